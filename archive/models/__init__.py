@@ -1,0 +1,15 @@
+"""The archive's tables. `core` holds what a family typed and what the referee ruled;
+`stats` holds what the statistics jobs derive from it (rebuilt at will)."""
+from .core import (  # noqa: F401
+    Dispute,
+    DisputeMessage,
+    Family,
+    Hand,
+    HandRevision,
+    LedgerEntry,
+    Membership,
+    Player,
+    Seat,
+    Session,
+)
+from .stats import *  # noqa: F401,F403

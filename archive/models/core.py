@@ -1,0 +1,243 @@
+"""What a family typed (records, messages) and what the referee ruled (rulings, ledger rows).
+
+Nothing here is ever deleted by the app: hands and sessions are soft-deleted
+(`deleted_at`), and every change to a hand writes a HandRevision.
+"""
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class Game(models.TextChoices):
+    SWIK = "swik", "Swik"
+    SEDMA = "sedma", "Sedma"
+    POKER = "poker", "Russian draw poker"
+    SEKA = "seka", "Seka"
+    RUMMY = "rummy", "Rummy (Skat)"
+
+
+class Family(models.Model):
+    """A table of relatives or friends who play together; owns players, sessions and hands."""
+
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=140, unique=True)
+    timezone = models.CharField(max_length=64, default="America/Chicago", help_text="IANA zone, e.g. America/Chicago")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name_plural = "families"
+        ordering = ["name"]
+
+    def __str__(self):
+        return self.name
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        OWNER = "owner", "Owner"  # manages members; may do all an editor does
+        EDITOR = "editor", "Editor"  # logs and edits hands
+        VIEWER = "viewer", "Viewer"  # reads the archive
+
+    family = models.ForeignKey(Family, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.VIEWER)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["family", "user"], name="one_membership_per_user_family")]
+
+    def __str__(self):
+        return f"{self.user} in {self.family} ({self.role})"
+
+    @property
+    def can_edit(self):
+        return self.role in (self.Role.OWNER, self.Role.EDITOR)
+
+
+class Player(models.Model):
+    """Someone who sits at the family's table: a member with a login, or a guest name.
+
+    Merging two entries points the loser at the keeper (`merged_into`) and moves
+    its seats and ledger rows; the loser row stays so nothing is lost.
+    """
+
+    family = models.ForeignKey(Family, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=80)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="players"
+    )
+    merged_into = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT, related_name="merged")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["family", "name"], condition=Q(merged_into__isnull=True), name="unique_live_player_name"
+            )
+        ]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def is_guest(self):
+        return self.user_id is None
+
+
+class Session(models.Model):
+    """A night's play of one game at one table."""
+
+    family = models.ForeignKey(Family, on_delete=models.CASCADE, related_name="sessions")
+    game = models.CharField(max_length=10, choices=Game.choices, default=Game.SWIK)
+    variant = models.CharField(max_length=20, blank=True, default="")
+    started_at = models.DateTimeField(help_text="when play began (stored in UTC)")
+    timezone = models.CharField(max_length=64, help_text="the table's zone that night, e.g. America/Chicago")
+    place = models.CharField(max_length=120, blank=True, default="")
+    house_rules = models.JSONField(default=dict, blank=True, help_text="only what differs from the rule book")
+    first_dealer = models.PositiveSmallIntegerField(default=0, help_text="seat index of the first hand's dealer")
+    pot_in = models.IntegerField(default=0, help_text="cents in the pot before the first hand")
+    notes = models.TextField(blank=True, default="")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    deleted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-started_at", "-id"]
+        indexes = [models.Index(fields=["family", "-started_at"])]
+
+    def __str__(self):
+        return f"{self.get_game_display()} on {self.started_at:%Y-%m-%d}"
+
+
+class Seat(models.Model):
+    """Seat `position` of a session, in the order turns pass (a record's `players`)."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["session", "position"]
+        constraints = [models.UniqueConstraint(fields=["session", "position"], name="one_player_per_seat")]
+
+
+class Hand(models.Model):
+    """One hand: the record the table gave and the ruling the referee returned."""
+
+    class Status(models.TextChoices):
+        COMPLETE = "complete", "Complete"
+        VOID = "void", "Void (dealt again)"
+        INCOMPLETE = "incomplete", "Incomplete"
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField(help_text="1, 2, 3 … within the session")
+    record = models.JSONField(help_text="handrec/1 as the table gave it")
+    ruling = models.JSONField(help_text="ruling/1 as the referee returned it")
+    status = models.CharField(max_length=12, choices=Status.choices)
+    dealer = models.PositiveSmallIntegerField(help_text="the record's dealer (designated dealer at the start)")
+    actual_dealer = models.PositiveSmallIntegerField(help_text="the seat that actually dealt the hand that counted")
+    pot_in = models.IntegerField()
+    pot_out = models.IntegerField()
+    violation_count = models.PositiveSmallIntegerField(default=0)
+    revision = models.PositiveIntegerField(default=1, help_text="number of the latest HandRevision")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    deleted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["session", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "number"], condition=Q(deleted_at__isnull=True), name="unique_live_hand_number"
+            )
+        ]
+        indexes = [models.Index(fields=["session", "number"])]
+
+    def __str__(self):
+        return f"hand {self.number} of {self.session}"
+
+
+class HandRevision(models.Model):
+    """Audit log of a hand: every save writes one, with who, when and why."""
+
+    class Kind(models.TextChoices):
+        CREATED = "created", "Created"
+        EDITED = "edited", "Edited"
+        RERULED = "reruled", "Re-ruled (an earlier hand changed)"
+        DELETED = "deleted", "Deleted"
+        RESTORED = "restored", "Restored"
+        IMPORTED = "imported", "Imported"
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="revisions")
+    number = models.PositiveIntegerField()
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    record = models.JSONField()
+    ruling = models.JSONField()
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+    why = models.TextField(blank=True, default="")
+
+    class Meta:
+        ordering = ["hand", "number"]
+        constraints = [models.UniqueConstraint(fields=["hand", "number"], name="unique_revision_number")]
+
+
+class LedgerEntry(models.Model):
+    """One movement of money between a player and the pot, copied from the ruling's ledger,
+    so balances and statistics are SQL aggregates. Rewritten whenever the hand is re-ruled."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="ledger_entries")
+    # Denormalised so period and family statistics need no joins.
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="+")
+    family = models.ForeignKey(Family, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="ledger_entries")
+    played_at = models.DateTimeField()
+    seat = models.PositiveSmallIntegerField()
+    amount = models.IntegerField(help_text="cents; negative: the player pays into the pot")
+    kind = models.CharField(max_length=10, help_text="ante, fee, penalty, share, fall or other")
+    reason = models.CharField(max_length=200)
+    event = models.IntegerField(null=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["family", "played_at"]),
+            models.Index(fields=["player", "played_at"]),
+            models.Index(fields=["session"]),
+        ]
+
+
+class Dispute(models.Model):
+    """'That was a misdeal!': a thread on a hand that ends in a resolution pointing at a ruling."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        RESOLVED = "resolved", "Resolved"
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="disputes")
+    title = models.CharField(max_length=200)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    opened_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    opened_at = models.DateTimeField(auto_now_add=True)
+    resolution = models.TextField(blank=True, default="")
+    resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    resolved_at = models.DateTimeField(null=True, blank=True)
+    ruling_revision = models.ForeignKey(
+        HandRevision, null=True, blank=True, on_delete=models.PROTECT, related_name="resolutions",
+        help_text="the hand revision whose ruling settles the dispute",
+    )
+
+    class Meta:
+        ordering = ["-opened_at"]
+
+
+class DisputeMessage(models.Model):
+    dispute = models.ForeignKey(Dispute, on_delete=models.CASCADE, related_name="messages")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+    text = models.TextField()
+
+    class Meta:
+        ordering = ["at", "id"]

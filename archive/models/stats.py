@@ -1,0 +1,1 @@
+"""Statistics tables (issue 4). Derived data only: a full recompute rebuilds them from the hands."""

@@ -1,0 +1,1 @@
+"""Settings package: base (shared, from the environment), dev, test, production."""

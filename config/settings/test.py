@@ -1,0 +1,9 @@
+"""Tests: SQLite in memory and eager Celery by default; .ci/run sets DATABASE_URL and
+CELERY_BROKER_URL to run the same suite against PostgreSQL and a real worker on Redis."""
+from .base import *  # noqa: F401,F403
+from .base import env
+
+DEBUG = False
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast logins in tests
+if not env("DATABASE_URL", default=""):
+    DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": ":memory:", "OPTIONS": {"timeout": 20}}}
