@@ -3,5 +3,6 @@ from django.urls import include, path
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("", include("archive.stats.urls")),
     path("", include("archive.urls")),
 ]
