@@ -1,6 +1,29 @@
-from django.urls import path
-from django.views.generic import TemplateView
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from archive import views
 
 urlpatterns = [
-    path("", TemplateView.as_view(template_name="base.html"), name="home"),
+    path("", views.home, name="home"),
+    path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("api/", include("archive.api.urls")),
+    path("families/<slug:slug>/", views.family_page, name="family"),
+    path("families/<slug:slug>/members/", views.member_add, name="member_add"),
+    path("families/<slug:slug>/members/<int:pk>/", views.member_change, name="member_change"),
+    path("families/<slug:slug>/players/<int:pk>/", views.player_page, name="player"),
+    path("families/<slug:slug>/players/<int:pk>/merge/", views.player_merge, name="player_merge"),
+    path("families/<slug:slug>/sessions/new/", views.session_new, name="session_new"),
+    path("families/<slug:slug>/sessions/<int:pk>/", views.session_page, name="session"),
+    path("families/<slug:slug>/sessions/<int:pk>/log/", views.hand_log, name="hand_log"),
+    path("families/<slug:slug>/hands/<int:pk>/", views.hand_page, name="hand"),
+    path("families/<slug:slug>/hands/<int:pk>/history/", views.hand_history, name="hand_history"),
+    path("families/<slug:slug>/hands/<int:pk>/edit/", views.hand_edit, name="hand_edit"),
+    path("families/<slug:slug>/hands/<int:pk>/delete/", views.hand_delete, name="hand_delete"),
+    path("families/<slug:slug>/hands/<int:pk>/restore/", views.hand_restore, name="hand_restore"),
+    path("families/<slug:slug>/hands/<int:pk>/disputes/new/", views.dispute_new, name="dispute_new"),
+    path("families/<slug:slug>/disputes/", views.disputes_page, name="disputes"),
+    path("families/<slug:slug>/disputes/<int:pk>/", views.dispute_page, name="dispute"),
+    path("families/<slug:slug>/export/", views.history_export, name="history_export"),
+    path("families/<slug:slug>/import/", views.history_import, name="history_import"),
 ]

@@ -4,6 +4,7 @@ from .core import (  # noqa: F401
     Dispute,
     DisputeMessage,
     Family,
+    Game,
     Hand,
     HandRevision,
     LedgerEntry,

@@ -89,6 +89,8 @@ class Session(models.Model):
     """A night's play of one game at one table."""
 
     family = models.ForeignKey(Family, on_delete=models.CASCADE, related_name="sessions")
+    # Stable name of the night across export and import (history_import matches sessions by it).
+    key = models.CharField(max_length=64, help_text="unique within the family, e.g. 2024-03-01-3f9a1c2b")
     game = models.CharField(max_length=10, choices=Game.choices, default=Game.SWIK)
     variant = models.CharField(max_length=20, blank=True, default="")
     started_at = models.DateTimeField(help_text="when play began (stored in UTC)")
@@ -105,6 +107,7 @@ class Session(models.Model):
     class Meta:
         ordering = ["-started_at", "-id"]
         indexes = [models.Index(fields=["family", "-started_at"])]
+        constraints = [models.UniqueConstraint(fields=["family", "key"], name="unique_session_key")]
 
     def __str__(self):
         return f"{self.get_game_display()} on {self.started_at:%Y-%m-%d}"

@@ -1,1 +1,194 @@
-"""Statistics tables (issue 4). Derived data only: a full recompute rebuilds them from the hands."""
+"""Statistics tables (issue 4). Derived data only: a full recompute rebuilds them from the hands.
+
+Two layers, both written only by archive.stats.services (called by the Celery tasks):
+
+- facts, one row per hand (HandFact), per hand and seat (SeatFact) and per hand and pair of
+  players (PairFact), extracted from the record, the ruling and the ledger rows of the hand;
+  rewritten for exactly the hands a job touches;
+- daily summaries by (family, player, game, day in the family's time zone): StatsDay,
+  WrapDay and PairDay, rebuilt from the facts with SQL GROUP BY for the keys a job touches.
+
+A missing value stays missing: flags are 1/0/NULL small integers, so SQL SUM gives NULL
+(not 0) when nothing was known, and COUNT(column) counts the hands where it was known.
+"""
+from django.conf import settings
+from django.db import models
+
+__all__ = ["HandFact", "SeatFact", "PairFact", "StatsDay", "WrapDay", "PairDay", "StatsJob", "SettlePayment"]
+
+
+class HandFact(models.Model):
+    """One row per live hand: the pot and who took most of it (largest pots, pot chart)."""
+
+    hand = models.OneToOneField("archive.Hand", on_delete=models.CASCADE, primary_key=True, related_name="stats_fact")
+    family = models.ForeignKey("archive.Family", on_delete=models.CASCADE, related_name="+")
+    session = models.ForeignKey("archive.Session", on_delete=models.CASCADE, related_name="+")
+    game = models.CharField(max_length=10)
+    day = models.DateField(help_text="the day the hand was played, in the family's time zone")
+    played_at = models.DateTimeField()
+    number = models.PositiveIntegerField()
+    status = models.CharField(max_length=12)
+    pot = models.IntegerField(help_text="the pot played for: pot_in plus antes, fees and penalties")
+    pot_in = models.IntegerField()
+    pot_out = models.IntegerField()
+    seats = models.PositiveSmallIntegerField()
+    top_player = models.ForeignKey(
+        "archive.Player", null=True, on_delete=models.CASCADE, related_name="+",
+        help_text="who took the most out of the pot (None: nobody took anything)",
+    )
+    top_take = models.IntegerField(null=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["family", "game", "day"]),
+            models.Index(fields=["family", "-pot"]),
+            models.Index(fields=["session", "number"]),
+        ]
+
+
+class SeatFact(models.Model):
+    """One row per live hand and seat. NULL means the record does not tell."""
+
+    hand = models.ForeignKey("archive.Hand", on_delete=models.CASCADE, related_name="+")
+    family = models.ForeignKey("archive.Family", on_delete=models.CASCADE, related_name="+")
+    session = models.ForeignKey("archive.Session", on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey("archive.Player", on_delete=models.CASCADE, related_name="+")
+    game = models.CharField(max_length=10)
+    day = models.DateField()
+    played_at = models.DateTimeField()
+    seat = models.PositiveSmallIntegerField()
+    in_hand = models.SmallIntegerField(null=True, help_text="1 played, 0 folded, NULL unknown")
+    tricks = models.SmallIntegerField(null=True)
+    fell = models.SmallIntegerField(null=True)
+    double_fall = models.SmallIntegerField(null=True)
+    wrapped_rank = models.CharField(max_length=2, null=True, help_text="rank of the turned card the dealer wrapped on")
+    wrap_made = models.SmallIntegerField(null=True)
+    took_blind = models.SmallIntegerField(null=True)
+    blind_made = models.SmallIntegerField(null=True)
+    trips_win = models.SmallIntegerField(null=True)
+    misdeals = models.SmallIntegerField(default=0)
+    penalties = models.IntegerField(default=0, help_text="cents paid as penalties (positive)")
+    net = models.IntegerField()
+    won = models.SmallIntegerField(help_text="1 when net > 0")
+    take = models.IntegerField(null=True, help_text="cents taken out of the pot (shares); NULL when none")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["hand", "seat"], name="one_seatfact_per_hand_seat")]
+        indexes = [
+            models.Index(fields=["family", "game", "day", "player"]),
+            models.Index(fields=["player", "played_at"]),
+            models.Index(fields=["session"]),
+        ]
+
+
+class PairFact(models.Model):
+    """Money that went from `payer` to `payee` in one hand (see services.pair_flows for the rule)."""
+
+    hand = models.ForeignKey("archive.Hand", on_delete=models.CASCADE, related_name="+")
+    family = models.ForeignKey("archive.Family", on_delete=models.CASCADE, related_name="+")
+    game = models.CharField(max_length=10)
+    day = models.DateField()
+    payer = models.ForeignKey("archive.Player", on_delete=models.CASCADE, related_name="+")
+    payee = models.ForeignKey("archive.Player", on_delete=models.CASCADE, related_name="+")
+    cents = models.IntegerField()
+
+    class Meta:
+        indexes = [models.Index(fields=["family", "game", "day"]), models.Index(fields=["hand"])]
+
+
+class StatsDay(models.Model):
+    """A player's day at one family's table in one game. Sums are NULL where nothing was known."""
+
+    family = models.ForeignKey("archive.Family", on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey("archive.Player", on_delete=models.CASCADE, related_name="+")
+    game = models.CharField(max_length=10)
+    day = models.DateField()
+    hands = models.IntegerField()
+    hands_known = models.IntegerField(help_text="hands where in/out is known")
+    hands_in = models.IntegerField(null=True)
+    tricks = models.IntegerField(null=True)
+    falls = models.IntegerField(null=True)
+    double_falls = models.IntegerField(null=True)
+    blinds = models.IntegerField(null=True)
+    blinds_made = models.IntegerField(null=True)
+    trips_wins = models.IntegerField(null=True)
+    misdeals = models.IntegerField()
+    penalties = models.IntegerField()
+    net = models.IntegerField()
+    wins = models.IntegerField()
+    best_take = models.IntegerField(null=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["family", "player", "game", "day"], name="one_statsday_per_key")
+        ]
+        indexes = [models.Index(fields=["family", "game", "day"]), models.Index(fields=["player", "day"])]
+
+
+class WrapDay(models.Model):
+    """Wraps by the rank of the card wrapped on: tried and made (made NULL while unknown)."""
+
+    family = models.ForeignKey("archive.Family", on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey("archive.Player", on_delete=models.CASCADE, related_name="+")
+    game = models.CharField(max_length=10)
+    day = models.DateField()
+    rank = models.CharField(max_length=2)
+    tries = models.IntegerField()
+    made = models.IntegerField(null=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["family", "game", "day"])]
+
+
+class PairDay(models.Model):
+    family = models.ForeignKey("archive.Family", on_delete=models.CASCADE, related_name="+")
+    game = models.CharField(max_length=10)
+    day = models.DateField()
+    payer = models.ForeignKey("archive.Player", on_delete=models.CASCADE, related_name="+")
+    payee = models.ForeignKey("archive.Player", on_delete=models.CASCADE, related_name="+")
+    cents = models.IntegerField()
+    hands = models.IntegerField()
+
+    class Meta:
+        indexes = [models.Index(fields=["family", "game", "day"])]
+
+
+class StatsJob(models.Model):
+    """A full recompute someone asked for (or the nightly one): the page polls its progress."""
+
+    class State(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    family = models.ForeignKey("archive.Family", null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    state = models.CharField(max_length=10, choices=State.choices, default=State.QUEUED)
+    done = models.IntegerField(default=0)
+    total = models.IntegerField(default=0)
+    attempts = models.IntegerField(default=0)
+    error = models.TextField(blank=True, default="")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+
+class SettlePayment(models.Model):
+    """'Dad paid Mary 45 cents': a settle-up transfer marked paid. `None` as payer or payee is the pot."""
+
+    family = models.ForeignKey("archive.Family", on_delete=models.CASCADE, related_name="+")
+    session = models.ForeignKey("archive.Session", null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    date_from = models.DateField(null=True, blank=True)
+    date_to = models.DateField(null=True, blank=True)
+    payer = models.ForeignKey("archive.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    payee = models.ForeignKey("archive.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    amount = models.IntegerField()
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "id"]

@@ -29,6 +29,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI / Redoc served from our own static files (no CDN)
     "archive",
 ]
 
@@ -111,10 +112,15 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Families, players, sessions, hands, rulings, disputes and statistics of card games played at a real table.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # Celery: with no broker configured, tasks run in-process (eagerly), so the
 # one-command run and the plain test command need no Redis.
+from celery.schedules import crontab  # noqa: E402
+
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default="")
 CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", default="")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
@@ -123,6 +129,17 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
+CELERY_TASK_TRACK_STARTED = True
+# Redis hands an unacknowledged task to another worker after this many seconds (a worker that
+# died mid-task); longer than any job may run. The worker tests set it short.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=3600)}
+# celery -A config beat: the nightly full recompute of every family's statistics.
+CELERY_BEAT_SCHEDULE = {
+    "nightly-stats-recompute": {
+        "task": "archive.tasks.recompute_stats",
+        "schedule": crontab(hour=3, minute=30),
+    },
+}
 
 LOGGING = {
     "version": 1,

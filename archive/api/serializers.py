@@ -1,0 +1,238 @@
+"""DRF serializers: shapes only. Writes go through archive.services (in the views)."""
+import zoneinfo
+
+from django.contrib.auth import get_user_model
+from rest_framework import serializers
+
+from archive.models import (
+    Dispute,
+    DisputeMessage,
+    Family,
+    Game,
+    Hand,
+    HandRevision,
+    Membership,
+    Player,
+    Seat,
+    Session,
+)
+
+
+def _check_zone(value):
+    try:
+        zoneinfo.ZoneInfo(value)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        raise serializers.ValidationError(f"{value!r} is not a time zone; use an IANA name such as America/Chicago.")
+    return value
+
+
+class FamilySerializer(serializers.ModelSerializer):
+    role = serializers.SerializerMethodField(help_text="your role in the family: owner, editor or viewer")
+
+    class Meta:
+        model = Family
+        fields = ["id", "name", "slug", "timezone", "created_at", "role"]
+        read_only_fields = ["id", "slug", "created_at", "role"]
+
+    def validate_timezone(self, value):
+        return _check_zone(value)
+
+    def get_role(self, obj) -> str | None:
+        roles = self.context.get("roles") or {}
+        return roles.get(obj.pk, getattr(obj, "my_role", None))
+
+
+class MembershipSerializer(serializers.ModelSerializer):
+    username = serializers.CharField(source="user.username", read_only=True)
+
+    class Meta:
+        model = Membership
+        fields = ["id", "family", "user", "username", "role", "created_at"]
+        read_only_fields = fields
+
+
+class MembershipCreateSerializer(serializers.Serializer):
+    family = serializers.IntegerField()
+    username = serializers.CharField(max_length=150)
+    role = serializers.ChoiceField(choices=Membership.Role.choices, default=Membership.Role.VIEWER)
+
+    def validate_username(self, value):
+        user = get_user_model().objects.filter(username=value).first()
+        if user is None:
+            raise serializers.ValidationError(f"There is no user called {value!r}; they must sign up first.")
+        return user
+
+
+class MembershipRoleSerializer(serializers.Serializer):
+    role = serializers.ChoiceField(choices=Membership.Role.choices)
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = ["id", "family", "name", "user", "merged_into", "created_at"]
+        read_only_fields = ["id", "user", "merged_into", "created_at"]
+
+
+class PlayerCreateSerializer(serializers.Serializer):
+    family = serializers.IntegerField()
+    name = serializers.CharField(max_length=80)
+
+
+class MergeSerializer(serializers.Serializer):
+    merge = serializers.IntegerField(help_text="id of the player entry to fold into this one (it is kept, pointing here)")
+
+
+class SeatSerializer(serializers.ModelSerializer):
+    name = serializers.CharField(source="player.name", read_only=True)
+
+    class Meta:
+        model = Seat
+        fields = ["position", "player", "name"]
+
+
+class SessionSerializer(serializers.ModelSerializer):
+    seats = SeatSerializer(many=True, read_only=True)
+    hand_count = serializers.IntegerField(read_only=True, required=False)
+
+    class Meta:
+        model = Session
+        fields = [
+            "id", "family", "game", "variant", "started_at", "timezone", "place", "house_rules", "first_dealer",
+            "pot_in", "notes", "seats", "hand_count", "created_at", "deleted_at",
+        ]
+        read_only_fields = fields
+
+
+class SessionCreateSerializer(serializers.Serializer):
+    family = serializers.IntegerField()
+    game = serializers.ChoiceField(choices=Game.choices, default=Game.SWIK)
+    started_at = serializers.DateTimeField(help_text="ISO 8601 with offset, e.g. 2024-03-02T19:30:00-06:00")
+    timezone = serializers.CharField(max_length=64, required=False, help_text="IANA zone; default: the family's")
+    place = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
+    players = serializers.ListField(
+        child=serializers.JSONField(), min_length=2, max_length=12,
+        help_text="seats in the order turns pass: player ids, or names (an unknown name becomes a guest player)",
+    )
+    house_rules = serializers.DictField(required=False, default=dict)
+    first_dealer = serializers.IntegerField(min_value=0, default=0)
+    pot_in = serializers.IntegerField(min_value=0, default=0)
+
+    def validate_timezone(self, value):
+        return _check_zone(value)
+
+    def validate_players(self, value):
+        for item in value:
+            if isinstance(item, bool) or not isinstance(item, (int, str)) or (isinstance(item, str) and not item.strip()):
+                raise serializers.ValidationError("Each seat is a player id (a number) or a name (text).")
+        return value
+
+    def validate(self, attrs):
+        if attrs["first_dealer"] >= len(attrs["players"]):
+            raise serializers.ValidationError({"first_dealer": "The first dealer must be one of the seats (0 to n-1)."})
+        return attrs
+
+
+class HandListSerializer(serializers.ModelSerializer):
+    """Light: no record or ruling JSON (the list must stay fast on a big archive)."""
+
+    family = serializers.IntegerField(source="session.family_id", read_only=True)
+    summary = serializers.CharField(read_only=True, allow_null=True)
+
+    class Meta:
+        model = Hand
+        fields = [
+            "id", "family", "session", "number", "status", "dealer", "actual_dealer", "pot_in", "pot_out",
+            "violation_count", "revision", "summary", "updated_at", "deleted_at",
+        ]
+        read_only_fields = fields
+
+
+class HandSerializer(HandListSerializer):
+    summary = serializers.SerializerMethodField()
+
+    class Meta(HandListSerializer.Meta):
+        fields = HandListSerializer.Meta.fields + ["record", "ruling", "created_at"]
+        read_only_fields = fields
+
+    def get_summary(self, obj) -> str:
+        return (obj.ruling or {}).get("summary", "")
+
+
+class HandCreateSerializer(serializers.Serializer):
+    session = serializers.IntegerField()
+    record = serializers.JSONField(help_text="a handrec/1 record; game, players and pot_in are filled from the session")
+    why = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class HandEditSerializer(serializers.Serializer):
+    record = serializers.JSONField(help_text="the corrected handrec/1 record")
+    why = serializers.CharField(help_text="why the hand is changed (kept in its history)")
+
+
+class WhySerializer(serializers.Serializer):
+    why = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class HandRevisionSerializer(serializers.ModelSerializer):
+    by = serializers.CharField(source="by.username", read_only=True, allow_null=True, default=None)
+
+    class Meta:
+        model = HandRevision
+        fields = ["id", "number", "kind", "by", "at", "why", "record", "ruling"]
+        read_only_fields = fields
+
+
+class DisputeMessageSerializer(serializers.ModelSerializer):
+    author = serializers.CharField(source="author.username", read_only=True, allow_null=True, default=None)
+
+    class Meta:
+        model = DisputeMessage
+        fields = ["id", "author", "at", "text"]
+        read_only_fields = ["id", "author", "at"]
+
+
+class DisputeSerializer(serializers.ModelSerializer):
+    opened_by = serializers.CharField(source="opened_by.username", read_only=True, allow_null=True, default=None)
+    resolved_by = serializers.CharField(source="resolved_by.username", read_only=True, allow_null=True, default=None)
+    messages = DisputeMessageSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Dispute
+        fields = [
+            "id", "hand", "title", "status", "opened_by", "opened_at", "resolution", "resolved_by", "resolved_at",
+            "ruling_revision", "messages",
+        ]
+        read_only_fields = fields
+
+
+class DisputeCreateSerializer(serializers.Serializer):
+    hand = serializers.IntegerField()
+    title = serializers.CharField(max_length=200)
+    text = serializers.CharField()
+
+
+class DisputeReplySerializer(serializers.Serializer):
+    text = serializers.CharField()
+
+
+class DisputeResolveSerializer(serializers.Serializer):
+    resolution = serializers.CharField()
+    record = serializers.JSONField(required=False, help_text="a corrected record: the hand is edited first")
+
+
+class ImportResultSerializer(serializers.Serializer):
+    added = serializers.IntegerField()
+    skipped = serializers.IntegerField()
+    errors = serializers.ListField(child=serializers.JSONField())
+
+
+class ErrorItemSerializer(serializers.Serializer):
+    event = serializers.IntegerField(allow_null=True)
+    field = serializers.CharField()
+    message = serializers.CharField()
+
+
+class ErrorDocumentSerializer(serializers.Serializer):
+    format = serializers.CharField(default="error/1")
+    errors = ErrorItemSerializer(many=True)

@@ -1,0 +1,23 @@
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from rest_framework.authtoken.views import obtain_auth_token
+from rest_framework.routers import DefaultRouter
+
+from archive.api import views
+
+router = DefaultRouter()
+router.register("families", views.FamilyViewSet, basename="api-family")
+router.register("members", views.MembershipViewSet, basename="api-member")
+router.register("players", views.PlayerViewSet, basename="api-player")
+router.register("sessions", views.SessionViewSet, basename="api-session")
+router.register("hands", views.HandViewSet, basename="api-hand")
+router.register("disputes", views.DisputeViewSet, basename="api-dispute")
+
+urlpatterns = [
+    path("referee/", views.RefereeView.as_view(), name="api-referee"),
+    path("token/", obtain_auth_token, name="api-token"),
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+    path("", include(router.urls)),
+]

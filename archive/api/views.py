@@ -1,0 +1,505 @@
+"""The REST API: thin classes over archive.services (writes) and querysets limited to the
+caller's families (reads). Strangers get 404, viewers 403 on writes, a bad record 400 with
+the referee's error/1 document and nothing saved."""
+import json
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db.models import Count, Q
+from django.db.models.fields.json import KeyTextTransform
+from django.http import Http404, StreamingHttpResponse
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import mixins, parsers, serializers as drf_serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import ValidationError
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+import referee
+from archive import services
+from archive.models import Dispute, Family, Hand, HandRevision, Membership, Player, Session
+from archive.api import serializers as s
+from archive.api.permissions import member_family_ids, require_editor, require_member, require_owner
+
+
+def error_document(errors):
+    return {"format": "error/1", "errors": list(errors)}
+
+
+def bad_record(exc):
+    return Response(error_document(exc.errors), status=status.HTTP_400_BAD_REQUEST)
+
+
+def record_from(value):
+    """The record as a dict: a JSON object, or JSON text of one (raises referee.BadRecord)."""
+    if isinstance(value, str):
+        value = referee.loads(value)
+    if not isinstance(value, dict):
+        raise referee.BadRecord([{"event": None, "field": "*", "message": "A hand record must be a JSON object {...}."}])
+    return value
+
+
+def int_param(request, name):
+    raw = request.query_params.get(name)
+    if raw in (None, ""):
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise ValidationError({name: f"{name} must be a number (an id)."})
+
+
+def django_error(exc):
+    msgs = exc.messages if hasattr(exc, "messages") else [str(exc)]
+    return Response({"detail": " ".join(msgs)}, status=status.HTTP_400_BAD_REQUEST)
+
+
+class PlainTextParser(parsers.BaseParser):
+    """JSON Lines or a raw record as the body: handed to the view as text."""
+
+    media_type = "*/*"
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        data = stream.read() if stream else b""
+        return data.decode("utf-8", errors="replace")
+
+
+# --- the referee: no login, stores nothing ---------------------------------------------------------------
+
+
+class RefereeView(APIView):
+    authentication_classes = []  # no session, so no CSRF: anyone may ask the referee
+    permission_classes = [AllowAny]
+    parser_classes = [PlainTextParser]
+
+    @extend_schema(
+        summary="Rule on a hand record (stores nothing)",
+        request={"application/json": OpenApiTypes.OBJECT},
+        responses={
+            200: OpenApiResponse(OpenApiTypes.OBJECT, description="the ruling/1 document"),
+            400: OpenApiResponse(s.ErrorDocumentSerializer, description="the error/1 document of a bad record"),
+        },
+        auth=[],
+    )
+    def post(self, request):
+        try:
+            text = request.body.decode("utf-8")
+        except UnicodeDecodeError:
+            return bad_record(referee.BadRecord([{"event": None, "field": "*", "message": "The body is not UTF-8 text."}]))
+        try:
+            record = record_from(referee.loads(text))
+            ruling = referee.replay(record)
+        except referee.BadRecord as exc:
+            return bad_record(exc)
+        return Response(ruling)
+
+
+# --- families and members --------------------------------------------------------------------------------
+
+
+class FamilyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, viewsets.GenericViewSet):
+    serializer_class = s.FamilySerializer
+
+    def get_queryset(self):
+        user = self.request.user
+        return Family.objects.filter(memberships__user=user).annotate(my_role=_role_of_user(user)).order_by("name")
+
+    def perform_create(self, serializer):
+        data = serializer.validated_data
+        serializer.instance = services.family_create(
+            name=data["name"], owner=self.request.user, timezone=data.get("timezone") or "America/Chicago"
+        )
+        serializer.instance.my_role = Membership.Role.OWNER
+
+    @extend_schema(
+        summary="The family's whole history as JSON Lines (one handrec/1 a line)",
+        responses={(200, "application/jsonl"): OpenApiTypes.STR},
+    )
+    @action(detail=True, methods=["get"])
+    def export(self, request, pk=None):
+        family = self.get_object()
+        lines = services.history_export(family=family)
+        response = StreamingHttpResponse(
+            (line if line.endswith("\n") else line + "\n" for line in lines), content_type="application/jsonl"
+        )
+        response["Content-Disposition"] = f'attachment; filename="{family.slug}-history.jsonl"'
+        return response
+
+    @extend_schema(
+        summary="Import a history in JSON Lines (body, or multipart field 'file'); importing twice adds nothing",
+        request={"application/jsonl": OpenApiTypes.STR, "multipart/form-data": inline_serializer(
+            "HistoryUpload", {"file": drf_serializers.FileField()})},
+        responses={200: s.ImportResultSerializer},
+    )
+    @action(detail=True, methods=["post"], url_path="import",
+            parser_classes=[parsers.MultiPartParser, parsers.FormParser, PlainTextParser])
+    def import_history(self, request, pk=None):
+        family = self.get_object()
+        require_editor(request.user, family.pk)
+        upload = request.FILES.get("file") if hasattr(request, "FILES") else None
+        if upload is not None:
+            raw = upload.read()
+        else:
+            raw = request.data if isinstance(request.data, str) else ""
+            raw = raw.encode("utf-8") if isinstance(raw, str) else raw
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return Response({"detail": "The file is not UTF-8 text."}, status=400)
+        try:
+            result = services.history_import(family=family, lines=text.splitlines(), by=request.user)
+        except referee.BadRecord as exc:
+            return bad_record(exc)
+        except DjangoValidationError as exc:
+            return django_error(exc)
+        return Response(result, status=200 if not result.get("errors") else 400)
+
+
+def _role_of_user(user):
+    from django.db.models import OuterRef, Subquery
+
+    return Subquery(Membership.objects.filter(user=user, family=OuterRef("pk")).values("role")[:1])
+
+
+@extend_schema(parameters=[OpenApiParameter("family", int, description="only this family's members")])
+class MembershipViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.DestroyModelMixin, viewsets.GenericViewSet):
+    serializer_class = s.MembershipSerializer
+
+    def get_queryset(self):
+        qs = Membership.objects.filter(family__in=member_family_ids(self.request.user)).select_related("user")
+        family = int_param(self.request, "family")
+        if family is not None:
+            qs = qs.filter(family_id=family)
+        return qs.order_by("family_id", "user__username")
+
+    @extend_schema(request=s.MembershipCreateSerializer, responses={201: s.MembershipSerializer})
+    def create(self, request):
+        ser = s.MembershipCreateSerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        family = _visible_family(request.user, ser.validated_data["family"])
+        require_owner(request.user, family.pk)
+        m = services.member_add(family=family, user=ser.validated_data["username"], role=ser.validated_data["role"],
+                                by=request.user)
+        return Response(s.MembershipSerializer(m).data, status=201)
+
+    @extend_schema(request=s.MembershipRoleSerializer, responses={200: s.MembershipSerializer})
+    def partial_update(self, request, pk=None):
+        m = self.get_object()
+        ser = s.MembershipRoleSerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        require_owner(request.user, m.family_id)
+        m = services.member_add(family=m.family, user=m.user, role=ser.validated_data["role"], by=request.user)
+        return Response(s.MembershipSerializer(m).data)
+
+    def destroy(self, request, pk=None):
+        m = self.get_object()
+        require_owner(request.user, m.family_id)
+        services.member_remove(membership=m, by=request.user)
+        return Response(status=204)
+
+
+def _visible_family(user, family_id):
+    family = Family.objects.filter(pk=family_id, memberships__user=user).first()
+    if family is None:
+        raise Http404
+    return family
+
+
+# --- players ---------------------------------------------------------------------------------------------
+
+
+@extend_schema(parameters=[OpenApiParameter("family", int, description="only this family's players")])
+class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    serializer_class = s.PlayerSerializer
+
+    def get_queryset(self):
+        qs = Player.objects.filter(family__in=member_family_ids(self.request.user))
+        family = int_param(self.request, "family")
+        if family is not None:
+            qs = qs.filter(family_id=family)
+        return qs.order_by("family_id", "name", "id")
+
+    @extend_schema(request=s.PlayerCreateSerializer, responses={201: s.PlayerSerializer})
+    def create(self, request):
+        ser = s.PlayerCreateSerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        family = _visible_family(request.user, ser.validated_data["family"])
+        require_editor(request.user, family.pk)
+        try:
+            player = services.player_create(family=family, name=ser.validated_data["name"].strip(), by=request.user)
+        except DjangoValidationError as exc:
+            return django_error(exc)
+        return Response(s.PlayerSerializer(player).data, status=201)
+
+    @extend_schema(summary="Fold another entry of the same person into this one", request=s.MergeSerializer,
+                   responses={200: s.PlayerSerializer})
+    @action(detail=True, methods=["post"])
+    def merge(self, request, pk=None):
+        keep = self.get_object()
+        ser = s.MergeSerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        merge = get_object_or_404(self.get_queryset(), pk=ser.validated_data["merge"], family_id=keep.family_id)
+        require_editor(request.user, keep.family_id)
+        if merge.pk == keep.pk:
+            return Response({"merge": ["A player cannot be merged into himself."]}, status=400)
+        try:
+            kept = services.players_merge(keep=keep, merge=merge, by=request.user)
+        except DjangoValidationError as exc:
+            return django_error(exc)
+        return Response(s.PlayerSerializer(kept).data)
+
+
+# --- sessions --------------------------------------------------------------------------------------------
+
+
+@extend_schema(parameters=[OpenApiParameter("family", int, description="only this family's sessions")])
+class SessionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    serializer_class = s.SessionSerializer
+
+    def get_queryset(self):
+        qs = (
+            Session.objects.filter(family__in=member_family_ids(self.request.user), deleted_at__isnull=True)
+            .prefetch_related("seats__player")
+            .annotate(hand_count=Count("hands", filter=Q(hands__deleted_at__isnull=True)))
+        )
+        family = int_param(self.request, "family")
+        if family is not None:
+            qs = qs.filter(family_id=family)
+        return qs.order_by("-started_at", "-id")
+
+    @extend_schema(request=s.SessionCreateSerializer, responses={201: s.SessionSerializer})
+    def create(self, request):
+        ser = s.SessionCreateSerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        data = ser.validated_data
+        family = _visible_family(request.user, data["family"])
+        require_editor(request.user, family.pk)
+        players = []
+        for item in data["players"]:
+            if isinstance(item, int):
+                p = Player.objects.filter(family=family, pk=item, merged_into__isnull=True).first()
+                if p is None:
+                    return Response({"players": [f"Player {item} is not one of this family's players."]}, status=400)
+            else:
+                name = item.strip()
+                p = Player.objects.filter(family=family, name=name, merged_into__isnull=True).first()
+                if p is None:
+                    p = services.player_create(family=family, name=name, by=request.user)
+            players.append(p)
+        if len({p.pk for p in players}) != len(players):
+            return Response({"players": ["A player can sit in only one seat."]}, status=400)
+        try:
+            session = services.session_create(
+                family=family, game=data["game"], started_at=data["started_at"],
+                timezone=data.get("timezone") or family.timezone, place=data["place"], players=players,
+                house_rules=data["house_rules"] or None, first_dealer=data["first_dealer"], pot_in=data["pot_in"],
+                by=request.user,
+            )
+        except referee.BadRecord as exc:
+            return bad_record(exc)
+        except DjangoValidationError as exc:
+            return django_error(exc)
+        return Response(s.SessionSerializer(self.get_queryset().get(pk=session.pk)).data, status=201)
+
+    @extend_schema(summary="What the next hand's record starts from (players, dealer, pot_in, house rules)",
+                   responses={200: OpenApiTypes.OBJECT})
+    @action(detail=True, methods=["get"])
+    def next(self, request, pk=None):
+        session = self.get_object()
+        return Response(services.session_next_hand_defaults(session=session))
+
+
+# --- hands -----------------------------------------------------------------------------------------------
+
+
+@extend_schema(parameters=[
+    OpenApiParameter("family", int, description="only this family's hands"),
+    OpenApiParameter("session", int, description="only this session's hands (in order)"),
+    OpenApiParameter("status", str, enum=["complete", "void", "incomplete"]),
+    OpenApiParameter("deleted", bool, description="include deleted hands"),
+])
+class HandViewSet(viewsets.GenericViewSet):
+    serializer_class = s.HandSerializer
+
+    def base_queryset(self):
+        return Hand.objects.filter(session__family__in=member_family_ids(self.request.user))
+
+    def get_queryset(self):
+        return self.base_queryset().select_related("session")
+
+    def list(self, request):
+        qs = self.base_queryset().select_related("session").defer(
+            "record", "ruling", "session__house_rules", "session__notes"
+        ).annotate(summary=KeyTextTransform("summary", "ruling"))
+        family = int_param(request, "family")
+        session = int_param(request, "session")
+        if family is not None:
+            qs = qs.filter(session__family_id=family)
+        if session is not None:
+            qs = qs.filter(session_id=session).order_by("number", "id")
+        else:
+            qs = qs.order_by("-id")
+        st = request.query_params.get("status")
+        if st:
+            qs = qs.filter(status=st)
+        if request.query_params.get("deleted") not in ("1", "true", "yes"):
+            qs = qs.filter(deleted_at__isnull=True)
+        page = self.paginate_queryset(qs)
+        return self.get_paginated_response(s.HandListSerializer(page, many=True).data)
+
+    def retrieve(self, request, pk=None):
+        return Response(s.HandSerializer(self.get_object()).data)
+
+    @extend_schema(request=s.HandCreateSerializer, responses={201: s.HandSerializer, 400: s.ErrorDocumentSerializer})
+    def create(self, request):
+        ser = s.HandCreateSerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        session = Session.objects.filter(
+            pk=ser.validated_data["session"], family__in=member_family_ids(request.user), deleted_at__isnull=True
+        ).first()
+        if session is None:
+            raise Http404
+        require_editor(request.user, session.family_id)
+        try:
+            record = record_from(ser.validated_data["record"])
+            hand = services.hand_add(session=session, record=record, by=request.user, why=ser.validated_data["why"])
+        except referee.BadRecord as exc:
+            return bad_record(exc)
+        except DjangoValidationError as exc:
+            return django_error(exc)
+        return Response(s.HandSerializer(hand).data, status=201)
+
+    @extend_schema(request=s.HandEditSerializer, responses={200: s.HandSerializer, 400: s.ErrorDocumentSerializer})
+    def update(self, request, pk=None):
+        hand = self.get_object()
+        ser = s.HandEditSerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        require_editor(request.user, hand.session.family_id)
+        try:
+            record = record_from(ser.validated_data["record"])
+            hand = services.hand_edit(hand=hand, record=record, by=request.user, why=ser.validated_data["why"])
+        except referee.BadRecord as exc:
+            return bad_record(exc)
+        except DjangoValidationError as exc:
+            return django_error(exc)
+        return Response(s.HandSerializer(hand).data)
+
+    @extend_schema(request=s.HandEditSerializer, responses={200: s.HandSerializer, 400: s.ErrorDocumentSerializer})
+    def partial_update(self, request, pk=None):
+        return self.update(request, pk)
+
+    @extend_schema(
+        summary="Soft-delete the hand (its history is kept; restore brings it back)",
+        parameters=[OpenApiParameter("why", str, description="why it is deleted")],
+        request=None, responses={204: None},
+    )
+    def destroy(self, request, pk=None):
+        hand = self.get_object()
+        require_editor(request.user, hand.session.family_id)
+        why = request.query_params.get("why") or (request.data.get("why") if isinstance(request.data, dict) else "")
+        services.hand_delete(hand=hand, by=request.user, why=why or "Deleted through the API")
+        return Response(status=204)
+
+    @extend_schema(request=s.WhySerializer, responses={200: s.HandSerializer})
+    @action(detail=True, methods=["post"])
+    def restore(self, request, pk=None):
+        hand = self.get_object()
+        require_editor(request.user, hand.session.family_id)
+        ser = s.WhySerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        try:
+            hand = services.hand_restore(hand=hand, by=request.user, why=ser.validated_data["why"] or "Restored through the API")
+        except referee.BadRecord as exc:
+            return bad_record(exc)
+        except DjangoValidationError as exc:
+            return django_error(exc)
+        hand = hand or self.get_object()
+        hand.refresh_from_db()
+        return Response(s.HandSerializer(hand).data)
+
+    @extend_schema(summary="The referee's ruling on the hand (ruling/1)", responses={200: OpenApiTypes.OBJECT})
+    @action(detail=True, methods=["get"])
+    def ruling(self, request, pk=None):
+        return Response(self.get_object().ruling)
+
+    @extend_schema(summary="Every revision of the hand: who, when, why, record and ruling",
+                   responses={200: s.HandRevisionSerializer(many=True)})
+    @action(detail=True, methods=["get"])
+    def revisions(self, request, pk=None):
+        hand = self.get_object()
+        revs = HandRevision.objects.filter(hand=hand).select_related("by").order_by("number")
+        return Response(s.HandRevisionSerializer(revs, many=True).data)
+
+
+# --- disputes --------------------------------------------------------------------------------------------
+
+
+@extend_schema(parameters=[
+    OpenApiParameter("family", int, description="only this family's disputes"),
+    OpenApiParameter("hand", int, description="only this hand's disputes"),
+    OpenApiParameter("status", str, enum=["open", "resolved"]),
+])
+class DisputeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    serializer_class = s.DisputeSerializer
+
+    def get_queryset(self):
+        qs = Dispute.objects.filter(hand__session__family__in=member_family_ids(self.request.user)).select_related(
+            "opened_by", "resolved_by"
+        ).prefetch_related("messages__author")
+        family = int_param(self.request, "family")
+        hand = int_param(self.request, "hand")
+        if family is not None:
+            qs = qs.filter(hand__session__family_id=family)
+        if hand is not None:
+            qs = qs.filter(hand_id=hand)
+        st = self.request.query_params.get("status")
+        if st:
+            qs = qs.filter(status=st)
+        return qs.order_by("-opened_at", "-id")
+
+    @extend_schema(request=s.DisputeCreateSerializer, responses={201: s.DisputeSerializer})
+    def create(self, request):
+        ser = s.DisputeCreateSerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        hand = Hand.objects.filter(
+            pk=ser.validated_data["hand"], session__family__in=member_family_ids(request.user)
+        ).select_related("session").first()
+        if hand is None:
+            raise Http404
+        require_editor(request.user, hand.session.family_id)
+        d = services.dispute_open(hand=hand, title=ser.validated_data["title"], text=ser.validated_data["text"],
+                                  by=request.user)
+        return Response(s.DisputeSerializer(self.get_queryset().get(pk=d.pk)).data, status=201)
+
+    @extend_schema(methods=["get"], responses={200: s.DisputeMessageSerializer(many=True)})
+    @extend_schema(methods=["post"], request=s.DisputeReplySerializer, responses={201: s.DisputeMessageSerializer})
+    @action(detail=True, methods=["get", "post"])
+    def messages(self, request, pk=None):
+        d = self.get_object()
+        if request.method == "GET":
+            return Response(s.DisputeMessageSerializer(d.messages.select_related("author"), many=True).data)
+        require_editor(request.user, d.hand.session.family_id)
+        ser = s.DisputeReplySerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        m = services.dispute_reply(dispute=d, text=ser.validated_data["text"], by=request.user)
+        return Response(s.DisputeMessageSerializer(m).data, status=201)
+
+    @extend_schema(request=s.DisputeResolveSerializer, responses={200: s.DisputeSerializer, 400: s.ErrorDocumentSerializer})
+    @action(detail=True, methods=["post"])
+    def resolve(self, request, pk=None):
+        d = self.get_object()
+        require_editor(request.user, d.hand.session.family_id)
+        ser = s.DisputeResolveSerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        try:
+            record = ser.validated_data.get("record")
+            record = record_from(record) if record is not None else None
+            services.dispute_resolve(dispute=d, resolution=ser.validated_data["resolution"], by=request.user,
+                                     record=record)
+        except referee.BadRecord as exc:
+            return bad_record(exc)
+        except DjangoValidationError as exc:
+            return django_error(exc)
+        return Response(s.DisputeSerializer(self.get_queryset().get(pk=d.pk)).data)

@@ -1,0 +1,335 @@
+"""Every read the pages and the API make. Money comes from SQL aggregates over LedgerEntry
+(one row per movement), never from loops over ruling JSON; each selector runs a fixed,
+small number of queries whatever the size of the archive."""
+from __future__ import annotations
+
+from django.db.models import Count, Exists, F, IntegerField, Max, OuterRef, Q, Subquery, Sum, Value
+from django.db.models.fields.json import KT
+from django.db.models.functions import Coalesce
+from django.http import Http404
+
+from .models import Dispute, Family, Hand, HandRevision, LedgerEntry, Membership, Player, Seat, Session
+
+EDIT_ROLES = (Membership.Role.OWNER, Membership.Role.EDITOR)
+
+
+# ---------------------------------------------------------------- who may see what
+
+
+def role_of(user, family) -> str | None:
+    """The user's role in the family ("owner", "editor", "viewer"), or None for a stranger."""
+    if user is None or not getattr(user, "is_authenticated", False) or family is None:
+        return None
+    return Membership.objects.filter(user=user, family=family).values_list("role", flat=True).first()
+
+
+def can_edit(user, family) -> bool:
+    return role_of(user, family) in EDIT_ROLES
+
+
+def families_for(user):
+    """The families the user belongs to, each annotated with `role`, `session_count`, `hand_count`
+    and `last_played`."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return Family.objects.none()
+    live_sessions = Session.objects.filter(family=OuterRef("pk"), deleted_at__isnull=True)
+    return (
+        Family.objects.filter(memberships__user=user)
+        .annotate(
+            role=F("memberships__role"),
+            session_count=Coalesce(
+                Subquery(live_sessions.values("family").annotate(n=Count("id")).values("n")[:1]), Value(0)
+            ),
+            hand_count=Coalesce(
+                Subquery(
+                    Hand.objects.filter(session__family=OuterRef("pk"), deleted_at__isnull=True,
+                                        session__deleted_at__isnull=True)
+                    .values("session__family").annotate(n=Count("id")).values("n")[:1]
+                ),
+                Value(0),
+            ),
+            last_played=Subquery(live_sessions.order_by("-started_at").values("started_at")[:1]),
+        )
+        .order_by("name")
+    )
+
+
+def family_by_slug_for(user, slug) -> Family:
+    """The family, annotated as in families_for; 404 for anyone who is not a member (no peeking)."""
+    family = families_for(user).filter(slug=slug).first()
+    if family is None:
+        raise Http404("No such family.")
+    return family
+
+
+def members_of(family):
+    return Membership.objects.filter(family=family).select_related("user").order_by("role", "user__username")
+
+
+def players_of(family, *, include_merged=False):
+    qs = Player.objects.filter(family=family).select_related("user", "merged_into")
+    if not include_merged:
+        qs = qs.filter(merged_into__isnull=True)
+    return qs.order_by("name")
+
+
+# ---------------------------------------------------------------- sessions
+
+
+def session_list(family):
+    """Live sessions, newest first, with `hand_count`, `pot` (what is in the pot after the last hand)
+    and `seat_list` (prefetched seats with players)."""
+    live_hands = Hand.objects.filter(session=OuterRef("pk"), deleted_at__isnull=True)
+    return (
+        Session.objects.filter(family=family, deleted_at__isnull=True)
+        .annotate(
+            hand_count=Coalesce(
+                Subquery(live_hands.values("session").annotate(n=Count("id")).values("n")[:1]), Value(0)
+            ),
+            pot=Coalesce(Subquery(live_hands.order_by("-number").values("pot_out")[:1]), F("pot_in")),
+        )
+        .prefetch_related("seats__player")
+        .order_by("-started_at", "-id")
+    )
+
+
+def session_for(family, pk) -> Session:
+    session = Session.objects.filter(family=family, pk=pk, deleted_at__isnull=True).first()
+    if session is None:
+        raise Http404("No such session in this family.")
+    return session
+
+
+def next_hand_defaults(session) -> dict:
+    """What the next record of the session gets unless the table says otherwise: the seats' names,
+    the dealer (left of the last hand's actual dealer; the same seat again after a void hand),
+    the pot carried from the last hand, the session's house rules and game."""
+    from .services import next_dealer_after
+
+    names = list(Seat.objects.filter(session=session).order_by("position").values_list("player__name", flat=True))
+    last = (
+        Hand.objects.filter(session=session, deleted_at__isnull=True)
+        .order_by("-number")
+        .only("number", "status", "actual_dealer", "pot_out")
+        .first()
+    )
+    top = Hand.objects.filter(session=session).aggregate(top=Max("number"))["top"] or 0
+    return {
+        "format": "handrec/1",
+        "game": session.game,
+        "variant": session.variant or None,
+        "players": names,
+        "dealer": next_dealer_after(last, len(names)) if last else session.first_dealer,
+        "pot_in": last.pot_out if last else session.pot_in,
+        "house_rules": dict(session.house_rules or {}),
+        "number": top + 1,
+    }
+
+
+def session_detail(session) -> dict:
+    """Everything the session page shows, in five queries.
+
+    hands: each live hand with its pot in and out, dealer, summary, every seat's net in the hand
+      and running balance after it, and `table_may_stop` (the pot was split and nobody fell).
+    balances: every seat's balance after the last hand.
+    may_stop: whether the table may stop now; players may leave after any hand.
+    """
+    seats = list(Seat.objects.filter(session=session).select_related("player").order_by("position"))
+    n = len(seats)
+    hands = list(
+        Hand.objects.filter(session=session, deleted_at__isnull=True)
+        .annotate(summary=KT("ruling__summary"))
+        .values("id", "number", "status", "dealer", "actual_dealer", "pot_in", "pot_out", "violation_count",
+                "revision", "summary")
+        .order_by("number")
+    )
+    per_hand = {}  # hand id -> [net per seat]
+    flags = {}  # hand id -> (shares, falls)
+    for row in (
+        LedgerEntry.objects.filter(session=session)
+        .values("hand_id", "seat")
+        .annotate(net=Sum("amount"), shares=Count("id", filter=Q(kind="share")),
+                  falls=Count("id", filter=Q(kind="fall")))
+        .order_by()
+    ):
+        per_hand.setdefault(row["hand_id"], [0] * n)[row["seat"]] = row["net"]
+        s, f = flags.get(row["hand_id"], (0, 0))
+        flags[row["hand_id"]] = (s + row["shares"], f + row["falls"])
+    open_disputes = set(
+        Dispute.objects.filter(hand__session=session, status=Dispute.Status.OPEN).values_list("hand_id", flat=True)
+    )
+    running = [0] * n
+    falls = [0] * n
+    for hand in hands:
+        net = per_hand.get(hand["id"], [0] * n)
+        running = [a + b for a, b in zip(running, net)]
+        shares, fell = flags.get(hand["id"], (0, 0))
+        hand["net"] = net
+        hand["balances"] = running
+        hand["dealer_name"] = seats[hand["dealer"]].player.name if hand["dealer"] < n else "?"
+        hand["actual_dealer_name"] = seats[hand["actual_dealer"]].player.name if hand["actual_dealer"] < n else "?"
+        hand["table_may_stop"] = hand["status"] == Hand.Status.COMPLETE and shares > 0 and fell == 0
+        hand["disputed"] = hand["id"] in open_disputes
+    for row in (
+        LedgerEntry.objects.filter(session=session, kind="fall").values("seat").annotate(n=Count("id")).order_by()
+    ):
+        falls[row["seat"]] = row["n"]
+    last = hands[-1] if hands else None
+    if last is None:
+        may_stop = {"table": False, "why": "No hand has been played yet."}
+    elif last["table_may_stop"]:
+        may_stop = {"table": True, "why": f"The pot was split in hand {last['number']} and nobody fell."}
+    else:
+        may_stop = {
+            "table": False,
+            "why": f"Hand {last['number']} carried the pot ({last['pot_out']}¢): play on until a hand in which "
+            "the pot is split and nobody falls.",
+        }
+    may_stop["players_may_leave"] = True  # after any hand, if they said so beforehand
+    return {
+        "session": session,
+        "seats": seats,
+        "players": [s.player for s in seats],
+        "hands": hands,
+        "balances": [
+            {"seat": s.position, "player": s.player, "balance": running[i], "falls": falls[i]}
+            for i, s in enumerate(seats)
+        ],
+        "pot": last["pot_out"] if last else session.pot_in,
+        "may_stop": may_stop,
+        "next": {
+            "number": (max(h["number"] for h in hands) + 1) if hands else 1,
+            "pot_in": last["pot_out"] if last else session.pot_in,
+        },
+    }
+
+
+# ---------------------------------------------------------------- hands
+
+
+def hand_list(*, family=None, session=None, player=None, status=None, violations=None, game=None,
+              since=None, until=None, disputed=None, include_deleted=False):
+    """Hands, newest first, with `summary` (from the ruling) and the session selected.
+
+    Filters: family or session, player (sat at the table), status, violations (True: only hands with
+    violations; False: only clean hands), game, since/until (dates or datetimes of the session),
+    disputed (an open dispute), include_deleted.
+    """
+    qs = Hand.objects.select_related("session").annotate(summary=KT("ruling__summary"))
+    if session is not None:
+        qs = qs.filter(session=session)
+    if family is not None:
+        qs = qs.filter(session__family=family)
+    qs = qs.filter(session__deleted_at__isnull=True)
+    if not include_deleted:
+        qs = qs.filter(deleted_at__isnull=True)
+    if player is not None:
+        qs = qs.filter(Exists(Seat.objects.filter(session=OuterRef("session"), player=player)))
+    if status:
+        qs = qs.filter(status=status)
+    if violations is True:
+        qs = qs.filter(violation_count__gt=0)
+    elif violations is False:
+        qs = qs.filter(violation_count=0)
+    if game:
+        qs = qs.filter(session__game=game)
+    if since is not None:
+        qs = qs.filter(session__started_at__gte=since)
+    if until is not None:
+        qs = qs.filter(session__started_at__lt=until)
+    if disputed is not None:
+        open_ = Exists(Dispute.objects.filter(hand=OuterRef("pk"), status=Dispute.Status.OPEN))
+        qs = qs.filter(open_ if disputed else ~open_)
+    return qs.order_by("-session__started_at", "-session_id", "-number")
+
+
+def hand_for(family, pk) -> Hand:
+    hand = Hand.objects.filter(session__family=family, pk=pk).select_related("session").first()
+    if hand is None:
+        raise Http404("No such hand in this family.")
+    return hand
+
+
+def hand_detail(hand) -> dict:
+    """The hand page: seats, ledger rows with players, revisions, disputes, neighbours in the session."""
+    session = hand.session
+    seats = list(Seat.objects.filter(session=session).select_related("player").order_by("position"))
+    ledger = list(LedgerEntry.objects.filter(hand=hand).select_related("player").order_by("id"))
+    revisions = list(HandRevision.objects.filter(hand=hand).select_related("by").defer("record", "ruling"))
+    disputes = list(
+        Dispute.objects.filter(hand=hand).select_related("opened_by", "resolved_by", "ruling_revision")
+        .prefetch_related("messages__author")
+    )
+    around = Hand.objects.filter(session=session, deleted_at__isnull=True)
+    prev_id = around.filter(number__lt=hand.number).order_by("-number").values_list("id", flat=True).first()
+    next_id = around.filter(number__gt=hand.number).order_by("number").values_list("id", flat=True).first()
+    net = (hand.ruling or {}).get("net") or [0] * len(seats)
+    return {
+        "hand": hand,
+        "session": session,
+        "seats": seats,
+        "players": [s.player for s in seats],
+        "net": [{"seat": s.position, "player": s.player, "net": net[i] if i < len(net) else 0}
+                for i, s in enumerate(seats)],
+        "ledger": ledger,
+        "violations": (hand.ruling or {}).get("violations") or [],
+        "revisions": revisions,
+        "disputes": disputes,
+        "previous_id": prev_id,
+        "next_id": next_id,
+    }
+
+
+def hand_revisions(hand):
+    return HandRevision.objects.filter(hand=hand).select_related("by").order_by("number")
+
+
+# ---------------------------------------------------------------- players and balances
+
+
+def family_balances(family, *, since=None, until=None):
+    """Every player's net over the family's history (or a period): `net`, `hands`, `falls`, biggest first."""
+    qs = LedgerEntry.objects.filter(family=family)
+    if since is not None:
+        qs = qs.filter(played_at__gte=since)
+    if until is not None:
+        qs = qs.filter(played_at__lt=until)
+    return (
+        qs.values("player_id", "player__name")
+        .annotate(net=Sum("amount"), hands=Count("hand", distinct=True), falls=Count("id", filter=Q(kind="fall")))
+        .order_by("-net", "player__name")
+    )
+
+
+def player_history(player) -> dict:
+    """A player's record: totals, one row a session (net and balance over time), and a queryset of
+    their hands (newest first, each annotated with `net`: what this player won or paid), to page through."""
+    per_session = list(
+        LedgerEntry.objects.filter(player=player)
+        .values("session_id", "session__started_at", "session__place", "session__key")
+        .annotate(net=Sum("amount"), hands=Count("hand", distinct=True), falls=Count("id", filter=Q(kind="fall")))
+        .order_by("session__started_at", "session_id")
+    )
+    balance = 0
+    for row in per_session:
+        balance += row["net"]
+        row["balance"] = balance
+    net_in_hand = (
+        LedgerEntry.objects.filter(hand=OuterRef("pk"), player=player)
+        .values("hand").annotate(s=Sum("amount")).values("s")[:1]
+    )
+    hands = (
+        hand_list(family=player.family, player=player)
+        .annotate(net=Coalesce(Subquery(net_in_hand, output_field=IntegerField()), Value(0)))
+    )
+    return {
+        "player": player,
+        "sessions": per_session,
+        "totals": {
+            "net": balance,
+            "sessions": len(per_session),
+            "hands": sum(r["hands"] for r in per_session),
+            "falls": sum(r["falls"] for r in per_session),
+        },
+        "hands": hands,
+    }

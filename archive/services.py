@@ -1,0 +1,692 @@
+"""Every write to the archive. Keyword-only, atomic, permission-checked.
+
+One path for every hand: the table's form, the API, the JSON Lines import and
+the demo all go through `HandChain`, which fills a record from its session,
+has the referee rule on it and writes the Hand, its HandRevision and its
+LedgerEntry rows. In a session hand k's pot_in is hand k-1's pot_out (deleted
+hands drop out of the chain), so changing hand k re-rules k+1, k+2, ... in the
+same transaction.
+
+A record the referee cannot rule on raises `referee.BadRecord` and saves
+nothing. A user who may not make the change gets PermissionDenied.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import uuid
+from datetime import datetime
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone as dj_timezone
+from django.utils.text import slugify
+
+import referee
+
+from . import selectors
+from .models import (
+    Dispute,
+    DisputeMessage,
+    Family,
+    Hand,
+    HandRevision,
+    LedgerEntry,
+    Membership,
+    Player,
+    Seat,
+    Session,
+)
+
+Kind = HandRevision.Kind
+STATS_CHUNK = 2000  # hand ids per statistics task message
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _bad(field: str, message: str, event=None):
+    return referee.BadRecord([{"event": event, "field": field, "message": message}])
+
+
+def _require_role(by, family, *roles, doing: str):
+    role = selectors.role_of(by, family)
+    if role not in roles:
+        raise PermissionDenied(f"{by} may not {doing} in {family}: that needs the role {' or '.join(roles)}.")
+    return role
+
+
+def _require_editor(by, family, doing="change this archive"):
+    return _require_role(by, family, Membership.Role.OWNER, Membership.Role.EDITOR, doing=doing)
+
+
+def _stats_after_commit(hand_ids):
+    """Statistics follow every committed change of hands (issue 4's tasks only call services)."""
+    ids = sorted(set(hand_ids))
+    if not ids:
+        return
+    from . import tasks
+
+    for i in range(0, len(ids), STATS_CHUNK):
+        chunk = ids[i : i + STATS_CHUNK]
+        transaction.on_commit(lambda chunk=chunk: tasks.update_stats_for_hands.delay(chunk))
+
+
+def _lock_session(session) -> Session:
+    """Serialise every change of one session's hands: the chain must stay true under concurrent edits."""
+    return Session.objects.select_for_update().get(pk=session.pk)
+
+
+def actual_dealer_of(record: dict) -> int:
+    """The seat that dealt the deal that counted: the seat of the record's last `deal` event."""
+    seat = record.get("dealer", 0)
+    for event in record.get("events") or ():
+        if isinstance(event, dict) and event.get("action") == "deal" and isinstance(event.get("seat"), int):
+            seat = event["seat"]
+    return seat
+
+
+def next_dealer_after(hand, n_seats: int) -> int:
+    """The seat left of the one who actually dealt the last hand.
+
+    House rule of the archive (the rule book is silent): after a void hand the
+    same seat deals again, as the misdeal rule has the dealer collect and deal again.
+    """
+    if hand.status == Hand.Status.VOID:
+        return hand.actual_dealer % n_seats
+    return (hand.actual_dealer + 1) % n_seats
+
+
+def record_hash(record: dict) -> str:
+    """What identifies a hand's record in an import: everything but the chain-derived pot_in."""
+    body = {k: v for k, v in record.items() if k not in ("pot_in", "archive")}
+    return hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def _seats(session) -> list[Seat]:
+    return list(Seat.objects.filter(session=session).select_related("player").order_by("position"))
+
+
+def fill_record(session, seats, record, *, pot_in: int, dealer: int) -> dict:
+    """The record as the referee must see it: the session's game, seat names and house rules,
+    the chain's pot_in, and the next dealer unless the table named one."""
+    if not isinstance(record, dict):
+        raise _bad("*", "A hand record is a JSON object: {\"format\": \"handrec/1\", \"events\": [...], ...}.")
+    rec = {k: v for k, v in record.items() if k != "archive"}
+    if rec.get("game") not in (None, session.game):
+        raise _bad("game", f"This session plays {session.game}; the record is a {rec.get('game')!r} hand.")
+    rec.setdefault("format", "handrec/1")
+    rec["game"] = session.game
+    rec["variant"] = rec.get("variant") or (session.variant or None)
+    names = [s.player.name for s in seats]
+    given = rec.get("players")
+    if given is not None and (not isinstance(given, list) or len(given) != len(names)):
+        raise _bad(
+            "players",
+            f"This session has {len(names)} seats ({', '.join(names)}); the record names "
+            f"{len(given) if isinstance(given, list) else 'no list of'} players. Log the hand in a session "
+            "with that table, or leave out `players`.",
+        )
+    rec["players"] = names  # the session's seats are who sat there
+    if rec.get("house_rules") is None:
+        rec["house_rules"] = dict(session.house_rules or {})
+    rec["pot_in"] = pot_in  # always from the chain: hand k starts with hand k-1's pot
+    if rec.get("dealer") is None:
+        rec["dealer"] = dealer
+    rec.setdefault("events", [])
+    return rec
+
+
+def _hand_values(record: dict, ruling: dict) -> dict:
+    return {
+        "status": ruling["status"],
+        "dealer": record["dealer"],
+        "actual_dealer": actual_dealer_of(record),
+        "pot_in": ruling["pot_in"],
+        "pot_out": ruling["pot_out"],
+        "violation_count": len(ruling.get("violations") or ()),
+    }
+
+
+def _ledger_rows(hand, session, seats, ruling) -> list[LedgerEntry]:
+    return [
+        LedgerEntry(
+            hand=hand,
+            session=session,
+            family_id=session.family_id,
+            player_id=seats[e["seat"]].player_id,
+            played_at=session.started_at,
+            seat=e["seat"],
+            amount=e["amount"],
+            kind=referee.ledger_kind(e),
+            reason=str(e.get("reason", ""))[:200],
+            event=e.get("event"),
+        )
+        for e in ruling.get("ledger") or ()
+    ]
+
+
+def _rewrite(hand, session, seats, record, ruling, *, kind, by, why):
+    """Store a new ruling for an existing hand: fields, one more revision, fresh ledger rows."""
+    for name, value in _hand_values(record, ruling).items():
+        setattr(hand, name, value)
+    hand.record, hand.ruling = record, ruling
+    hand.revision += 1
+    hand.save()
+    HandRevision.objects.create(
+        hand=hand, number=hand.revision, kind=kind, record=record, ruling=ruling, by=by, why=why
+    )
+    LedgerEntry.objects.filter(hand=hand).delete()
+    if hand.deleted_at is None:
+        LedgerEntry.objects.bulk_create(_ledger_rows(hand, session, seats, ruling))
+
+
+class HandChain:
+    """Appends hands to the end of a session, exactly as hand_add does, in bulk.
+
+    `next_pot_in` and `next_dealer` are what the next record gets. `add()` rules a
+    record at once (a bad one raises BadRecord) and queues it; `flush()` writes the
+    queued hands, revisions and ledger rows with three bulk inserts. Hold the
+    session lock (hand_add, history_import and the demo do) while using it.
+    """
+
+    def __init__(self, session, *, by, kind=Kind.CREATED, why=""):
+        self.session, self.by, self.kind, self.why = session, by, kind, why
+        self.seats = _seats(session)
+        last = Hand.objects.filter(session=session, deleted_at__isnull=True).order_by("-number").first()
+        top = Hand.objects.filter(session=session).aggregate(top=Max("number"))["top"]
+        # Numbers are never reused, so a deleted hand can always be restored in its place.
+        self.max_number = top or 0
+        self.next_pot_in = last.pot_out if last else session.pot_in
+        self.next_dealer = next_dealer_after(last, len(self.seats)) if last else session.first_dealer
+        self.pending: list[tuple[Hand, str]] = []
+
+    def fill(self, record) -> dict:
+        return fill_record(self.session, self.seats, record, pot_in=self.next_pot_in, dealer=self.next_dealer)
+
+    def add(self, record, *, number=None, why=None) -> Hand:
+        rec = self.fill(record)
+        ruling = referee.replay(rec)
+        if number is None:
+            number = self.max_number + 1
+        elif number <= self.max_number:
+            raise ValidationError(f"Hand {number} would go before hand {self.max_number}, already archived.")
+        hand = Hand(session=self.session, number=number, record=rec, ruling=ruling, revision=1,
+                    **_hand_values(rec, ruling))
+        self.pending.append((hand, self.why if why is None else why))
+        self.max_number = number
+        self.next_pot_in = hand.pot_out
+        self.next_dealer = next_dealer_after(hand, len(self.seats))
+        return hand
+
+    def skip(self, hand):
+        """Move the chain past an already archived hand (import of a hand we hold)."""
+        self.max_number = max(self.max_number, hand.number)
+        self.next_pot_in = hand.pot_out
+        self.next_dealer = next_dealer_after(hand, len(self.seats))
+
+    def flush(self) -> list[Hand]:
+        if not self.pending:
+            return []
+        hands = Hand.objects.bulk_create([h for h, _ in self.pending])
+        HandRevision.objects.bulk_create(
+            HandRevision(hand=h, number=1, kind=self.kind, record=h.record, ruling=h.ruling, by=self.by, why=why)
+            for h, why in self.pending
+        )
+        LedgerEntry.objects.bulk_create(
+            [row for h in hands for row in _ledger_rows(h, self.session, self.seats, h.ruling)], batch_size=2000
+        )
+        self.pending = []
+        _stats_after_commit(h.id for h in hands)
+        return hands
+
+
+def _rerule_after(session, seats, number, pot, *, by, why) -> list[int]:
+    """Re-rule the live hands after `number` from pot `pot` on; returns the ids of those whose ruling changed.
+
+    A hand's ruling depends only on its record and its pot_in, so the first hand whose
+    pot_in is already right ends the walk: everything after it is unchanged too. The
+    changed hands are written with a handful of bulk statements, however many there are.
+    """
+    changed: list[Hand] = []
+    later = Hand.objects.filter(session=session, deleted_at__isnull=True, number__gt=number).order_by("number")
+    for hand in later:
+        if hand.pot_in == pot:
+            break
+        record = dict(hand.record, pot_in=pot)
+        ruling = referee.replay(record)
+        if ruling != hand.ruling:
+            for name, value in _hand_values(record, ruling).items():
+                setattr(hand, name, value)
+            hand.record, hand.ruling = record, ruling
+            hand.revision += 1
+            changed.append(hand)
+        pot = ruling["pot_out"]
+    if not changed:
+        return []
+    now = dj_timezone.now()
+    for hand in changed:
+        hand.updated_at = now
+    Hand.objects.bulk_update(changed, ["record", "ruling", "revision", "updated_at", *_hand_values_fields])
+    HandRevision.objects.bulk_create(
+        HandRevision(hand=h, number=h.revision, kind=Kind.RERULED, record=h.record, ruling=h.ruling, by=by, why=why)
+        for h in changed
+    )
+    LedgerEntry.objects.filter(hand__in=changed).delete()
+    LedgerEntry.objects.bulk_create([row for h in changed for row in _ledger_rows(h, session, seats, h.ruling)])
+    return [h.id for h in changed]
+
+
+_hand_values_fields = ["status", "dealer", "actual_dealer", "pot_in", "pot_out", "violation_count"]
+
+
+def _chain_pot_before(session, number) -> int:
+    prev = (
+        Hand.objects.filter(session=session, deleted_at__isnull=True, number__lt=number)
+        .order_by("-number")
+        .values_list("pot_out", flat=True)
+        .first()
+    )
+    return session.pot_in if prev is None else prev
+
+
+# ---------------------------------------------------------------- families, members, players
+
+
+@transaction.atomic
+def family_create(*, name, owner, timezone="America/Chicago") -> Family:
+    name = (name or "").strip()
+    if not name:
+        raise ValidationError({"name": "A family needs a name, e.g. “The Novák family”."})
+    base = slugify(name)[:120] or "family"
+    slug, n = base, 1
+    while Family.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    family = Family.objects.create(name=name, slug=slug, timezone=timezone)
+    Membership.objects.create(family=family, user=owner, role=Membership.Role.OWNER)
+    return family
+
+
+@transaction.atomic
+def member_add(*, family, user, role, by) -> Membership:
+    _require_role(by, family, Membership.Role.OWNER, doing="add members")
+    if role not in Membership.Role.values:
+        raise ValidationError({"role": f"Role is one of {', '.join(Membership.Role.values)}, not {role!r}."})
+    membership, created = Membership.objects.get_or_create(family=family, user=user, defaults={"role": role})
+    if not created and membership.role != role:
+        if membership.role == Membership.Role.OWNER and role != Membership.Role.OWNER:
+            _keep_an_owner(family, membership)
+        membership.role = role
+        membership.save(update_fields=["role"])
+    return membership
+
+
+def _keep_an_owner(family, leaving):
+    others = Membership.objects.filter(family=family, role=Membership.Role.OWNER).exclude(pk=leaving.pk)
+    if not others.exists():
+        raise ValidationError(f"{leaving.user} is the only owner of {family}: make someone else owner first.")
+
+
+@transaction.atomic
+def member_remove(*, membership, by):
+    _require_role(by, membership.family, Membership.Role.OWNER, doing="remove members")
+    if membership.role == Membership.Role.OWNER:
+        _keep_an_owner(membership.family, membership)
+    membership.delete()
+
+
+@transaction.atomic
+def player_create(*, family, name, user=None, by) -> Player:
+    _require_editor(by, family, "add players")
+    name = (name or "").strip()
+    if not name:
+        raise ValidationError({"name": "A player needs a name, as the table calls them (e.g. “Uncle Joe”)."})
+    if Player.objects.filter(family=family, name=name, merged_into__isnull=True).exists():
+        raise ValidationError({"name": f"{family} already has a player called {name}: pick another name."})
+    return Player.objects.create(family=family, name=name, user=user)
+
+
+@transaction.atomic
+def players_merge(*, keep, merge, by) -> Player:
+    """Two entries for one person: `merge` points at `keep` and hands over its seats and ledger rows.
+    Both rows stay; the records keep the names the table typed."""
+    _require_editor(by, keep.family, "merge players")
+    keep = Player.objects.select_for_update().get(pk=keep.pk)
+    merge = Player.objects.select_for_update().get(pk=merge.pk)
+    if keep.pk == merge.pk:
+        raise ValidationError("A player cannot be merged into himself.")
+    if keep.family_id != merge.family_id:
+        raise ValidationError("Only players of the same family can be merged.")
+    if keep.merged_into_id or merge.merged_into_id:
+        raise ValidationError("One of these players was already merged; merge into the player he was merged into.")
+    Seat.objects.filter(player=merge).update(player=keep)
+    moved = list(LedgerEntry.objects.filter(player=merge).values_list("hand_id", flat=True).distinct())
+    LedgerEntry.objects.filter(player=merge).update(player=keep)
+    Player.objects.filter(merged_into=merge).update(merged_into=keep)
+    merge.merged_into = keep
+    merge.save(update_fields=["merged_into"])
+    if keep.user_id is None and merge.user_id is not None:
+        keep.user_id = merge.user_id
+        keep.save(update_fields=["user"])
+    _stats_after_commit(moved)
+    return keep
+
+
+# ---------------------------------------------------------------- sessions and hands
+
+
+def _new_session_key(started_at) -> str:
+    return f"{started_at:%Y-%m-%d}-{uuid.uuid4().hex[:8]}"
+
+
+@transaction.atomic
+def session_create(
+    *, family, game="swik", started_at, timezone, place="", players, house_rules=None, first_dealer=0,
+    pot_in=0, by, variant="", notes="", key=None,
+) -> Session:
+    _require_editor(by, family, "start a session")
+    players = list(players)
+    errors = {}
+    if not players:
+        errors["players"] = "Name the players in the order turns pass (the player after seat 1 sits to his left)."
+    elif any(p.family_id != family.id for p in players):
+        errors["players"] = "Every player must belong to this family; add guests as players first."
+    elif any(p.merged_into_id for p in players):
+        errors["players"] = "A merged player cannot sit at a table; choose the player he was merged into."
+    elif not 0 <= first_dealer < len(players):
+        errors["first_dealer"] = f"The first dealer is a seat from 1 to {len(players)}."
+    if isinstance(started_at, datetime) and dj_timezone.is_naive(started_at):
+        errors["started_at"] = "Give the time with its zone (the table's local time)."
+    if not isinstance(pot_in, int) or pot_in < 0:
+        errors["pot_in"] = "The pot before the first hand is a whole number of cents, 0 or more."
+    if house_rules is not None and not isinstance(house_rules, dict):
+        errors["house_rules"] = "House rules are a JSON object of the rules that differ, e.g. {\"ante\": 5}."
+    if errors:
+        raise ValidationError(errors)
+    key = key or _new_session_key(started_at)
+    if Session.objects.filter(family=family, key=key).exists():
+        raise ValidationError({"key": f"{family} already has a session {key}."})
+    session = Session.objects.create(
+        family=family, key=key, game=game, variant=variant or "", started_at=started_at, timezone=timezone,
+        place=place or "", house_rules=house_rules or {}, first_dealer=first_dealer, pot_in=pot_in,
+        notes=notes or "", created_by=by,
+    )
+    Seat.objects.bulk_create(Seat(session=session, player=p, position=i) for i, p in enumerate(players))
+    return session
+
+
+def session_next_hand_defaults(*, session) -> dict:
+    """players, dealer, pot_in, house_rules, game (and variant, number) for the next record of the session."""
+    return selectors.next_hand_defaults(session)
+
+
+@transaction.atomic
+def hand_add(*, session, record, by, why="") -> Hand:
+    _require_editor(by, session.family, "log hands")
+    session = _lock_session(session)
+    if session.deleted_at:
+        raise ValidationError("This session was deleted; restore it before logging hands.")
+    chain = HandChain(session, by=by, kind=Kind.CREATED, why=why)
+    chain.add(record)
+    return chain.flush()[0]
+
+
+@transaction.atomic
+def hand_edit(*, hand, record, by, why) -> Hand:
+    """Replace a hand's record; re-rule it and every later live hand of the session (the pot carries)."""
+    session = _lock_session(hand.session)
+    _require_editor(by, session.family, "edit hands")
+    hand = Hand.objects.get(pk=hand.pk)
+    if hand.deleted_at:
+        raise ValidationError(f"Hand {hand.number} was deleted; restore it before editing it.")
+    seats = _seats(session)
+    pot_in = _chain_pot_before(session, hand.number)
+    rec = fill_record(session, seats, record, pot_in=pot_in, dealer=hand.dealer)
+    ruling = referee.replay(rec)
+    _rewrite(hand, session, seats, rec, ruling, kind=Kind.EDITED, by=by, why=why)
+    changed = [hand.id] + _rerule_after(
+        session, seats, hand.number, hand.pot_out, by=by, why=f"re-ruled after hand {hand.number} was edited: {why}"
+    )
+    _stats_after_commit(changed)
+    return hand
+
+
+@transaction.atomic
+def hand_delete(*, hand, by, why) -> Hand:
+    """Soft: the hand leaves the chain and the balances; its record and rulings stay in its revisions."""
+    session = _lock_session(hand.session)
+    _require_editor(by, session.family, "delete hands")
+    hand = Hand.objects.get(pk=hand.pk)
+    if hand.deleted_at:
+        return hand
+    hand.deleted_at = dj_timezone.now()
+    hand.revision += 1
+    hand.save()
+    HandRevision.objects.create(
+        hand=hand, number=hand.revision, kind=Kind.DELETED, record=hand.record, ruling=hand.ruling, by=by, why=why
+    )
+    LedgerEntry.objects.filter(hand=hand).delete()
+    changed = [hand.id] + _rerule_after(
+        session, _seats(session), hand.number, _chain_pot_before(session, hand.number), by=by,
+        why=f"re-ruled after hand {hand.number} was deleted: {why}",
+    )
+    _stats_after_commit(changed)
+    return hand
+
+
+@transaction.atomic
+def hand_restore(*, hand, by, why) -> Hand:
+    session = _lock_session(hand.session)
+    _require_editor(by, session.family, "restore hands")
+    hand = Hand.objects.get(pk=hand.pk)
+    if not hand.deleted_at:
+        return hand
+    seats = _seats(session)
+    record = dict(hand.record, pot_in=_chain_pot_before(session, hand.number))
+    ruling = referee.replay(record)
+    hand.deleted_at = None
+    _rewrite(hand, session, seats, record, ruling, kind=Kind.RESTORED, by=by, why=why)
+    changed = [hand.id] + _rerule_after(
+        session, seats, hand.number, hand.pot_out, by=by, why=f"re-ruled after hand {hand.number} was restored: {why}"
+    )
+    _stats_after_commit(changed)
+    return hand
+
+
+# ---------------------------------------------------------------- disputes
+
+
+@transaction.atomic
+def dispute_open(*, hand, title, text, by) -> Dispute:
+    _require_editor(by, hand.session.family, "open disputes")
+    title = (title or "").strip()
+    if not title:
+        raise ValidationError({"title": "Say in a few words what is disputed, e.g. “That was a misdeal!”."})
+    dispute = Dispute.objects.create(hand=hand, title=title[:200], opened_by=by)
+    if (text or "").strip():
+        DisputeMessage.objects.create(dispute=dispute, author=by, text=text.strip())
+    return dispute
+
+
+@transaction.atomic
+def dispute_reply(*, dispute, text, by) -> DisputeMessage:
+    _require_editor(by, dispute.hand.session.family, "reply to disputes")
+    if not (text or "").strip():
+        raise ValidationError({"text": "A reply needs some words."})
+    return DisputeMessage.objects.create(dispute=dispute, author=by, text=text.strip())
+
+
+@transaction.atomic
+def dispute_resolve(*, dispute, resolution, by, record=None) -> Dispute:
+    """Settle a dispute. With a corrected record the hand is edited first (and the later hands re-ruled);
+    the resolution points at the revision whose ruling settles it."""
+    _require_editor(by, dispute.hand.session.family, "resolve disputes")
+    if not (resolution or "").strip():
+        raise ValidationError({"resolution": "Say how the table settled it."})
+    hand = dispute.hand
+    if record is not None:
+        hand = hand_edit(hand=hand, record=record, by=by, why=f"dispute “{dispute.title}”: {resolution.strip()}")
+    else:
+        hand.refresh_from_db()
+    dispute.ruling_revision = HandRevision.objects.get(hand=hand, number=hand.revision)
+    dispute.status = Dispute.Status.RESOLVED
+    dispute.resolution = resolution.strip()
+    dispute.resolved_by = by
+    dispute.resolved_at = dj_timezone.now()
+    dispute.save()
+    return dispute
+
+
+# ---------------------------------------------------------------- import and export
+
+
+def history_export(*, family):
+    """The family's live history as JSON Lines: one handrec/1 a line, in play order, each with an
+    "archive" key ({"session": {...}, "number": k}) that lets history_import rebuild the sessions."""
+    hands = (
+        Hand.objects.filter(session__family=family, session__deleted_at__isnull=True, deleted_at__isnull=True)
+        .select_related("session")
+        .only("number", "record", "session__key", "session__started_at", "session__timezone", "session__place",
+              "session__house_rules", "session__first_dealer", "session__pot_in", "session__game",
+              "session__variant", "session__notes")
+        .order_by("session__started_at", "session_id", "number")
+    )
+    for hand in hands.iterator(chunk_size=500):
+        s = hand.session
+        doc = dict(hand.record)
+        doc["archive"] = {
+            "session": {
+                "key": s.key, "started_at": s.started_at.isoformat(), "timezone": s.timezone, "place": s.place,
+                "house_rules": s.house_rules, "first_dealer": s.first_dealer, "pot_in": s.pot_in,
+                "game": s.game, "variant": s.variant, "notes": s.notes,
+            },
+            "number": hand.number,
+        }
+        yield json.dumps(doc, ensure_ascii=False) + "\n"
+
+
+class _ImportError(Exception):
+    def __init__(self, field, message):
+        self.field, self.message = field, message
+
+
+def _import_session(family, meta, record, by, players_by_name) -> Session:
+    s = meta.get("session")
+    if not isinstance(s, dict) or not s.get("key"):
+        raise _ImportError("archive.session.key", "Each line needs \"archive\": {\"session\": {\"key\": ...}, \"number\": k}.")
+    existing = Session.objects.filter(family=family, key=s["key"]).first()
+    if existing:
+        return existing
+    try:
+        started_at = datetime.fromisoformat(str(s.get("started_at")))
+    except ValueError:
+        raise _ImportError("archive.session.started_at", f"{s.get('started_at')!r} is not an ISO date and time "
+                           "with its zone, e.g. 2024-03-01T19:00:00-06:00.") from None
+    if dj_timezone.is_naive(started_at):
+        raise _ImportError("archive.session.started_at", "Give the start time with its zone, e.g. -06:00.")
+    names = record.get("players")
+    if not isinstance(names, list) or not names or not all(isinstance(n, str) and n.strip() for n in names):
+        raise _ImportError("players", "The first hand of a session names its players (a list of names).")
+    players = []
+    for name in names:
+        name = name.strip()
+        player = players_by_name.get(name)
+        if player is None:
+            player = player_create(family=family, name=name, by=by)
+            players_by_name[name] = player
+        players.append(player)
+    try:
+        return session_create(
+            family=family, key=s["key"], game=s.get("game") or record.get("game") or "swik",
+            variant=s.get("variant") or "", started_at=started_at, timezone=s.get("timezone") or family.timezone,
+            place=s.get("place") or "", players=players, house_rules=s.get("house_rules") or {},
+            first_dealer=s.get("first_dealer") or 0, pot_in=s.get("pot_in") or 0, notes=s.get("notes") or "", by=by,
+        )
+    except ValidationError as e:
+        raise _ImportError("archive.session", "; ".join(e.messages)) from None
+
+
+def history_import(*, family, lines, by) -> dict:
+    """Add a JSON Lines history (as history_export writes it) to a family.
+
+    Sessions are matched by key and hands by number and record: a hand already
+    archived is skipped, so importing the same file twice adds nothing. The
+    whole file is one transaction: if any line is bad, nothing is saved and
+    every bad line is reported with its number and the referee's error.
+    """
+    _require_editor(by, family, "import history")
+    added, skipped, errors = 0, 0, []
+    players_by_name = {p.name: p for p in Player.objects.filter(family=family, merged_into__isnull=True)}
+    for p in Player.objects.filter(family=family, merged_into__isnull=False).select_related("merged_into"):
+        players_by_name.setdefault(p.name, p.merged_into)  # an old name finds the player it was merged into
+    chains: dict[int, HandChain] = {}
+    archived: dict[int, dict[int, Hand]] = {}
+
+    def fail(lineno, field, message, event=None):
+        errors.append({"line": lineno, "event": event, "field": field, "message": message})
+
+    with transaction.atomic():
+        for lineno, line in enumerate(lines, 1):
+            if isinstance(line, bytes):
+                line = line.decode("utf-8", errors="replace")
+            if not line.strip():
+                continue
+            try:
+                doc = referee.loads(line)
+            except referee.BadRecord as e:
+                errors.extend({"line": lineno, **err} for err in e.errors)
+                continue
+            if not isinstance(doc, dict):
+                fail(lineno, "*", "Each line is one hand record: a JSON object.")
+                continue
+            meta = doc.pop("archive", None)
+            if not isinstance(meta, dict):
+                fail(lineno, "archive", "This line has no \"archive\" key: a history line needs "
+                     "\"archive\": {\"session\": {\"key\": ..., \"started_at\": ...}, \"number\": k}.")
+                continue
+            number = meta.get("number")
+            if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+                fail(lineno, "archive.number", "\"number\" is the hand's number in its session: 1, 2, 3 …")
+                continue
+            known = dict(players_by_name)
+            try:
+                try:
+                    with transaction.atomic():  # a savepoint: a bad session leaves the rest of the file checkable
+                        session = _import_session(family, meta, doc, by, players_by_name)
+                except Exception:
+                    players_by_name = known  # forget players the savepoint rolled back
+                    raise
+                if session.id not in chains:
+                    _lock_session(session)
+                    chains[session.id] = HandChain(session, by=by, kind=Kind.IMPORTED, why="imported")
+                    archived[session.id] = {
+                        h.number: h for h in Hand.objects.filter(session=session, deleted_at__isnull=True)
+                    }
+                chain = chains[session.id]
+                held = archived[session.id].get(number)
+                if held is not None:
+                    if record_hash(chain.fill(doc)) != record_hash(held.record):
+                        raise _ImportError("archive.number", f"Session {session.key} already has hand {number} "
+                                           "with a different record: edit it in the archive, or drop this line.")
+                    chain.skip(held)
+                    skipped += 1
+                elif number <= chain.max_number:
+                    raise _ImportError("archive.number", f"Hand {number} of session {session.key} would go "
+                                       f"before hand {chain.max_number}, already archived or earlier in the file.")
+                else:
+                    chain.add(doc, number=number)  # rules now, writes at the end
+                    added += 1
+            except _ImportError as e:
+                fail(lineno, e.field, e.message)
+            except referee.BadRecord as e:
+                errors.extend({"line": lineno, **err} for err in e.errors)
+            except (ValidationError, PermissionDenied) as e:
+                fail(lineno, "archive", "; ".join(getattr(e, "messages", [str(e)])))
+        if errors:
+            transaction.set_rollback(True)  # whole file or nothing
+            return {"added": 0, "skipped": skipped, "errors": errors}
+        for chain in chains.values():
+            chain.flush()
+    return {"added": added, "skipped": skipped, "errors": []}

@@ -1,0 +1,154 @@
+"""Statistics API: the same selectors as the pages, as JSON. Thin views; writes go to services.
+
+Strangers get 404, viewers read, owners and editors write (403 for a viewer).
+"""
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from archive.api.permissions import require_editor, require_member
+from archive.models import Family, Player, Session
+from archive.models.stats import SettlePayment, StatsJob
+
+from . import selectors, services
+from .views import parse_filters
+
+PERIOD = [
+    OpenApiParameter("game", str, description="swik, sedma, poker, seka or rummy (default: every game)"),
+    OpenApiParameter("from", str, description="first day, YYYY-MM-DD, in the family's time zone"),
+    OpenApiParameter("to", str, description="last day, YYYY-MM-DD (inclusive)"),
+]
+
+
+def _family(request, slug):
+    family = Family.objects.filter(slug=slug).first()
+    if family is None:
+        from django.http import Http404
+
+        raise Http404
+    require_member(request.user, family.pk)
+    return family
+
+
+def _filters(request):
+    flt, errors = parse_filters(request.query_params)
+    if errors:
+        raise serializers.ValidationError({"filters": errors})
+    return flt
+
+
+class FamilyStatsView(APIView):
+    """Everything the statistics page shows, for one family and period."""
+
+    @extend_schema(parameters=PERIOD, responses={200: dict})
+    def get(self, request, slug):
+        family = _family(request, slug)
+        flt = _filters(request)
+        return Response({
+            "family": family.slug,
+            "timezone": family.timezone,
+            "filters": {k: (v.isoformat() if hasattr(v, "isoformat") else v) for k, v in flt.items()},
+            "totals": selectors.totals(family=family, **flt),
+            "players": selectors.players(family=family, **flt),
+            "streaks": selectors.streaks(family=family, **flt),
+            "wraps": selectors.wraps(family=family, **flt),
+            "head_to_head": selectors.head_to_head(family=family, **flt),
+            "net_over_time": selectors.net_over_time(family=family, **flt),
+            "largest_pots": selectors.largest_pots(family=family, **flt),
+        })
+
+
+class PlayerStatsView(APIView):
+    @extend_schema(parameters=PERIOD, responses={200: dict})
+    def get(self, request, slug, pk):
+        family = _family(request, slug)
+        player = get_object_or_404(Player, pk=pk, family=family)
+        flt = _filters(request)
+        row = next((p for p in selectors.players(family=family, **flt) if p["player_id"] == player.pk), None)
+        streak = next((s for s in selectors.streaks(family=family, **flt) if s["player_id"] == player.pk), None)
+        return Response({"player": {"id": player.pk, "name": player.name}, "totals": row, "streaks": streak,
+                         "wraps": selectors.wraps(family=family, player=player, **flt)})
+
+
+class SessionStatsView(APIView):
+    """Pot size per hand across a session, and its settle-up."""
+
+    @extend_schema(responses={200: dict})
+    def get(self, request, slug, pk):
+        family = _family(request, slug)
+        session = get_object_or_404(Session, pk=pk, family=family, deleted_at__isnull=True)
+        return Response({"session": session.pk, "pots": selectors.session_pots(session=session),
+                         "settle": selectors.settle_up(family=family, session=session)})
+
+
+class SettleView(APIView):
+    """Settle-up for a period (?from=&to=&game=) or a session (?session=id)."""
+
+    @extend_schema(parameters=PERIOD + [OpenApiParameter("session", int)], responses={200: dict})
+    def get(self, request, slug):
+        family = _family(request, slug)
+        if request.query_params.get("session"):
+            session = get_object_or_404(Session, pk=request.query_params["session"], family=family)
+            return Response(selectors.settle_up(family=family, session=session))
+        return Response(selectors.settle_up(family=family, **_filters(request)))
+
+
+class PaidSerializer(serializers.Serializer):
+    payer = serializers.IntegerField(allow_null=True, help_text="player id; null is the pot")
+    payee = serializers.IntegerField(allow_null=True, help_text="player id; null is the pot")
+    amount = serializers.IntegerField(min_value=1, help_text="cents")
+    session = serializers.IntegerField(required=False, allow_null=True)
+    date_from = serializers.DateField(required=False, allow_null=True)
+    date_to = serializers.DateField(required=False, allow_null=True)
+
+
+class SettlePaidView(APIView):
+    """Mark a settle-up transfer paid (owners and editors)."""
+
+    @extend_schema(request=PaidSerializer, responses={201: dict})
+    def post(self, request, slug):
+        family = _family(request, slug)
+        require_editor(request.user, family.pk)
+        data = PaidSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        d = data.validated_data
+        party = lambda pk: None if pk is None else get_object_or_404(Player, pk=pk, family=family)  # noqa: E731
+        session = get_object_or_404(Session, pk=d["session"], family=family) if d.get("session") else None
+        payment = services.settle_mark_paid(
+            family=family, payer=party(d["payer"]), payee=party(d["payee"]), amount=d["amount"], by=request.user,
+            session=session, date_from=None if session else d.get("date_from"),
+            date_to=None if session else d.get("date_to"),
+        )
+        return Response({"id": payment.pk, "paid_at": payment.at.isoformat()}, status=status.HTTP_201_CREATED)
+
+
+class SettlePaymentView(APIView):
+    @extend_schema(responses={204: None})
+    def delete(self, request, slug, pk):
+        family = _family(request, slug)
+        require_editor(request.user, family.pk)
+        services.settle_unmark_paid(payment=get_object_or_404(SettlePayment, pk=pk, family=family), by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class RecomputeView(APIView):
+    """Start a full recompute of the family's statistics; poll the job for its progress."""
+
+    @extend_schema(request=None, responses={202: dict})
+    def post(self, request, slug):
+        family = _family(request, slug)
+        require_editor(request.user, family.pk)
+        job = services.stats_job_start(family=family, by=request.user)
+        job.refresh_from_db()
+        return Response(selectors.job_progress(job), status=status.HTTP_202_ACCEPTED)
+
+
+class JobView(APIView):
+    @extend_schema(responses={200: dict})
+    def get(self, request, slug, pk):
+        family = _family(request, slug)
+        return Response(selectors.job_progress(get_object_or_404(StatsJob, pk=pk, family=family)))

@@ -1,0 +1,164 @@
+"""Statistics pages: thin views over archive.stats.selectors (reads) and services (writes).
+
+Same rules as the rest of the site (archive.permissions): strangers get 404, viewers read,
+owners and editors start a recompute or mark a transfer paid.
+"""
+from __future__ import annotations
+
+from datetime import date
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET, require_POST
+
+from archive.models import Game, Player, Session
+from archive.models.stats import SettlePayment, StatsJob
+from archive.permissions import can_edit, family_for, require_edit
+
+from . import selectors, services
+
+
+def parse_filters(params):
+    """game, date_from, date_to from a query string; bad dates are dropped, with a message."""
+    out, errors = {"game": None, "date_from": None, "date_to": None}, []
+    game = params.get("game") or None
+    if game and game in Game.values:
+        out["game"] = game
+    elif game:
+        errors.append(f"There is no game called {game!r}; showing every game.")
+    for key, name in (("date_from", "from"), ("date_to", "to")):
+        raw = params.get(name) or params.get(key)
+        if raw:
+            try:
+                out[key] = date.fromisoformat(raw)
+            except ValueError:
+                errors.append(f"{name!r} must be a date like 2024-03-01, not {raw!r}.")
+    return out, errors
+
+
+def _h2h_rows(h2h):
+    """The head-to-head matrix as table rows, each cell shaded by its share of the largest."""
+    top = max((c for row in h2h["matrix"] for c in row), default=0) or 1
+    return [
+        {"name": p["name"], "cells": [{"cents": c, "heat": round(c / top, 3), "self": i == j} for j, c in enumerate(row)]}
+        for i, (p, row) in enumerate(zip(h2h["players"], h2h["matrix"]))
+    ]
+
+
+def _chart_data(family, flt):
+    return {
+        "net": selectors.net_over_time(family=family, **flt),
+        "h2h": selectors.head_to_head(family=family, **flt),
+        "wraps": selectors.wraps(family=family, **flt),
+    }
+
+
+@login_required
+@require_GET
+def family_stats(request, slug):
+    family, role = family_for(request.user, slug)
+    flt, errors = parse_filters(request.GET)
+    for e in errors:
+        messages.warning(request, e)
+    players = selectors.players(family=family, **flt)
+    charts = _chart_data(family, flt)
+    job = selectors.latest_job(family=family)
+    return render(request, "stats/family.html", {
+        "family": family, "role": role, "can_edit": can_edit(role), "filters": flt, "games": Game.choices,
+        "totals": selectors.totals(family=family, **flt), "players": players,
+        "misdealers": sorted((p for p in players if p["misdeals"]), key=lambda p: (-p["misdeals"], p["name"])),
+        "streaks": selectors.streaks(family=family, **flt), "wraps": charts["wraps"],
+        "h2h": dict(charts["h2h"], rows=_h2h_rows(charts["h2h"])),
+        "largest": selectors.largest_pots(family=family, **flt), "charts": charts,
+        "sessions": Session.objects.filter(family=family, deleted_at__isnull=True)[:12],
+        "job": selectors.job_progress(job) if job else None,
+    })
+
+
+@login_required
+@require_GET
+def session_stats(request, slug, pk):
+    family, role = family_for(request.user, slug)
+    session = get_object_or_404(Session, pk=pk, family=family, deleted_at__isnull=True)
+    pots = selectors.session_pots(session=session)
+    return render(request, "stats/session.html", {
+        "family": family, "role": role, "can_edit": can_edit(role), "session": session, "pots": pots,
+        "settle": selectors.settle_up(family=family, session=session),
+    })
+
+
+@login_required
+@require_GET
+def settle_page(request, slug):
+    family, role = family_for(request.user, slug)
+    flt, errors = parse_filters(request.GET)
+    for e in errors:
+        messages.warning(request, e)
+    return render(request, "stats/settle.html", {
+        "family": family, "role": role, "can_edit": can_edit(role), "filters": flt, "games": Game.choices,
+        "settle": selectors.settle_up(family=family, **flt),
+    })
+
+
+def _party(family, raw):
+    """A transfer's side from a form: a player id, or '' for the pot."""
+    if raw in (None, "", "pot"):
+        return None
+    try:
+        return Player.objects.get(pk=int(raw), family=family)
+    except (ValueError, Player.DoesNotExist):
+        raise Http404("No such player at this table.")
+
+
+@login_required
+@require_POST
+def settle_paid(request, slug):
+    family, role = family_for(request.user, slug)
+    require_edit(role)
+    session = None
+    if request.POST.get("session"):
+        session = get_object_or_404(Session, pk=request.POST["session"], family=family)
+    flt, _ = parse_filters(request.POST)
+    back = request.POST.get("next") or ""
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        back = reverse("stats-settle", args=[family.slug])
+    if request.POST.get("undo"):
+        payment = get_object_or_404(SettlePayment, pk=request.POST["undo"], family=family)
+        services.settle_unmark_paid(payment=payment, by=request.user)
+        messages.success(request, "Marked as not paid.")
+        return redirect(back)
+    try:
+        amount = int(request.POST.get("amount", ""))
+        services.settle_mark_paid(family=family, payer=_party(family, request.POST.get("payer")),
+                                  payee=_party(family, request.POST.get("payee")), amount=amount, by=request.user,
+                                  session=session, date_from=None if session else flt["date_from"],
+                                  date_to=None if session else flt["date_to"])
+        messages.success(request, "Marked as paid.")
+    except ValueError:
+        messages.error(request, "The amount must be a positive whole number of cents.")
+    return redirect(back)
+
+
+@login_required
+@require_POST
+def recompute(request, slug):
+    family, role = family_for(request.user, slug)
+    require_edit(role)
+    job = services.stats_job_start(family=family, by=request.user)
+    job.refresh_from_db()
+    if request.headers.get("Accept", "").startswith("application/json"):
+        return JsonResponse(selectors.job_progress(job), status=202)
+    messages.success(request, "Recomputing the statistics from every hand.")
+    return redirect(reverse("stats-family", args=[family.slug]) + f"?job={job.pk}")
+
+
+@login_required
+@require_GET
+def job_status(request, slug, pk):
+    family, _ = family_for(request.user, slug)
+    job = get_object_or_404(StatsJob, pk=pk, family=family)
+    return JsonResponse(selectors.job_progress(job))

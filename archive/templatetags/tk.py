@@ -1,0 +1,89 @@
+"""Template helpers for cards and money: suit symbols, red hearts and diamonds, cents in words."""
+from django import template
+from django.utils.html import format_html, format_html_join
+
+register = template.Library()
+
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RANKS = {"T": "10"}
+RED = {"H", "D"}
+
+
+def card_text(code):
+    """'TH' -> '10♥'; None -> '?' (a card nobody saw)."""
+    if not code or not isinstance(code, str):
+        return "?"
+    if code == "JK":
+        return "Joker"
+    rank, suit = code[:-1], code[-1:]
+    return f"{RANKS.get(rank, rank)}{SUITS.get(suit, suit)}"
+
+
+@register.filter
+def card(code):
+    if not code or not isinstance(code, str):
+        return format_html('<span class="pc unknown" title="not seen">?</span>')
+    cls = "pc red" if code[-1:] in RED else "pc"
+    return format_html('<span class="{}" title="{}">{}</span>', cls, code, card_text(code))
+
+
+@register.filter
+def cards(codes):
+    if codes is None:
+        return format_html('<span class="muted">unknown</span>')
+    return format_html('<span class="cards">{}</span>', format_html_join("", "{}", ((card(c),) for c in codes)))
+
+
+def cents_text(value, signed=False):
+    if value is None:
+        return "—"
+    value = int(value)
+    sign = "+" if signed and value > 0 else ("−" if value < 0 else "")
+    n = abs(value)
+    body = f"{n}¢" if n < 100 else f"${n // 100:,}.{n % 100:02d}"
+    return sign + body
+
+
+@register.filter
+def money(value):
+    """Cents as a player reads them: 19¢, $1.19."""
+    return cents_text(value)
+
+
+@register.filter
+def net(value):
+    """Signed and coloured: +9¢ in green, −22¢ in red."""
+    if value is None:
+        return format_html('<span class="money zero">—</span>')
+    cls = "pos" if value > 0 else ("neg" if value < 0 else "zero")
+    return format_html('<span class="money {}">{}</span>', cls, cents_text(value, signed=True))
+
+
+@register.filter
+def seat_name(seat, players):
+    try:
+        return players[int(seat)]
+    except (TypeError, ValueError, IndexError):
+        return "—" if seat is None else f"seat {seat}"
+
+
+@register.filter
+def get(mapping, key):
+    try:
+        return mapping[key]
+    except (KeyError, IndexError, TypeError):
+        return None
+
+
+@register.filter
+def status_badge(status):
+    labels = {"complete": "complete", "void": "void — dealt again", "incomplete": "incomplete"}
+    return format_html('<span class="badge badge-{}">{}</span>', status, labels.get(status, status))
+
+
+@register.filter
+def tojson(value):
+    """Pretty JSON for people (auto-escaped by the template)."""
+    import json
+
+    return json.dumps(value, indent=1, ensure_ascii=False)

@@ -1,0 +1,600 @@
+"""The site's pages. Thin: reads come from archive.selectors, writes go through archive.services,
+rules are the referee's. Strangers get 404 (archive.permissions), viewers 403 on writes."""
+import datetime
+import json
+import zoneinfo
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.paginator import Paginator
+from django.db.models import Count, Q
+from django.http import Http404, StreamingHttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone as dj_timezone
+from django.views.decorators.http import require_POST
+
+import referee
+from archive import selectors, services
+from archive.forms import (
+    SWIK_HOUSE_RULES,
+    DisputeForm,
+    FamilyForm,
+    HandEditForm,
+    ImportForm,
+    MemberAddForm,
+    MemberRoleForm,
+    ReplyForm,
+    ResolveForm,
+    SessionForm,
+    WhyForm,
+)
+from archive.models import Dispute, Hand, HandRevision, Membership, Player
+from archive.permissions import can_edit, family_for, require_edit, require_owner
+
+
+def _errors_of(exc):
+    """Words of a Django ValidationError, for a message on the page."""
+    return " ".join(exc.messages) if hasattr(exc, "messages") else str(exc)
+
+
+def _record_text(request, *names):
+    for name in names:
+        text = (request.POST.get(name) or "").strip()
+        if text:
+            return text
+    return ""
+
+
+def _parse_record(text):
+    """JSON text -> record dict, or referee.BadRecord naming what is wrong."""
+    if not text:
+        raise referee.BadRecord([{"event": None, "field": "*", "message": "No hand was entered: pick the cards, or paste a record."}])
+    record = referee.loads(text)
+    if not isinstance(record, dict):
+        raise referee.BadRecord([{"event": None, "field": "*", "message": "A hand record is a JSON object {...}."}])
+    return record
+
+
+def _base(request, family, role, **extra):
+    ctx = {"family": family, "role": role, "can_edit": can_edit(role), "is_owner": role == Membership.Role.OWNER}
+    ctx.update(extra)
+    return ctx
+
+
+# --- home and families -----------------------------------------------------------------------------------
+
+
+@login_required
+def home(request):
+    form = FamilyForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            family = services.family_create(name=form.cleaned_data["name"], owner=request.user,
+                                            timezone=form.cleaned_data["timezone"])
+        except ValidationError as exc:
+            form.add_error(None, _errors_of(exc))
+        else:
+            messages.success(request, f"{family.name} is ready. Add your players when you start the first session.")
+            return redirect("family", family.slug)
+    return render(request, "archive/home.html", {"families": selectors.families_for(request.user), "form": form})
+
+
+@login_required
+def family_page(request, slug):
+    family, role = family_for(request.user, slug)
+    sessions = Paginator(selectors.session_list(family), 25).get_page(request.GET.get("page"))
+    balances = list(selectors.family_balances(family))
+    open_disputes = (
+        Dispute.objects.filter(hand__session__family=family, status=Dispute.Status.OPEN)
+        .select_related("hand", "hand__session", "opened_by").order_by("-opened_at")[:20]
+    )
+    return render(request, "archive/family.html", _base(
+        request, family, role,
+        sessions=sessions,
+        players=selectors.players_of(family),
+        balances=balances,
+        members=selectors.members_of(family),
+        member_form=MemberAddForm(),
+        roles=Membership.Role.choices,
+        open_disputes=open_disputes,
+        import_form=ImportForm(),
+    ))
+
+
+@login_required
+@require_POST
+def member_add(request, slug):
+    family, role = family_for(request.user, slug)
+    require_owner(role)
+    form = MemberAddForm(request.POST)
+    if form.is_valid():
+        try:
+            m = services.member_add(family=family, user=form.cleaned_data["username"], role=form.cleaned_data["role"],
+                                    by=request.user)
+            messages.success(request, f"{m.user.username} is now {m.get_role_display().lower()} of {family.name}.")
+        except ValidationError as exc:
+            messages.error(request, _errors_of(exc))
+    else:
+        messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
+    return redirect(reverse("family", args=[family.slug]) + "#members")
+
+
+@login_required
+@require_POST
+def member_change(request, slug, pk):
+    family, role = family_for(request.user, slug)
+    m = get_object_or_404(Membership.objects.select_related("user"), family=family, pk=pk)
+    require_owner(role)
+    try:
+        if request.POST.get("remove"):
+            services.member_remove(membership=m, by=request.user)
+            messages.success(request, f"{m.user.username} is no longer a member of {family.name}.")
+        else:
+            form = MemberRoleForm(request.POST)
+            if not form.is_valid():
+                messages.error(request, "Pick a role: owner, editor or viewer.")
+            else:
+                m = services.member_add(family=family, user=m.user, role=form.cleaned_data["role"], by=request.user)
+                messages.success(request, f"{m.user.username} is now {m.get_role_display().lower()}.")
+    except ValidationError as exc:
+        messages.error(request, _errors_of(exc))
+    return redirect(reverse("family", args=[family.slug]) + "#members")
+
+
+# --- players ---------------------------------------------------------------------------------------------
+
+
+def _chart(points, width=640, height=180, pad=28):
+    """An inline SVG line of a balance over time: [(label, value)] -> dict for the template."""
+    if len(points) < 2:
+        return None
+    values = [v for _, v in points]
+    lo, hi = min(values + [0]), max(values + [0])
+    span = (hi - lo) or 1
+    step = (width - 2 * pad) / (len(points) - 1)
+
+    def y(v):
+        return round(height - pad - (v - lo) * (height - 2 * pad) / span, 1)
+
+    coords = " ".join(f"{round(pad + i * step, 1)},{y(v)}" for i, v in enumerate(values))
+    return {
+        "width": width, "height": height, "coords": coords, "zero_y": y(0), "pad": pad,
+        "first": points[0][0], "last": points[-1][0], "hi": hi, "lo": lo, "hi_y": y(hi), "lo_y": y(lo),
+        "right": width - pad,
+    }
+
+
+@login_required
+def player_page(request, slug, pk):
+    family, role = family_for(request.user, slug)
+    player = get_object_or_404(Player.objects.select_related("merged_into", "user"), family=family, pk=pk)
+    history = selectors.player_history(player)
+    tz = zoneinfo.ZoneInfo(family.timezone)
+    chart = _chart([(r["session__started_at"].astimezone(tz).date(), r["balance"]) for r in history["sessions"]])
+    hands = Paginator(history["hands"], 30).get_page(request.GET.get("page"))
+    return render(request, "archive/player.html", _base(
+        request, family, role, player=player, history=history, chart=chart, hands=hands,
+        sessions_recent=list(reversed(history["sessions"]))[:30],
+        merged=Player.objects.filter(merged_into=player).order_by("name"),
+        others=selectors.players_of(family).exclude(pk=player.pk),
+    ))
+
+
+@login_required
+@require_POST
+def player_merge(request, slug, pk):
+    family, role = family_for(request.user, slug)
+    keep = get_object_or_404(Player, family=family, pk=pk)
+    require_edit(role)
+    try:
+        merge = get_object_or_404(Player, family=family, pk=int(request.POST.get("merge") or 0))
+        services.players_merge(keep=keep, merge=merge, by=request.user)
+        messages.success(request, f"{merge.name} is now counted as {keep.name}; every hand of both is kept.")
+    except (ValueError, ValidationError) as exc:
+        messages.error(request, _errors_of(exc) if isinstance(exc, ValidationError) else "Pick a player to merge.")
+    return redirect("player", family.slug, keep.pk)
+
+
+# --- sessions --------------------------------------------------------------------------------------------
+
+
+def _house_rules_from_post(post):
+    """The house-rule inputs of the new-session form -> only the rules that differ from the book."""
+    rules, errors = {}, []
+    for name, default, _ in SWIK_HOUSE_RULES:
+        raw = post.get(f"hr_{name}")
+        if raw is None:
+            continue
+        raw = raw.strip()
+        if isinstance(default, bool):
+            value = raw in ("1", "true", "on", "yes")
+        elif isinstance(default, int):
+            try:
+                value = int(raw)
+            except ValueError:
+                errors.append(f"{name.replace('_', ' ')} must be a whole number (cents or a count).")
+                continue
+        elif isinstance(default, list):
+            value = [x.strip().upper() for x in raw.replace(" ", ",").split(",") if x.strip()]
+        else:
+            value = raw
+        if value != default:
+            rules[name] = value
+    return rules, errors
+
+
+def _seats_from_post(post, family):
+    """The seat rows of the form: each a player id (select) or a new guest name (text)."""
+    ids, names = post.getlist("seat_player"), post.getlist("seat_guest")
+    seats, errors = [], []
+    for i in range(max(len(ids), len(names))):
+        name = (names[i] if i < len(names) else "").strip()
+        pid = (ids[i] if i < len(ids) else "").strip()
+        if name:
+            seats.append(("name", name))
+        elif pid:
+            try:
+                seats.append(("id", int(pid)))
+            except ValueError:
+                errors.append(f"Seat {i + 1}: pick a player.")
+    return seats, errors
+
+
+@login_required
+def session_new(request, slug):
+    family, role = family_for(request.user, slug)
+    require_edit(role)
+    players = list(selectors.players_of(family))
+    seats, seat_errors, rules, rule_errors = [], [], {}, []
+    if request.method == "POST":
+        seats, seat_errors = _seats_from_post(request.POST, family)
+        rules, rule_errors = _house_rules_from_post(request.POST)
+        form = SessionForm(request.POST, seats=seats)
+        if form.is_valid() and not seat_errors and not rule_errors:
+            d = form.cleaned_data
+            tz = zoneinfo.ZoneInfo(d["timezone"])
+            started = datetime.datetime.combine(d["date"], d["time"]).replace(tzinfo=tz)
+            try:
+                seat_players = []
+                by_id = {p.pk: p for p in players}
+                for kind, value in seats:
+                    if kind == "id":
+                        if value not in by_id:
+                            raise ValidationError("One of the seats is not a player of this family.")
+                        seat_players.append(by_id[value])
+                    else:
+                        p = next((p for p in players if p.name == value), None)
+                        if p is None:
+                            p = services.player_create(family=family, name=value, by=request.user)
+                            players.append(p)
+                        seat_players.append(p)
+                if len({p.pk for p in seat_players}) != len(seat_players):
+                    raise ValidationError("Each player sits in one seat only.")
+                session = services.session_create(
+                    family=family, game=d["game"], started_at=started, timezone=d["timezone"], place=d["place"],
+                    players=seat_players, house_rules=rules or None, first_dealer=d["first_dealer"],
+                    pot_in=d["pot_in"], by=request.user,
+                )
+            except ValidationError as exc:
+                form.add_error(None, _errors_of(exc))
+            else:
+                messages.success(request, "The session is open. Log the first hand when it is dealt.")
+                return redirect("hand_log", family.slug, session.pk)
+    else:
+        now = dj_timezone.now().astimezone(zoneinfo.ZoneInfo(family.timezone))
+        form = SessionForm(initial={"date": now.date(), "time": now.time().replace(second=0, microsecond=0),
+                                    "timezone": family.timezone})
+    for e in seat_errors + rule_errors:
+        form.add_error(None, e)
+    rows = []
+    for i in range(max(7, len(seats))):
+        kind, value = seats[i] if i < len(seats) else (None, None)
+        rows.append({"n": i + 1, "player": value if kind == "id" else None, "guest": value if kind == "name" else ""})
+    house_rules = [
+        {"name": name, "label": name.replace("_", " "), "default": default, "help": help_,
+         "value": rules.get(name, default), "kind": type(default).__name__,
+         "text": ",".join(rules.get(name, default)) if isinstance(default, list) else rules.get(name, default)}
+        for name, default, help_ in SWIK_HOUSE_RULES
+    ]
+    return render(request, "archive/session_new.html", _base(
+        request, family, role, form=form, players=players, rows=rows, house_rules=house_rules,
+        status=400 if request.method == "POST" else 200,
+    ), status=400 if request.method == "POST" else 200)
+
+
+@login_required
+def session_page(request, slug, pk):
+    family, role = family_for(request.user, slug)
+    session = selectors.session_for(family, pk)
+    detail = selectors.session_detail(session)
+    return render(request, "archive/session.html", _base(request, family, role, d=detail, session=session))
+
+
+@login_required
+def hand_log(request, slug, pk):
+    """Log the session's next hand: the card picker builds the record; the server rules and saves it."""
+    family, role = family_for(request.user, slug)
+    session = selectors.session_for(family, pk)
+    require_edit(role)
+    defaults = services.session_next_hand_defaults(session=session)
+    errors, raw, status = [], "", 200
+    if request.method == "POST":
+        raw = (request.POST.get("raw") or "").strip()
+        text = raw or (request.POST.get("record") or "").strip()
+        try:
+            record = _parse_record(text)
+            hand = services.hand_add(session=session, record=record, by=request.user,
+                                     why=(request.POST.get("why") or "").strip())
+        except referee.BadRecord as exc:
+            errors, status = exc.errors, 400
+            raw = raw or text  # keep what was typed: nothing a family typed is lost
+        except ValidationError as exc:
+            errors, status = [{"event": None, "field": "*", "message": _errors_of(exc)}], 400
+            raw = raw or text
+        else:
+            messages.success(request, f"Hand {hand.number} is logged.")
+            return redirect("hand", family.slug, hand.pk)
+    config = {
+        "players": defaults["players"], "dealer": defaults["dealer"], "pot_in": defaults["pot_in"],
+        "house_rules": defaults.get("house_rules") or {}, "game": defaults.get("game") or session.game,
+        "number": defaults.get("number"), "referee_url": reverse("api-referee"),
+    }
+    return render(request, "archive/hand_log.html", _base(
+        request, family, role, session=session, defaults=defaults, config=config, errors=errors, raw=raw,
+        example=json.dumps({k: defaults[k] for k in ("format", "game", "players", "dealer", "pot_in", "house_rules")
+                            if k in defaults} | {"events": []}, indent=1),
+    ), status=status)
+
+
+# --- hands -----------------------------------------------------------------------------------------------
+
+
+def _hand_of(user, slug, pk):
+    family, role = family_for(user, slug)
+    return family, role, selectors.hand_for(family, pk)
+
+
+def _steps(record):
+    """The replay of a hand for the page: the referee's state after each event, as plain JSON."""
+    try:
+        return [dict(state) for state in referee.steps(record)]
+    except referee.BadRecord:
+        return []
+
+
+@login_required
+def hand_page(request, slug, pk):
+    family, role, hand = _hand_of(request.user, slug, pk)
+    detail = selectors.hand_detail(hand)
+    ruling = hand.ruling or {}
+    players = [p.name for p in detail["players"]]
+    names = (hand.record or {}).get("players") or players
+    by_seat = {}
+    for e in detail["ledger"]:
+        by_seat.setdefault(e.seat, []).append(e)
+    money = [{"seat": row["seat"], "player": row["player"], "net": row["net"], "entries": by_seat.get(row["seat"], [])}
+             for row in detail["net"]]
+    tricks = ruling.get("tricks") or []
+    return render(request, "archive/hand.html", _base(
+        request, family, role, hand=hand, d=detail, session=hand.session, ruling=ruling, money=money, names=names,
+        tricks=tricks, steps=_steps(hand.record), why_form=WhyForm(), dispute_form=DisputeForm(),
+        trump=_trump_of(hand.record),
+    ))
+
+
+def _trump_of(record):
+    turned = None
+    for e in (record or {}).get("events") or []:
+        if isinstance(e, dict) and e.get("action") == "deal":
+            turned = e.get("turned")
+    return turned
+
+
+def _money_diff(before, after, names):
+    """Per seat: what a revision changed in the money (net), and the pot that carries."""
+    if not before:
+        return []
+    rows = []
+    bn, an = before.get("net") or [], after.get("net") or []
+    for i, name in enumerate(names):
+        b = bn[i] if i < len(bn) else 0
+        a = an[i] if i < len(an) else 0
+        if a != b:
+            rows.append({"who": name, "before": b, "after": a, "delta": a - b})
+    if before.get("pot_out") != after.get("pot_out"):
+        rows.append({"who": "pot carried", "before": before.get("pot_out"), "after": after.get("pot_out"),
+                     "delta": (after.get("pot_out") or 0) - (before.get("pot_out") or 0)})
+    return rows
+
+
+@login_required
+def hand_history(request, slug, pk):
+    family, role, hand = _hand_of(request.user, slug, pk)
+    revisions = list(HandRevision.objects.filter(hand=hand).select_related("by").order_by("number"))
+    names = (hand.record or {}).get("players") or []
+    previous = prev_record = None
+    rows = []
+    for rev in revisions:
+        ruling = rev.ruling or {}
+        rows.append({
+            "rev": rev, "summary": ruling.get("summary", ""), "status": ruling.get("status"),
+            "diff": _money_diff(previous, ruling, names),
+            "record_changed": previous is not None and rev.record != prev_record,
+        })
+        previous, prev_record = ruling, rev.record
+    rows.reverse()
+    return render(request, "archive/hand_history.html", _base(request, family, role, hand=hand, session=hand.session,
+                                                              rows=rows, names=names))
+
+
+@login_required
+def hand_edit(request, slug, pk):
+    family, role, hand = _hand_of(request.user, slug, pk)
+    require_edit(role)
+    errors, status = [], 200
+    if request.method == "POST":
+        form = HandEditForm(request.POST)
+        if form.is_valid():
+            try:
+                record = _parse_record(form.cleaned_data["record"])
+                services.hand_edit(hand=hand, record=record, by=request.user, why=form.cleaned_data["why"])
+            except referee.BadRecord as exc:
+                errors, status = exc.errors, 400
+            except ValidationError as exc:
+                errors, status = [{"event": None, "field": "*", "message": _errors_of(exc)}], 400
+            else:
+                messages.success(request, f"Hand {hand.number} is changed and re-ruled, with every later hand of the night.")
+                return redirect("hand", family.slug, hand.pk)
+        else:
+            status = 400
+    else:
+        form = HandEditForm(initial={"record": json.dumps(hand.record, indent=1, ensure_ascii=False)})
+    return render(request, "archive/hand_edit.html", _base(request, family, role, hand=hand, session=hand.session,
+                                                           form=form, errors=errors), status=status)
+
+
+@login_required
+@require_POST
+def hand_delete(request, slug, pk):
+    family, role, hand = _hand_of(request.user, slug, pk)
+    require_edit(role)
+    form = WhyForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Say why the hand is deleted; it is kept in the hand's history.")
+        return redirect("hand", family.slug, hand.pk)
+    try:
+        services.hand_delete(hand=hand, by=request.user, why=form.cleaned_data["why"])
+        messages.success(request, f"Hand {hand.number} is deleted (it can be restored); later hands are re-ruled.")
+    except (ValidationError, referee.BadRecord) as exc:
+        messages.error(request, _errors_of(exc) if isinstance(exc, ValidationError) else "The later hands could not be re-ruled.")
+    return redirect("hand", family.slug, hand.pk)
+
+
+@login_required
+@require_POST
+def hand_restore(request, slug, pk):
+    family, role, hand = _hand_of(request.user, slug, pk)
+    require_edit(role)
+    form = WhyForm(request.POST)
+    why = form.cleaned_data["why"] if form.is_valid() else "restored"
+    try:
+        services.hand_restore(hand=hand, by=request.user, why=why)
+        messages.success(request, f"Hand {hand.number} is back; later hands are re-ruled.")
+    except (ValidationError, referee.BadRecord) as exc:
+        messages.error(request, _errors_of(exc) if isinstance(exc, ValidationError) else "The hand could not be re-ruled.")
+    return redirect("hand", family.slug, hand.pk)
+
+
+# --- disputes --------------------------------------------------------------------------------------------
+
+
+@login_required
+@require_POST
+def dispute_new(request, slug, pk):
+    family, role, hand = _hand_of(request.user, slug, pk)
+    require_edit(role)
+    form = DisputeForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "A dispute needs a title and a few words of what happened.")
+        return redirect("hand", family.slug, hand.pk)
+    try:
+        d = services.dispute_open(hand=hand, title=form.cleaned_data["title"], text=form.cleaned_data["text"],
+                                  by=request.user)
+    except ValidationError as exc:
+        messages.error(request, _errors_of(exc))
+        return redirect("hand", family.slug, hand.pk)
+    return redirect("dispute", family.slug, d.pk)
+
+
+def _dispute_of(user, slug, pk):
+    family, role = family_for(user, slug)
+    d = Dispute.objects.filter(hand__session__family=family, pk=pk).select_related(
+        "hand", "hand__session", "opened_by", "resolved_by", "ruling_revision").first()
+    if d is None:
+        raise Http404("No such dispute in this family.")
+    return family, role, d
+
+
+@login_required
+def dispute_page(request, slug, pk):
+    family, role, d = _dispute_of(request.user, slug, pk)
+    reply_form, resolve_form, status = ReplyForm(), ResolveForm(), 200
+    errors = []
+    if request.method == "POST":
+        require_edit(role)
+        try:
+            if "resolve" in request.POST:
+                resolve_form = ResolveForm(request.POST)
+                if resolve_form.is_valid():
+                    text = resolve_form.cleaned_data["record"].strip()
+                    record = _parse_record(text) if text else None
+                    services.dispute_resolve(dispute=d, resolution=resolve_form.cleaned_data["resolution"],
+                                             by=request.user, record=record)
+                    messages.success(request, "The dispute is resolved.")
+                    return redirect("dispute", family.slug, d.pk)
+                status = 400
+            else:
+                reply_form = ReplyForm(request.POST)
+                if reply_form.is_valid():
+                    services.dispute_reply(dispute=d, text=reply_form.cleaned_data["text"], by=request.user)
+                    return redirect(reverse("dispute", args=[family.slug, d.pk]) + "#end")
+                status = 400
+        except referee.BadRecord as exc:
+            errors, status = exc.errors, 400
+        except ValidationError as exc:
+            errors, status = [{"event": None, "field": "*", "message": _errors_of(exc)}], 400
+    msgs = d.messages.select_related("author").order_by("at", "id")
+    return render(request, "archive/dispute.html", _base(
+        request, family, role, dispute=d, hand=d.hand, session=d.hand.session, thread=msgs, reply_form=reply_form,
+        resolve_form=resolve_form, errors=errors,
+    ), status=status)
+
+
+@login_required
+def disputes_page(request, slug):
+    family, role = family_for(request.user, slug)
+    qs = Dispute.objects.filter(hand__session__family=family).select_related("hand", "hand__session", "opened_by") \
+        .annotate(replies=Count("messages")).order_by("status", "-opened_at")
+    return render(request, "archive/disputes.html", _base(request, family, role,
+                                                          disputes=Paginator(qs, 30).get_page(request.GET.get("page"))))
+
+
+# --- import and export -----------------------------------------------------------------------------------
+
+
+@login_required
+def history_export(request, slug):
+    family, role = family_for(request.user, slug)
+    response = StreamingHttpResponse(services.history_export(family=family), content_type="application/jsonl")
+    stamp = dj_timezone.now().strftime("%Y-%m-%d")
+    response["Content-Disposition"] = f'attachment; filename="{family.slug}-{stamp}.jsonl"'
+    return response
+
+
+@login_required
+def history_import(request, slug):
+    family, role = family_for(request.user, slug)
+    require_edit(role)
+    result, status = None, 200
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                text = form.cleaned_data["file"].read().decode("utf-8")
+            except UnicodeDecodeError:
+                form.add_error("file", "The file is not UTF-8 text; export it again as JSON Lines.")
+                status = 400
+            else:
+                try:
+                    result = services.history_import(family=family, lines=text.splitlines(), by=request.user)
+                except ValidationError as exc:
+                    form.add_error(None, _errors_of(exc))
+                    status = 400
+                else:
+                    status = 400 if result.get("errors") else 200
+        else:
+            status = 400
+    return render(request, "archive/import.html", _base(request, family, role, form=form, result=result),
+                  status=status)

@@ -1,0 +1,172 @@
+"""How fast the referee rules on Swik hands, measured against json.loads of the same records.
+
+    .venv/bin/python bench/referee.py [--hands 10000] [--seed 1] [--mistakes 0.05] [--repeat 3]
+                                      [--no-gc] [--profile [N]]
+
+Generates realistic hands (referee.generate.swik_hand), writes them as JSON text, then times,
+each phase best of --repeat runs:
+    loads            json.loads of every text
+    loads + replay   json.loads then referee.replay of every text (what the API and import do)
+    replay           referee.replay alone, on the parsed records
+    loads + steps    json.loads then the whole referee.steps iterator (the replay page)
+Target: (loads + replay) / loads <= 3. --profile prints the cProfile hotspots of replay.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import gc
+import io
+import json
+import pstats
+import random
+import sys
+import time
+from pathlib import Path
+
+# Run as a script, this file's folder would come first on sys.path and `import referee` would find
+# this very file; the repository root must win.
+ROOT = Path(__file__).resolve().parent.parent
+if sys.path and Path(sys.path[0] or ".").resolve() == Path(__file__).resolve().parent:
+    sys.path[0] = str(ROOT)
+elif str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import referee  # noqa: E402
+from referee.generate import random_house_rules, swik_hand  # noqa: E402
+
+NAMES = ["Dad", "Uncle Joe", "Mary", "Me", "Grandma", "Pete", "Ann"]
+TARGET = 3.0
+
+
+def make_texts(count: int, seed: int, mistakes: float) -> list[str]:
+    """A family's history: 3..7 players, a few house rules, pots carried from hand to hand."""
+    rng = random.Random(seed)
+    texts = []
+    for _ in range(count):
+        n = rng.randint(3, 7)
+        rules = random_house_rules(rng) if rng.random() < 0.3 else None
+        record = swik_hand(rng, players=NAMES[:n], dealer=rng.randrange(n),
+                           pot_in=rng.choice([0, 0, rng.randrange(200)]), house_rules=rules,
+                           mistakes=mistakes, summary_only=0.05)
+        texts.append(json.dumps(record))
+    return texts
+
+
+def best_of(repeat: int, run) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=10_000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--mistakes", type=float, default=0.05)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--no-gc", action="store_true", help="disable the garbage collector while timing")
+    parser.add_argument("--profile", type=int, nargs="?", const=25, default=0, metavar="N",
+                        help="profile replay and print the top N functions")
+    args = parser.parse_args(argv)
+
+    started = time.perf_counter()
+    texts = make_texts(args.hands, args.seed, args.mistakes)
+    generated = time.perf_counter() - started
+    records = [json.loads(t) for t in texts]
+    size = sum(len(t) for t in texts)
+
+    # Check once, outside the timings, that every hand gets a ruling, and count what they say.
+    bad, statuses, with_violations = 0, {}, 0
+    for record in records:
+        try:
+            ruling = referee.replay(record)
+        except referee.BadRecord:
+            bad += 1
+            continue
+        statuses[ruling["status"]] = statuses.get(ruling["status"], 0) + 1
+        with_violations += bool(ruling["violations"])
+
+    def replay_all(parsed):
+        replay, BadRecord = referee.replay, referee.BadRecord
+        for record in parsed:
+            try:
+                replay(record)
+            except BadRecord:
+                pass
+
+    def run_loads():
+        for t in texts:
+            json.loads(t)
+
+    def run_loads_replay():
+        loads, replay, BadRecord = json.loads, referee.replay, referee.BadRecord
+        for t in texts:
+            try:
+                replay(loads(t))
+            except BadRecord:
+                pass
+
+    def run_replay():
+        replay_all(records)
+
+    def run_loads_steps():
+        loads, steps, BadRecord = json.loads, referee.steps, referee.BadRecord
+        for t in texts:
+            try:
+                for _ in steps(loads(t)):
+                    pass
+            except BadRecord:
+                pass
+
+    phases = [("loads", run_loads), ("loads + replay", run_loads_replay), ("replay", run_replay),
+              ("loads + steps", run_loads_steps)]
+    gc_was_enabled = gc.isenabled()
+    if args.no_gc:
+        gc.disable()
+    try:
+        timings = {name: best_of(args.repeat, run) for name, run in phases}
+    finally:
+        if args.no_gc and gc_was_enabled:
+            gc.enable()
+
+    n = len(texts)
+    print(f"Python {sys.version.split()[0]}; {n} Swik hands (seed {args.seed}, mistakes {args.mistakes}), "
+          f"{size / n:.0f} bytes of JSON a hand on average; generated in {generated:.1f} s")
+    print(f"rulings: {statuses}; {with_violations} with violations; {bad} bad records")
+    print(f"timing: best of {args.repeat} runs, time.perf_counter, "
+          f"garbage collector {'DISABLED while timing' if args.no_gc else 'on'}")
+    print()
+    loads_time = timings["loads"]
+    print(f"{'phase':<16} {'best (s)':>10} {'us / hand':>10} {'hands / s':>11} {'x loads':>8}")
+    print("-" * 59)
+    for name, _ in phases:
+        t = timings[name]
+        print(f"{name:<16} {t:>10.4f} {t / n * 1e6:>10.1f} {n / t:>11,.0f} {t / loads_time:>8.2f}")
+    print()
+    ratio = timings["loads + replay"] / loads_time
+    print(f"replay: {n / timings['replay']:,.0f} hands per second")
+    print(f"(loads + replay) / loads = {ratio:.2f}   (target <= {TARGET:g}: "
+          f"{'met' if ratio <= TARGET else 'NOT met'})")
+    print(f"replay / loads           = {timings['replay'] / loads_time:.2f}")
+    print(f"(loads + steps) / loads  = {timings['loads + steps'] / loads_time:.2f}")
+
+    if args.profile:
+        profiler = cProfile.Profile()
+        profiler.enable()
+        replay_all(records)
+        profiler.disable()
+        for order in ("tottime", "cumulative"):
+            out = io.StringIO()
+            pstats.Stats(profiler, stream=out).strip_dirs().sort_stats(order).print_stats(args.profile)
+            print(f"\n--- cProfile of replay over {n} hands, by {order} ---")
+            print(out.getvalue().split("\n", 4)[-1].rstrip())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

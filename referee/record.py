@@ -1,0 +1,319 @@
+"""Reading a hand record (handrec/1) into typed values, and the one exception for bad records.
+
+Every problem goes into ONE `BadRecord` whose `.errors` is a list of
+{"event": index or None, "field": key, "message": words naming the place and the fix}.
+Readers collect problems in a list and carry on, so a record with three mistakes gets
+three errors at once; the caller raises at the end.
+
+The header (format, game, players, dealer, pot_in, house_rules, events, claimed) is read
+here for every game. Each game reads its own events: the game module knows which fields
+each action has and turns them into typed values (seats as ints, Cards) in one pass,
+with the field readers below for the words of the errors.
+"""
+import json
+
+from .cards import CARDS, rank_of
+
+
+class BadRecord(Exception):
+    """A record that cannot describe a real hand. `.errors`: [{"event", "field", "message"}]."""
+
+    def __init__(self, errors):
+        if isinstance(errors, dict):
+            errors = [errors]
+        self.errors = list(errors)
+        first = self.errors[0]["message"] if self.errors else "bad record"
+        more = f" (and {len(self.errors) - 1} more)" if len(self.errors) > 1 else ""
+        super().__init__(first + more)
+
+    def document(self):
+        """The error/1 document the command line and the API answer with."""
+        return {"format": "error/1", "errors": self.errors}
+
+
+def error(event, field, message):
+    return {"event": event, "field": field, "message": message}
+
+
+def loads(text):
+    """JSON text -> record dict; BadRecord (event None, field "*") for anything that is not JSON."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise BadRecord([error(None, "*", f"the file is not UTF-8 text ({e.reason} at byte {e.start})")])
+    if not isinstance(text, str):
+        raise BadRecord([error(None, "*", "a record is JSON text")])
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as e:
+        raise BadRecord([error(None, "*", f"the record is not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}")])
+    except ValueError as e:  # NaN / Infinity
+        raise BadRecord([error(None, "*", f"the record is not valid JSON: {e}")])
+    except RecursionError:
+        raise BadRecord([error(None, "*", "the record is nested too deeply to be a hand record")])
+
+
+def _no_constant(name):
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def describe(value):
+    """Short words for a value of the wrong type, for error messages."""
+    if value is None:
+        return "null"
+    if value is True or value is False:
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return repr(value if len(value) <= 20 else value[:20] + "...")
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, list):
+        return f"a list of {len(value)}"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def is_int(v):
+    """An int that is not a bool (JSON true is not a seat)."""
+    return v.__class__ is int
+
+
+# ---------------------------------------------------------------- field readers (slow path, with words)
+
+def read_seat(ev, i, key, n, names, errors):
+    """A seat index from ev[key], or None with an error appended."""
+    v = ev.get(key)
+    if v.__class__ is int and n is not None and 0 <= v < n:
+        return v
+    if v.__class__ is int and n is None:
+        return v if v >= 0 else None
+    if key not in ev:
+        errors.append(error(i, key, f"event {i} ({ev.get('action')}) needs '{key}': the seat number (0 to {_top(n)})"))
+    elif v.__class__ is int:
+        errors.append(error(i, key, f"event {i}: seat {v} is not at this table; seats are 0 to {_top(n)} ({_names(names)})"))
+    else:
+        errors.append(error(i, key, f"event {i}: '{key}' must be a seat number (0 to {_top(n)}), not {describe(v)}"))
+    return None
+
+
+def _top(n):
+    return "n-1" if n is None else n - 1
+
+
+def _names(names):
+    if not names:
+        return "no players"
+    return ", ".join(f"{k} {nm}" for k, nm in enumerate(names))
+
+
+def read_card(ev, i, key, deck, errors, *, null=True, deck_words="the deck"):
+    """(ok, Card or None). A missing key or null reads as None when `null`; an error otherwise."""
+    v = ev.get(key)
+    if v is None:
+        if null:
+            return True, None
+        errors.append(error(i, key, f"event {i} ({ev.get('action')}) needs '{key}': a card such as 'TH'"))
+        return False, None
+    c = check_card(v, i, key, deck, errors, deck_words)
+    return c is not None, c
+
+
+def check_card(v, i, key, deck, errors, deck_words="the deck"):
+    """A Card of `deck` for the text v, or None with an error appended."""
+    c = CARDS.get(v) if v.__class__ is str else None
+    if c is not None and c in deck:
+        return c
+    if c is not None:
+        errors.append(error(i, key, f"event {i}: {c.text} is not in {deck_words}"))
+    elif v.__class__ is str:
+        hint = " (cards are upper-case)" if CARDS.get(v.upper()) is not None else ""
+        errors.append(error(i, key, f"event {i}: {v!r} is not a card{hint}; write rank then suit, e.g. 'TH' or '10H'"))
+    else:
+        errors.append(error(i, key, f"event {i}: '{key}' must be a card such as 'TH', not {describe(v)}"))
+    return None
+
+
+def read_cards(v, i, key, deck, errors, deck_words="the deck"):
+    """A list of Cards from a list of texts, or None with errors appended (bad items are skipped)."""
+    if v.__class__ is not list:
+        errors.append(error(i, key, f"event {i}: '{key}' must be a list of cards, not {describe(v)}"))
+        return None
+    out = []
+    ok = True
+    for t in v:
+        c = check_card(t, i, key, deck, errors, deck_words)
+        if c is None:
+            ok = False
+        else:
+            out.append(c)
+    return out if ok else None
+
+
+# ---------------------------------------------------------------- house rule kinds
+
+class Money:
+    words = "a whole number of cents, 0 or more"
+
+    @staticmethod
+    def read(v):
+        return v if (v.__class__ is int and v >= 0) else None
+
+
+class Flag:
+    words = "true or false"
+
+    @staticmethod
+    def read(v):
+        return v if (v is True or v is False) else None
+
+
+class Count:
+    def __init__(self, lo, hi):
+        self.lo, self.hi = lo, hi
+        self.words = f"a whole number from {lo} to {hi}"
+
+    def read(self, v):
+        return v if (v.__class__ is int and self.lo <= v <= self.hi) else None
+
+
+class Choice:
+    def __init__(self, *values):
+        self.values = values
+        self.words = "one of " + ", ".join(f'"{x}"' for x in values)
+
+    def read(self, v):
+        return v if (v.__class__ is str and v in self.values) else None
+
+
+class Ranks:
+    def __init__(self, ranks):
+        self.ranks = ranks
+        self.words = "a list of ranks such as [\"K\", \"A\"] (ranks " + " ".join(ranks) + ")"
+
+    def read(self, v):
+        if v.__class__ is not list:
+            return None
+        out = []
+        for r in v:
+            r = rank_of(r)
+            if r is None or r not in self.ranks:
+                return None
+            out.append(r)
+        return out
+
+
+# ---------------------------------------------------------------- the header
+
+class Header:
+    """The record's own fields, read and checked."""
+
+    __slots__ = ("game", "variant", "players", "n", "dealer", "pot_in", "rules", "events", "claimed")
+
+
+def read_header(record, game, rule_kinds, defaults, errors, *, variants=(None,)):
+    """Read the fields every record has; problems go to `errors`. Returns a Header (fields may be None when bad).
+
+    `rule_kinds`: house rule name -> kind (Money, Flag, Count, Choice, Ranks); `defaults`: name -> value.
+    The caller checks what depends on the game (table size from the house rules, `claimed`).
+    """
+    h = Header()
+    h.game = game
+    fmt = record.get("format")
+    if fmt != "handrec/1":
+        errors.append(error(None, "format", f"'format' must be \"handrec/1\", not {describe(fmt)}"))
+    variant = record.get("variant")
+    if not ((variant is None or variant.__class__ is str) and variant in variants):
+        allowed = ", ".join("null" if x is None else f'"{x}"' for x in variants)
+        errors.append(error(None, "variant", f"{game} has no variant {describe(variant)}; use {allowed}"))
+    h.variant = variant
+
+    players = record.get("players")
+    if players.__class__ is list and players and all(p.__class__ is str and p.strip() for p in players):
+        h.players = players
+        h.n = len(players)
+    else:
+        h.players = None
+        h.n = None
+        if players.__class__ is not list:
+            errors.append(error(None, "players", f"'players' must be the list of names in turn order, not {describe(players)}"))
+        elif not players:
+            errors.append(error(None, "players", "'players' is empty; list the names in turn order"))
+        else:
+            bad = next(k for k, p in enumerate(players) if not (p.__class__ is str and p.strip()))
+            errors.append(error(None, "players", f"player {bad} must be a name (non-empty text), not {describe(players[bad])}"))
+
+    dealer = record.get("dealer")
+    n = h.n
+    if dealer.__class__ is int and (n is None or 0 <= dealer < n):
+        h.dealer = dealer
+    else:
+        h.dealer = None
+        if dealer.__class__ is int:
+            errors.append(error(None, "dealer", f"dealer seat {dealer} is not at this table; seats are 0 to {_top(n)}"))
+        else:
+            errors.append(error(None, "dealer", f"'dealer' must be the dealer's seat number, not {describe(dealer)}"))
+
+    pot_in = record.get("pot_in", 0)
+    if pot_in is None:
+        pot_in = 0
+    if pot_in.__class__ is int and pot_in >= 0:
+        h.pot_in = pot_in
+    else:
+        h.pot_in = 0
+        errors.append(error(None, "pot_in", f"'pot_in' must be whole cents, 0 or more, not {describe(pot_in)}"))
+
+    h.rules = read_house_rules(record.get("house_rules"), rule_kinds, defaults, errors, game)
+
+    events = record.get("events")
+    if events.__class__ is list:
+        h.events = events
+    else:
+        h.events = None
+        errors.append(error(None, "events", f"'events' must be a list of events, not {describe(events)}"))
+
+    claimed = record.get("claimed")
+    if claimed is None or claimed.__class__ is dict:
+        h.claimed = claimed
+    else:
+        h.claimed = None
+        errors.append(error(None, "claimed", f"'claimed' must be an object such as {{\"net\": [...]}}, not {describe(claimed)}"))
+    return h
+
+
+def read_house_rules(given, rule_kinds, defaults, errors, game):
+    """The game's defaults with the record's changes; unknown or ill-typed rules are errors."""
+    if given is None or (given.__class__ is dict and not given):
+        return defaults
+    if given.__class__ is not dict:
+        errors.append(error(None, "house_rules", f"'house_rules' must be an object such as {{\"ante\": 5}}, not {describe(given)}"))
+        return defaults
+    rules = dict(defaults)
+    for name, v in given.items():
+        kind = rule_kinds.get(name) if name.__class__ is str else None
+        if kind is None:
+            known = ", ".join(sorted(rule_kinds))
+            errors.append(error(None, "house_rules", f"{game} has no house rule {describe(name)}; its house rules are {known}"))
+            continue
+        x = kind.read(v)
+        if x is None:
+            errors.append(error(None, "house_rules", f"house rule '{name}' must be {kind.words}, not {describe(v)}"))
+            continue
+        rules[name] = x
+    return rules
+
+
+def read_claimed(claimed, n, allowed, errors):
+    """Check `claimed`: net (a list of whole cents per seat) and pot_out; `allowed` names the keys the game takes."""
+    if not claimed:
+        return
+    for key, v in claimed.items():
+        if key not in allowed:
+            errors.append(error(None, "claimed", f"'claimed' has {describe(key)}; this game takes {', '.join(allowed)}"))
+        elif key == "net":
+            if v.__class__ is not list or (n is not None and len(v) != n) or not all(x.__class__ is int for x in v):
+                errors.append(error(None, "claimed", f"'claimed.net' must list whole cents for each of the {n} seats, not {describe(v)}"))
+        elif key == "pot_out":
+            if not (v.__class__ is int and v >= 0):
+                errors.append(error(None, "claimed", f"'claimed.pot_out' must be whole cents, 0 or more, not {describe(v)}"))

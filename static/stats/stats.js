@@ -1,0 +1,85 @@
+/* Statistics pages: charts (Chart.js, served from our own static files) and the recompute progress bar. */
+(function () {
+  "use strict";
+  var COLORS = ["#1f6f4a", "#c0392b", "#2e86c1", "#d68910", "#7d3c98", "#17a589", "#7b7d7d", "#a04000", "#283747"];
+  function cents(v) {
+    if (v === null || v === undefined) return "—";
+    var n = Math.abs(v), s = v < 0 ? "−" : "";
+    return s + (n < 100 ? n + "¢" : "$" + Math.floor(n / 100).toLocaleString() + "." + String(n % 100).padStart(2, "0"));
+  }
+  function data(id) {
+    var el = document.getElementById(id);
+    return el ? JSON.parse(el.textContent) : null;
+  }
+  var moneyAxis = { ticks: { callback: function (v) { return cents(v); } } };
+  var moneyTip = { callbacks: { label: function (c) { return (c.dataset.label ? c.dataset.label + ": " : "") + cents(c.parsed.y); } } };
+
+  function charts() {
+    if (typeof Chart === "undefined") return;
+    var stats = data("stats-data");
+    var net = document.getElementById("chart-net");
+    if (stats && net) {
+      new Chart(net, {
+        type: "line",
+        data: {
+          labels: stats.net.labels,
+          datasets: stats.net.series.map(function (s, i) {
+            return { label: s.name, data: s.data, borderColor: COLORS[i % COLORS.length], backgroundColor: COLORS[i % COLORS.length],
+                     spanGaps: true, pointRadius: stats.net.labels.length > 60 ? 0 : 2, tension: 0.15 };
+          })
+        },
+        options: { responsive: true, maintainAspectRatio: false, interaction: { mode: "index", intersect: false },
+                   scales: { y: moneyAxis }, plugins: { tooltip: moneyTip } }
+      });
+    }
+    var wraps = document.getElementById("chart-wraps");
+    if (stats && wraps && stats.wraps.length) {
+      new Chart(wraps, {
+        type: "bar",
+        data: {
+          labels: stats.wraps.map(function (w) { return w.rank; }),
+          datasets: [
+            { label: "made", data: stats.wraps.map(function (w) { return w.made; }), backgroundColor: "#1f6f4a" },
+            { label: "fell", data: stats.wraps.map(function (w) { return w.made === null ? null : w.tries - w.made; }), backgroundColor: "#c0392b" }
+          ]
+        },
+        options: { responsive: true, maintainAspectRatio: false, scales: { x: { stacked: true }, y: { stacked: true, ticks: { precision: 0 } } } }
+      });
+    }
+    var pots = data("pots-data"), potsEl = document.getElementById("chart-pots");
+    if (pots && potsEl) {
+      new Chart(potsEl, {
+        type: "bar",
+        data: {
+          labels: pots.map(function (h) { return "hand " + h.number; }),
+          datasets: [
+            { label: "pot played for", data: pots.map(function (h) { return h.pot; }), backgroundColor: "#1f6f4a" },
+            { type: "line", label: "carried to the next hand", data: pots.map(function (h) { return h.pot_out; }), borderColor: "#d68910", backgroundColor: "#d68910", pointRadius: 2 }
+          ]
+        },
+        options: { responsive: true, maintainAspectRatio: false, scales: { y: moneyAxis }, plugins: { tooltip: moneyTip } }
+      });
+    }
+  }
+
+  function progress() {
+    var box = document.getElementById("job");
+    if (!box || !box.dataset.url) return;
+    var bar = box.querySelector(".job-bar"), text = box.querySelector(".job-text");
+    function poll() {
+      fetch(box.dataset.url, { headers: { Accept: "application/json" }, credentials: "same-origin" })
+        .then(function (r) { return r.json(); })
+        .then(function (j) {
+          bar.value = j.percent;
+          text.textContent = j.state === "failed" ? "failed: " + j.error + " (it will be retried)" :
+            j.done + " of " + j.total + " hands (" + j.percent + "%)";
+          if (j.state === "done") { text.textContent = "done"; window.setTimeout(function () { window.location.replace(window.location.pathname + window.location.search.replace(/[?&]job=\d+/, "")); }, 600); }
+          else window.setTimeout(poll, 700);
+        })
+        .catch(function () { window.setTimeout(poll, 2000); });
+    }
+    if (box.dataset.state !== "done") { box.classList.remove("hidden"); poll(); }
+  }
+
+  document.addEventListener("DOMContentLoaded", function () { charts(); progress(); });
+})();

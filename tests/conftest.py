@@ -1,0 +1,39 @@
+"""Shared fixtures: a family with a user in each role, a stranger, and a Swik session of four.
+
+    owner, editor, viewer, stranger     users (password "pw")
+    family                              "The Test family": owner, editor and viewer are members
+    session                             Swik, seats Dad, Uncle Joe, Mary, Me; first dealer seat 0, pot 0
+"""
+import pytest
+
+from tests import factories
+
+
+@pytest.fixture
+def owner(db):
+    return factories.make_user("owner")
+
+
+@pytest.fixture
+def editor(db):
+    return factories.make_user("editor")
+
+
+@pytest.fixture
+def viewer(db):
+    return factories.make_user("viewer")
+
+
+@pytest.fixture
+def stranger(db):
+    return factories.make_user("stranger")
+
+
+@pytest.fixture
+def family(owner, editor, viewer):
+    return factories.make_family(owner, editors=[editor], viewers=[viewer])
+
+
+@pytest.fixture
+def session(family, owner):
+    return factories.make_session(family, owner)

@@ -1,0 +1,121 @@
+"""The statistics pages and API: who may see what, what they show, settle-up and the recompute job."""
+import json
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from archive.models.stats import SettlePayment, StatsDay, StatsJob
+from archive.stats import selectors
+
+from .conftest import chicago
+from .history import play_session
+
+
+@pytest.fixture
+def history(table, rng, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        s1, _ = play_session(table["family"], players=table["players"][:4], started_at=chicago(2024, 2, 2, 19),
+                             by=table["editor"], hands=20, rng=rng)
+        s2, _ = play_session(table["family"], players=table["players"][1:5], started_at=chicago(2024, 2, 9, 19),
+                             by=table["editor"], hands=20, rng=rng)
+    return {**table, "sessions": [s1, s2]}
+
+
+def login(client, user):
+    client.force_login(user)
+    return client
+
+
+def test_strangers_get_404_viewers_read_editors_write(client, history):
+    slug = history["family"].slug
+    page = reverse("stats-family", args=[slug])
+    api = reverse("api-stats-family", args=[slug])
+    login(client, history["stranger"])
+    assert client.get(page).status_code == 404
+    assert client.get(api).status_code == 404
+    assert client.post(reverse("stats-recompute", args=[slug])).status_code == 404
+    login(client, history["viewer"])
+    assert client.get(page).status_code == 200
+    assert client.get(api).status_code == 200
+    assert client.post(reverse("stats-recompute", args=[slug])).status_code == 403
+    p0, p1 = history["players"][:2]
+    r = client.post(reverse("stats-settle-paid", args=[slug]), {"payer": p0.pk, "payee": p1.pk, "amount": 5})
+    assert r.status_code == 403 and not SettlePayment.objects.exists()
+
+
+def test_the_family_page_shows_each_players_net_and_the_charts(client, history):
+    login(client, history["viewer"])
+    html = client.get(reverse("stats-family", args=[history["family"].slug])).content.decode()
+    assert "vendor/chartjs/chart.umd.js" in html and 'id="chart-net"' in html
+    assert "cdn" not in html.lower() and "https://" not in html  # nothing loaded from beyond the site
+    data = json.loads(html.split('id="stats-data" type="application/json">')[1].split("</script>")[0])
+    players = {p["name"]: p for p in selectors.players(family=history["family"])}
+    last = {s["name"]: s["data"][-1] for s in data["net"]["series"]}
+    assert last == {name: p["net"] for name, p in players.items()}
+    assert len(data["h2h"]["matrix"]) == len(data["h2h"]["players"]) == 5
+    for p in history["players"]:
+        assert p.name in html
+
+
+def test_api_gives_the_same_numbers_as_the_page(history):
+    api = APIClient()
+    api.force_authenticate(history["viewer"])
+    fam = history["family"]
+    body = api.get(reverse("api-stats-family", args=[fam.slug])).json()
+    assert body["players"] == json.loads(json.dumps(selectors.players(family=fam), default=str))
+    assert sum(p["hands"] for p in body["players"]) == 160  # 40 hands, 4 seats each
+    assert body["totals"]["hands"] == 40
+    one_week = api.get(reverse("api-stats-family", args=[fam.slug]), {"from": "2024-02-09", "to": "2024-02-10"}).json()
+    assert one_week["totals"]["hands"] == 20
+    assert api.get(reverse("api-stats-family", args=[fam.slug]), {"from": "Feb 9"}).status_code == 400
+    s1 = history["sessions"][0]
+    pots = api.get(reverse("api-stats-session", args=[fam.slug, s1.pk])).json()["pots"]
+    assert [p["number"] for p in pots] == list(range(1, 21))
+    hands = list(s1.hands.order_by("number"))
+    assert [p["pot_out"] for p in pots] == [h.pot_out for h in hands]
+    assert all(p["pot"] >= h.pot_in + 15 for p, h in zip(pots, hands))  # antes 6 + 3 + 3 + 3 at least
+
+
+def test_settle_up_balances_and_transfers_can_be_marked_paid(client, history):
+    fam, s1 = history["family"], history["sessions"][0]
+    settle = selectors.settle_up(family=fam, session=s1)
+    nets = {n["player_id"]: n["net"] for n in settle["nets"]}
+    assert sum(nets.values()) + settle["pot"] == 0
+    assert settle["pot"] == s1.hands.order_by("-number").first().pot_out - 0  # what stays on the table
+    # applying the transfers evens everyone out, the pot included
+    left = dict(nets, pot=settle["pot"])
+    for t in settle["transfers"]:
+        left[t["payer_id"] or "pot"] += t["cents"]
+        left[t["payee_id"] or "pot"] -= t["cents"]
+    assert set(left.values()) == {0}
+    assert len(settle["transfers"]) <= len(left) - 1
+    t = settle["transfers"][0]
+    login(client, history["editor"])
+    r = client.post(reverse("stats-settle-paid", args=[fam.slug]), {
+        "payer": t["payer_id"] or "", "payee": t["payee_id"] or "", "amount": t["cents"], "session": s1.pk,
+        "next": reverse("stats-session", args=[fam.slug, s1.pk])})
+    assert r.status_code == 302
+    again = selectors.settle_up(family=fam, session=s1)
+    assert again["transfers"][0]["paid"] and not any(x["paid"] for x in again["transfers"][1:])
+    assert "paid" in client.get(reverse("stats-session", args=[fam.slug, s1.pk])).content.decode()
+
+
+def test_greedy_settle_up_pays_largest_debtor_to_largest_creditor():
+    transfers = selectors.settle_transfers({"Dad": -50, "Joe": -20, "Mary": 45, "Me": 25})
+    assert transfers == [("Dad", "Mary", 45), ("Dad", "Me", 5), ("Joe", "Me", 20)]
+
+
+def test_recompute_job_reports_progress_and_changes_nothing(client, history, django_capture_on_commit_callbacks):
+    from .dump import dump
+
+    before = dump(history["family"])
+    login(client, history["editor"])
+    with django_capture_on_commit_callbacks(execute=True):
+        r = client.post(reverse("stats-recompute", args=[history["family"].slug]), HTTP_ACCEPT="application/json")
+    assert r.status_code == 202
+    job = StatsJob.objects.get()
+    status = client.get(reverse("stats-job", args=[history["family"].slug, job.pk])).json()
+    assert (status["state"], status["done"], status["total"], status["percent"]) == ("done", 40, 40, 100)
+    assert dump(history["family"]) == before

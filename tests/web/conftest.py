@@ -1,0 +1,30 @@
+"""Fixtures for the pages: a session with two logged hands and a dispute, and a client per role."""
+import pytest
+
+from archive import services
+from tests import factories
+
+
+@pytest.fixture
+def hands(session, owner):
+    """Hand 1: the rule book's plain hand (Mary falls); hand 2: the forgotten cut."""
+    h1 = services.hand_add(session=session, record=factories.example_record("01-plain-hand"), by=owner)
+    h2 = services.hand_add(session=session, record=factories.example_record("04-forgotten-cut"), by=owner)
+    return [h1, h2]
+
+
+@pytest.fixture
+def dispute(hands, owner):
+    return services.dispute_open(hand=hands[0], title="Mary says she won the last trick", text="She did not.", by=owner)
+
+
+@pytest.fixture
+def client_as(client, family, owner, editor, viewer, stranger):
+    """client_as("viewer") -> a test client logged in as that user."""
+    users = {"owner": owner, "editor": editor, "viewer": viewer, "stranger": stranger}
+
+    def login(role):
+        client.force_login(users[role])
+        return client
+
+    return login
