@@ -6,7 +6,7 @@ viewers read; owners and editors write (403 for a viewer who tries).
 """
 from django.core.exceptions import PermissionDenied
 
-from archive import selectors
+from archive.selectors_web import family_and_role
 from archive.models import Membership
 
 EDIT_ROLES = (Membership.Role.OWNER, Membership.Role.EDITOR)
@@ -14,8 +14,7 @@ EDIT_ROLES = (Membership.Role.OWNER, Membership.Role.EDITOR)
 
 def family_for(user, slug):
     """(family, role) for a member; Http404 for everyone else (anonymous users included)."""
-    family = selectors.family_by_slug_for(user, slug)
-    return family, family.role
+    return family_and_role(user, slug)
 
 
 def can_edit(role):

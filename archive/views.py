@@ -32,6 +32,7 @@ from archive.forms import (
 )
 from archive.models import Dispute, Hand, HandRevision, Membership, Player
 from archive.permissions import can_edit, family_for, require_edit, require_owner
+from archive.selectors_web import families_light
 
 
 def _errors_of(exc):
@@ -78,14 +79,13 @@ def home(request):
         else:
             messages.success(request, f"{family.name} is ready. Add your players when you start the first session.")
             return redirect("family", family.slug)
-    return render(request, "archive/home.html", {"families": selectors.families_for(request.user), "form": form})
+    return render(request, "archive/home.html", {"families": families_light(request.user), "form": form})
 
 
 @login_required
 def family_page(request, slug):
     family, role = family_for(request.user, slug)
     sessions = Paginator(selectors.session_list(family), 25).get_page(request.GET.get("page"))
-    balances = list(selectors.family_balances(family))
     open_disputes = (
         Dispute.objects.filter(hand__session__family=family, status=Dispute.Status.OPEN)
         .select_related("hand", "hand__session", "opened_by").order_by("-opened_at")[:20]
@@ -94,7 +94,6 @@ def family_page(request, slug):
         request, family, role,
         sessions=sessions,
         players=selectors.players_of(family),
-        balances=balances,
         members=selectors.members_of(family),
         member_form=MemberAddForm(),
         roles=Membership.Role.choices,
@@ -166,6 +165,17 @@ def _chart(points, width=640, height=180, pad=28):
     }
 
 
+def _page_without_count(qs, page, size):
+    """A page of a long list without COUNT(*): fetch one row more to know whether there is a next page."""
+    try:
+        number = max(1, int(page or 1))
+    except ValueError:
+        number = 1
+    rows = list(qs[(number - 1) * size: number * size + 1])
+    return {"rows": rows[:size], "number": number, "has_next": len(rows) > size, "has_previous": number > 1,
+            "next": number + 1, "previous": number - 1}
+
+
 @login_required
 def player_page(request, slug, pk):
     family, role = family_for(request.user, slug)
@@ -173,7 +183,7 @@ def player_page(request, slug, pk):
     history = selectors.player_history(player)
     tz = zoneinfo.ZoneInfo(family.timezone)
     chart = _chart([(r["session__started_at"].astimezone(tz).date(), r["balance"]) for r in history["sessions"]])
-    hands = Paginator(history["hands"], 30).get_page(request.GET.get("page"))
+    hands = _page_without_count(history["hands"], request.GET.get("page"), 30)
     return render(request, "archive/player.html", _base(
         request, family, role, player=player, history=history, chart=chart, hands=hands,
         sessions_recent=list(reversed(history["sessions"]))[:30],

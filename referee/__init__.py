@@ -4,4 +4,54 @@
     steps(record: dict) -> iterator     the state after each event, for a replay page
     BadRecord                           raised for a record that cannot describe a real hand;
                                         .errors is [{"event", "field", "message"}]
+    loads(text) -> dict                 JSON text to a record (BadRecord, field "*", if it is not JSON)
+    ledger_kind(entry) -> str           "ante", "fee", "penalty", "share", "fall" or "other"
+
+The referee never raises anything but BadRecord, whatever it is given.
 """
+from .games import PLANNED, game_module
+from .ledger import ledger_kind
+from .record import BadRecord, describe, error, loads
+
+__all__ = ["replay", "steps", "BadRecord", "loads", "ledger_kind"]
+
+
+def _module(record):
+    if record.__class__ is not dict:
+        raise BadRecord([error(None, "*", f"a hand record is a JSON object with format, game, players and events, "
+                                          f"not {describe(record)}")])
+    game = record.get("game")
+    mod = game_module(game) if game.__class__ is str else None
+    if mod is None:
+        if game in PLANNED:
+            msg = f"the referee cannot rule on {game} yet; it knows swik"
+        elif "game" not in record:
+            msg = "the record has no 'game'; say which game was played, e.g. \"swik\""
+        else:
+            msg = f"{describe(game)} is not a game the referee knows; it knows swik"
+        raise BadRecord([error(None, "game", msg)])
+    return mod
+
+
+def replay(record):
+    """The ruling (a ruling/1 dict) for a hand record (a dict); BadRecord if the record is bad."""
+    mod = _module(record)
+    try:
+        return mod.replay(record)
+    except BadRecord:
+        raise
+    except Exception as e:  # a referee bug must still not become a crash for the caller
+        raise BadRecord([error(None, "*", f"internal referee error ({type(e).__name__}: {e}); "
+                                          f"please report this record")]) from e
+
+
+def steps(record):
+    """The state after each event, as dicts (see the game module); BadRecord first if the record is bad."""
+    mod = _module(record)
+    try:
+        yield from mod.steps(record)
+    except BadRecord:
+        raise
+    except Exception as e:
+        raise BadRecord([error(None, "*", f"internal referee error ({type(e).__name__}: {e}); "
+                                          f"please report this record")]) from e

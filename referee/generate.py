@@ -476,9 +476,14 @@ def mutate(rng: random.Random, record: dict) -> dict:
     return record
 
 
+def _odd(rng: random.Random, values):
+    # a fresh copy: the same [] or {} in two places would let a later change make a cycle
+    return copy.deepcopy(rng.choice(values))
+
+
 def _mutate_once(rng: random.Random, record):
     if not isinstance(record, dict):
-        return rng.choice([record, {}, [], "handrec/1"])
+        return _odd(rng, [record, {}, [], "handrec/1"])
     events = record.get("events")
     events = events if isinstance(events, list) else None
     kind = rng.choice([
@@ -499,12 +504,12 @@ def _mutate_once(rng: random.Random, record):
         cards = _card_positions(record)
         if cards:
             container, key = rng.choice(cards)
-            container[key] = rng.choice(DECK) if kind == "other-card" else rng.choice(_GARBAGE)
+            container[key] = rng.choice(DECK) if kind == "other-card" else _odd(rng, _GARBAGE)
         return record
     if kind == "odd-seat" and events:
         with_seat = [e for e in events if isinstance(e, dict) and "seat" in e]
         if with_seat:
-            rng.choice(with_seat)["seat"] = rng.choice(_ODD_VALUES)
+            rng.choice(with_seat)["seat"] = _odd(rng, _ODD_VALUES)
         return record
     if kind == "action" and events:
         event = rng.choice(events)
@@ -515,7 +520,7 @@ def _mutate_once(rng: random.Random, record):
     if kind == "top-field":
         field = rng.choice(["format", "game", "variant", "players", "dealer", "pot_in",
                             "house_rules", "events", "claimed"])
-        record[field] = rng.choice([
+        record[field] = _odd(rng, [
             *_ODD_VALUES, "handrec/2", "sedma", "poker", ["A", "B"], ["A"] * 10,
             {"ante": -1}, {"bogus": 1}, {"revoke": "shout"}, {"high_wraps": "K"},
             {"net": [1, 2]}, {"net": "x"}, {"pot_out": 5},
@@ -531,7 +536,7 @@ def _mutate_once(rng: random.Random, record):
     elif kind == "remove-key" and isinstance(container, dict):
         del container[key]
     elif kind == "unknown-key" and isinstance(value, dict):
-        value[rng.choice(["extra", "colour", "Seat", "cards2", "_why"])] = rng.choice(_ODD_VALUES)
+        value[rng.choice(["extra", "colour", "Seat", "cards2", "_why"])] = _odd(rng, _ODD_VALUES)
     else:
-        container[key] = rng.choice(_ODD_VALUES)
+        container[key] = _odd(rng, _ODD_VALUES)
     return record

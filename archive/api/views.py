@@ -13,6 +13,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import mixins, parsers, serializers as drf_serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError
+from rest_framework.pagination import CursorPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -314,6 +315,21 @@ class SessionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
 # --- hands -----------------------------------------------------------------------------------------------
 
 
+class HandPagination(CursorPagination):
+    """Hands page by a cursor, not by offset and COUNT(*): the list costs the same on page 1 and on
+    page 1,000 of a 100,000-hand archive. Newest first; within one session (?session=) in play order."""
+
+    page_size = 50
+    page_size_query_param = "limit"
+    max_page_size = 500
+    ordering = "-id"
+
+    def get_ordering(self, request, queryset, view):
+        if request.query_params.get("session"):
+            return ("number", "id")
+        return ("-id",)
+
+
 @extend_schema(parameters=[
     OpenApiParameter("family", int, description="only this family's hands"),
     OpenApiParameter("session", int, description="only this session's hands (in order)"),
@@ -322,6 +338,7 @@ class SessionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
 ])
 class HandViewSet(viewsets.GenericViewSet):
     serializer_class = s.HandSerializer
+    pagination_class = HandPagination
 
     def base_queryset(self):
         return Hand.objects.filter(session__family__in=member_family_ids(self.request.user))
@@ -338,9 +355,7 @@ class HandViewSet(viewsets.GenericViewSet):
         if family is not None:
             qs = qs.filter(session__family_id=family)
         if session is not None:
-            qs = qs.filter(session_id=session).order_by("number", "id")
-        else:
-            qs = qs.order_by("-id")
+            qs = qs.filter(session_id=session)
         st = request.query_params.get("status")
         if st:
             qs = qs.filter(status=st)

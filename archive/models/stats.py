@@ -8,6 +8,10 @@ Two layers, both written only by archive.stats.services (called by the Celery ta
 - daily summaries by (family, player, game, day in the family's time zone): StatsDay,
   WrapDay and PairDay, rebuilt from the facts with SQL GROUP BY for the keys a job touches.
 
+The foreign keys of these derived tables have no database constraints: PostgreSQL checks
+deferred constraints row by row at commit, which cost more than the whole rebuild; Django still
+cascades deletions, and a full recompute rebuilds everything from the hands anyway.
+
 A missing value stays missing: flags are 1/0/NULL small integers, so SQL SUM gives NULL
 (not 0) when nothing was known, and COUNT(column) counts the hands where it was known.
 """
@@ -20,23 +24,23 @@ __all__ = ["HandFact", "SeatFact", "PairFact", "StatsDay", "WrapDay", "PairDay",
 class HandFact(models.Model):
     """One row per live hand: the pot and who took most of it (largest pots, pot chart)."""
 
-    hand = models.OneToOneField("archive.Hand", on_delete=models.CASCADE, primary_key=True, related_name="stats_fact")
-    family = models.ForeignKey("archive.Family", on_delete=models.CASCADE, related_name="+")
-    session = models.ForeignKey("archive.Session", on_delete=models.CASCADE, related_name="+")
+    hand = models.OneToOneField("archive.Hand", on_delete=models.CASCADE, db_constraint=False, db_index=False, primary_key=True, related_name="stats_fact")
+    family = models.ForeignKey("archive.Family", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
+    session = models.ForeignKey("archive.Session", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
     game = models.CharField(max_length=10)
     day = models.DateField(help_text="the day the hand was played, in the family's time zone")
     played_at = models.DateTimeField()
     number = models.PositiveIntegerField()
     status = models.CharField(max_length=12)
-    pot = models.IntegerField(help_text="the pot played for: pot_in plus antes, fees and penalties")
-    pot_in = models.IntegerField()
-    pot_out = models.IntegerField()
+    pot = models.BigIntegerField(help_text="the pot played for: pot_in plus antes, fees and penalties")
+    pot_in = models.BigIntegerField()
+    pot_out = models.BigIntegerField()
     seats = models.PositiveSmallIntegerField()
     top_player = models.ForeignKey(
-        "archive.Player", null=True, on_delete=models.CASCADE, related_name="+",
+        "archive.Player", null=True, on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+",
         help_text="who took the most out of the pot (None: nobody took anything)",
     )
-    top_take = models.IntegerField(null=True)
+    top_take = models.BigIntegerField(null=True)
 
     class Meta:
         indexes = [
@@ -49,10 +53,10 @@ class HandFact(models.Model):
 class SeatFact(models.Model):
     """One row per live hand and seat. NULL means the record does not tell."""
 
-    hand = models.ForeignKey("archive.Hand", on_delete=models.CASCADE, related_name="+")
-    family = models.ForeignKey("archive.Family", on_delete=models.CASCADE, related_name="+")
-    session = models.ForeignKey("archive.Session", on_delete=models.CASCADE, related_name="+")
-    player = models.ForeignKey("archive.Player", on_delete=models.CASCADE, related_name="+")
+    hand = models.ForeignKey("archive.Hand", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
+    family = models.ForeignKey("archive.Family", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
+    session = models.ForeignKey("archive.Session", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
+    player = models.ForeignKey("archive.Player", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
     game = models.CharField(max_length=10)
     day = models.DateField()
     played_at = models.DateTimeField()
@@ -67,10 +71,10 @@ class SeatFact(models.Model):
     blind_made = models.SmallIntegerField(null=True)
     trips_win = models.SmallIntegerField(null=True)
     misdeals = models.SmallIntegerField(default=0)
-    penalties = models.IntegerField(default=0, help_text="cents paid as penalties (positive)")
-    net = models.IntegerField()
+    penalties = models.BigIntegerField(default=0, help_text="cents paid as penalties (positive)")
+    net = models.BigIntegerField()
     won = models.SmallIntegerField(help_text="1 when net > 0")
-    take = models.IntegerField(null=True, help_text="cents taken out of the pot (shares); NULL when none")
+    take = models.BigIntegerField(null=True, help_text="cents taken out of the pot (shares); NULL when none")
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["hand", "seat"], name="one_seatfact_per_hand_seat")]
@@ -84,13 +88,13 @@ class SeatFact(models.Model):
 class PairFact(models.Model):
     """Money that went from `payer` to `payee` in one hand (see services.pair_flows for the rule)."""
 
-    hand = models.ForeignKey("archive.Hand", on_delete=models.CASCADE, related_name="+")
-    family = models.ForeignKey("archive.Family", on_delete=models.CASCADE, related_name="+")
+    hand = models.ForeignKey("archive.Hand", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
+    family = models.ForeignKey("archive.Family", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
     game = models.CharField(max_length=10)
     day = models.DateField()
-    payer = models.ForeignKey("archive.Player", on_delete=models.CASCADE, related_name="+")
-    payee = models.ForeignKey("archive.Player", on_delete=models.CASCADE, related_name="+")
-    cents = models.IntegerField()
+    payer = models.ForeignKey("archive.Player", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
+    payee = models.ForeignKey("archive.Player", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
+    cents = models.BigIntegerField()
 
     class Meta:
         indexes = [models.Index(fields=["family", "game", "day"]), models.Index(fields=["hand"])]
@@ -99,8 +103,8 @@ class PairFact(models.Model):
 class StatsDay(models.Model):
     """A player's day at one family's table in one game. Sums are NULL where nothing was known."""
 
-    family = models.ForeignKey("archive.Family", on_delete=models.CASCADE, related_name="+")
-    player = models.ForeignKey("archive.Player", on_delete=models.CASCADE, related_name="+")
+    family = models.ForeignKey("archive.Family", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
+    player = models.ForeignKey("archive.Player", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
     game = models.CharField(max_length=10)
     day = models.DateField()
     hands = models.IntegerField()
@@ -113,10 +117,10 @@ class StatsDay(models.Model):
     blinds_made = models.IntegerField(null=True)
     trips_wins = models.IntegerField(null=True)
     misdeals = models.IntegerField()
-    penalties = models.IntegerField()
-    net = models.IntegerField()
+    penalties = models.BigIntegerField()
+    net = models.BigIntegerField()
     wins = models.IntegerField()
-    best_take = models.IntegerField(null=True)
+    best_take = models.BigIntegerField(null=True)
 
     class Meta:
         constraints = [
@@ -128,8 +132,8 @@ class StatsDay(models.Model):
 class WrapDay(models.Model):
     """Wraps by the rank of the card wrapped on: tried and made (made NULL while unknown)."""
 
-    family = models.ForeignKey("archive.Family", on_delete=models.CASCADE, related_name="+")
-    player = models.ForeignKey("archive.Player", on_delete=models.CASCADE, related_name="+")
+    family = models.ForeignKey("archive.Family", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
+    player = models.ForeignKey("archive.Player", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
     game = models.CharField(max_length=10)
     day = models.DateField()
     rank = models.CharField(max_length=2)
@@ -141,12 +145,12 @@ class WrapDay(models.Model):
 
 
 class PairDay(models.Model):
-    family = models.ForeignKey("archive.Family", on_delete=models.CASCADE, related_name="+")
+    family = models.ForeignKey("archive.Family", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
     game = models.CharField(max_length=10)
     day = models.DateField()
-    payer = models.ForeignKey("archive.Player", on_delete=models.CASCADE, related_name="+")
-    payee = models.ForeignKey("archive.Player", on_delete=models.CASCADE, related_name="+")
-    cents = models.IntegerField()
+    payer = models.ForeignKey("archive.Player", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
+    payee = models.ForeignKey("archive.Player", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
+    cents = models.BigIntegerField()
     hands = models.IntegerField()
 
     class Meta:
@@ -186,7 +190,7 @@ class SettlePayment(models.Model):
     date_to = models.DateField(null=True, blank=True)
     payer = models.ForeignKey("archive.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     payee = models.ForeignKey("archive.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    amount = models.IntegerField()
+    amount = models.BigIntegerField()
     by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     at = models.DateTimeField(auto_now_add=True)
 

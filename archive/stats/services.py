@@ -13,6 +13,7 @@ worker that dies mid-job leaves the old statistics as they were. Both are idempo
 """
 from __future__ import annotations
 
+import json
 import os
 import time
 from collections import defaultdict
@@ -20,9 +21,11 @@ from zoneinfo import ZoneInfo
 
 from django.core.exceptions import PermissionDenied
 from django.db import connection, connections, transaction
+from django.db.models import Min
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from archive.models import Family, Hand, LedgerEntry, Player, Seat
+from archive.models import Family, Hand, LedgerEntry, Player, Seat, Session
 from archive.models.stats import (
     HandFact,
     PairDay,
@@ -80,24 +83,82 @@ class _Context:
         return self.seats[session_id]
 
 
+# played_at: the hand's ledger rows', else the session's start
 _HAND_FIELDS = ("id", "session_id", "session__family_id", "session__game", "session__started_at", "number",
                 "status", "pot_in", "pot_out", "record", "ruling")
+
+# PostgreSQL: only the parts of the JSON the facts need travel to Python (the deal's turned card,
+# not its hands; the trick winners, not the plays): parsing whole records was most of the time.
+_PG_SLIM = """
+SELECT h.id, h.session_id, s.family_id, s.game,
+  coalesce((SELECT min(l.played_at) FROM {ledger} l WHERE l.hand_id = h.id), s.started_at),
+  h.number, h.status, h.pot_in, h.pot_out,
+  jsonb_build_object(
+    'game', h.record->'game', 'pot_in', h.record->'pot_in', 'players', h.record->'players',
+    'events', (SELECT coalesce(jsonb_agg(CASE WHEN e->>'action' = 'deal'
+                                              THEN jsonb_build_object('action', 'deal', 'turned', e->'turned')
+                                              ELSE e END ORDER BY i), '[]'::jsonb)
+               FROM jsonb_array_elements(CASE WHEN jsonb_typeof(h.record->'events') = 'array'
+                                              THEN h.record->'events' ELSE '[]'::jsonb END)
+                    WITH ORDINALITY AS t(e, i)
+               WHERE e->>'action' IN ('deal', 'wrap', 'declare', 'trips'))),
+  jsonb_build_object(
+    'status', h.ruling->'status', 'pot_in', h.ruling->'pot_in', 'violations', h.ruling->'violations',
+    'tricks', CASE WHEN jsonb_typeof(h.ruling->'tricks') = 'array' THEN
+                (SELECT coalesce(jsonb_agg(jsonb_build_object('winner', t->'winner')), '[]'::jsonb)
+                 FROM jsonb_array_elements(h.ruling->'tricks') AS t) END)
+FROM {hand} h JOIN {session} s ON s.id = h.session_id
+WHERE h.deleted_at IS NULL AND s.deleted_at IS NULL AND {where}
+ORDER BY h.id LIMIT %s
+"""
+
+
+def _read_hands(*, ids=None, family_id=None, after=0, limit=CHUNK):
+    """Live hands as _HAND_FIELDS tuples: by ids, or the next page by id after `after`."""
+    if connection.vendor != "postgresql":
+        qs = _live_hands()
+        if ids is not None:
+            qs = qs.filter(id__in=ids)
+        if family_id is not None:
+            qs = qs.filter(session__family_id=family_id)
+        qs = qs.annotate(played=Coalesce(Min("ledger_entries__played_at"), "session__started_at"))
+        fields = tuple("played" if f == "session__started_at" else f for f in _HAND_FIELDS)
+        return list(qs.filter(id__gt=after).order_by("id").values_list(*fields)[:limit])
+    where, params = ["h.id > %s"], [after]
+    if ids is not None:
+        where.append("h.id = ANY(%s)")
+        params.append(list(ids))
+    if family_id is not None:
+        where.append("s.family_id = %s")
+        params.append(family_id)
+    sql = _PG_SLIM.format(hand=_t(Hand), session=_t(Session), ledger=_t(LedgerEntry), where=" AND ".join(where))
+    with connection.cursor() as cur:
+        cur.execute(sql, params + [limit])
+        rows = cur.fetchall()
+    return [r[:9] + tuple(json.loads(x) if isinstance(x, str) else x for x in r[9:]) for r in rows]
+
+
+def _ledger_of(ids):
+    """[(hand_id, seat, player_id, amount, kind)] of the given hands."""
+    if connection.vendor != "postgresql":
+        return LedgerEntry.objects.filter(hand_id__in=ids).values_list(
+            "hand_id", "seat", "player_id", "amount", "kind").order_by("hand_id", "id")
+    with connection.cursor() as cur:
+        cur.execute(f"SELECT hand_id, seat, player_id, amount, kind FROM {_t(LedgerEntry)} "
+                    "WHERE hand_id = ANY(%s) ORDER BY hand_id, id", [list(ids)])
+        return cur.fetchall()
 
 
 def _facts_for(hands, ctx):
     """Fact rows (hand, seats, pairs) for a list of hand value-tuples (_HAND_FIELDS)."""
     ids = [h[0] for h in hands]
     ledger = defaultdict(list)
-    seat_player, played = {}, {}
-    for hand_id, seat, player_id, amount, kind, played_at in LedgerEntry.objects.filter(hand_id__in=ids).values_list(
-        "hand_id", "seat", "player_id", "amount", "kind", "played_at"
-    ).order_by("hand_id", "id"):
+    seat_player = {}
+    for hand_id, seat, player_id, amount, kind in _ledger_of(ids):
         ledger[hand_id].append((seat, amount, kind))
         seat_player[hand_id, seat] = player_id
-        if hand_id not in played or played_at < played[hand_id]:
-            played[hand_id] = played_at
     hand_rows, seat_rows, pair_rows = [], [], []
-    for hand_id, session_id, family_id, game, started_at, number, status, pot_in, pot_out, record, ruling in hands:
+    for hand_id, session_id, family_id, game, played_at, number, status, pot_in, pot_out, record, ruling in hands:
         record, ruling = record or {}, ruling or {}
         game = record.get("game") or game
         n_seats = len(record.get("players") or []) or len(ctx.session_seats(session_id))
@@ -107,7 +168,6 @@ def _facts_for(hands, ctx):
             pid = seat_player.get((hand_id, s)) or ctx.session_seats(session_id).get(s)
             if pid is not None:
                 players[s] = ctx.live(pid)
-        played_at = played.get(hand_id) or started_at
         day = timezone.localtime(played_at, ctx.zone(family_id)).date()
         facts, pot = seat_facts(game=game, record=record, ruling=ruling, ledger=ledger[hand_id], seats=seats)
         top_player, top_take = None, None
@@ -260,7 +320,7 @@ def stats_update_for_hands(*, hand_ids):
     ctx = _Context()
     written = 0
     for start in range(0, len(hand_ids), CHUNK):
-        hands = list(_live_hands().filter(id__in=hand_ids[start:start + CHUNK]).values_list(*_HAND_FIELDS))
+        hands = _read_hands(ids=hand_ids[start:start + CHUNK])
         written += len(hands)
         for row in _write_facts(hands, ctx):
             keys[row[1], row[4]][0].add(row[5])
@@ -324,7 +384,7 @@ def _recompute(family, job):
     _progress(job, 0, total)
     while True:
         # Keyset pages by id: memory stays flat and no page is skipped or read twice.
-        chunk = list(hands.filter(id__gt=last).order_by("id").values_list(*_HAND_FIELDS)[:CHUNK])
+        chunk = _read_hands(family_id=family.pk if family is not None else None, after=last)
         if not chunk:
             break
         _write_facts(chunk, ctx)

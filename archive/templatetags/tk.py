@@ -87,3 +87,21 @@ def tojson(value):
     import json
 
     return json.dumps(value, indent=1, ensure_ascii=False)
+
+
+@register.filter
+def error_text(err):
+    """One referee error in words: 'line 3, event 2, card: AH is dealt twice …' (the place, then the fix).
+    The referee's own message often names the event already; the place is not said twice."""
+    if not isinstance(err, dict):
+        return str(err)
+    msg = str(err.get("message", ""))
+    place = []
+    if err.get("line") is not None:
+        place.append(f"line {err['line']}")
+    event, field = err.get("event"), err.get("field")
+    if event is not None and not msg.lower().startswith(f"event {event}"):
+        place.append(f"event {event}")
+    if field and field != "*" and not msg.lower().startswith("event"):
+        place.append(str(field))
+    return (", ".join(place) + ": " if place else "") + msg

@@ -131,8 +131,11 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
 CELERY_TASK_TRACK_STARTED = True
 # Redis hands an unacknowledged task to another worker after this many seconds (a worker that
-# died mid-task); longer than any job may run. The worker tests set it short.
+# died mid-task); longer than any job may run. The worker tests set it short, and then the
+# workers also look for such tasks every second.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=3600)}
+if CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] < 60:
+    CELERY_BROKER_TRANSPORT_OPTIONS.update(unacked_restore_interval=1, unacked_restore_throttle=1)
 # celery -A config beat: the nightly full recompute of every family's statistics.
 CELERY_BEAT_SCHEDULE = {
     "nightly-stats-recompute": {

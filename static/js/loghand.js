@@ -212,12 +212,12 @@
       else if (k === "cls") el.className = attrs[k];
       else el.setAttribute(k, attrs[k]);
     });
-    for (var i = 2; i < arguments.length; i++) {
-      var c = arguments[i];
-      if (c === null || c === undefined) continue;
-      if (Array.isArray(c)) c.forEach(function (x) { if (x) el.appendChild(typeof x === "string" ? document.createTextNode(x) : x); });
+    function add(c) {
+      if (c === null || c === undefined || c === false) return;
+      if (Array.isArray(c)) c.forEach(add);  // lists of lists of buttons, flattened
       else el.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
     }
+    for (var i = 2; i < arguments.length; i++) add(arguments[i]);
     return el;
   }
   function btn(text, onclick, cls, extra) {

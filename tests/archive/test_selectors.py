@@ -97,6 +97,8 @@ def test_player_history_gives_nets_and_balance_over_time(family, owner, editor):
 
 
 def test_next_hand_defaults_carry_the_pot_and_the_dealer(session, editor):
-    services.hand_add(session=session, record=example_record("01-plain-hand"), by=editor)
+    hand = services.hand_add(session=session, record=example_record("01-plain-hand"), by=editor)
     d = selectors.next_hand_defaults(session)
-    assert (d["dealer"], d["pot_in"], d["number"], d["game"]) == (1, 20, 2, "swik")
+    # from an empty pot: the antes (15) are split in thirds; Mary's fall (15) carries
+    assert hand.pot_out == 15
+    assert (d["dealer"], d["pot_in"], d["number"], d["game"]) == (1, 15, 2, "swik")

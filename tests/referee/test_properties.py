@@ -8,6 +8,7 @@ Hands come from referee.generate, which knows nothing of the replay code.
 
 import copy
 import json
+import os
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -19,9 +20,11 @@ from referee.generate import DECK, mutate, random_house_rules, swik_hand
 NAMES = ["Dad", "Uncle Joe", "Mary", "Me", "Grandma", "Pete", "Ann"]
 RANKS = "789TJQKA"
 
-# Small budgets: the whole file should run well inside a minute.
-few = settings(deadline=None, max_examples=60, suppress_health_check=[HealthCheck.too_slow])
-some = settings(deadline=None, max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+# Small budgets: the whole file should run well inside a minute. TK_PROPERTY_SCALE=20 searches
+# twenty times harder, by hand.
+SCALE = int(os.environ.get("TK_PROPERTY_SCALE", "1"))
+few = settings(deadline=None, max_examples=60 * SCALE, suppress_health_check=[HealthCheck.too_slow])
+some = settings(deadline=None, max_examples=150 * SCALE, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite
@@ -107,7 +110,7 @@ def check_money(record, ruling):
     for amount in [*ruling["net"], ruling["pot_in"], ruling["pot_out"],
                    *(e["amount"] for e in ruling["ledger"])]:
         assert type(amount) is int, f"money is whole cents, not {amount!r}"
-    assert ruling["pot_in"] == record.get("pot_in", 0)
+    assert ruling["pot_in"] == (record.get("pot_in") or 0)  # left out or null: 0
     per_seat = [0] * n
     for entry in ruling["ledger"]:
         assert 0 <= entry["seat"] < n
@@ -124,6 +127,11 @@ def check_money(record, ruling):
     json.dumps(ruling, allow_nan=False)  # a ruling is plain JSON
 
 
+def is_odd_cents(entry):
+    # ledger.py files the odd cents (odd_cents "dealer") under "share"; they are not a trick's share
+    return entry["reason"].startswith("odd cent")
+
+
 def check_bad_record(error):
     assert isinstance(error.errors, list) and error.errors, "a bad record names what is wrong"
     for item in error.errors:
@@ -131,6 +139,8 @@ def check_bad_record(error):
         assert item["event"] is None or (type(item["event"]) is int and item["event"] >= 0)
         assert isinstance(item["field"], str) and item["field"]
         assert isinstance(item["message"], str) and item["message"].strip()
+        # referee/__init__.py turns a crash into this BadRecord; it is still a crash
+        assert "internal referee error" not in item["message"], item["message"]
 
 
 def replay_or_bad(record):
@@ -221,8 +231,10 @@ def test_each_trick_has_one_winner_who_was_in(record):
 def test_at_most_three_shares_are_paid(record):
     ruling = referee.replay(record)
     shares = [e for e in ruling["ledger"] if referee.ledger_kind(e) == "share"]
-    assert len(shares) <= 3
-    assert all(e["amount"] > 0 for e in shares)
+    odd = [e for e in shares if is_odd_cents(e)]
+    assert len(shares) - len(odd) <= 3
+    assert len(odd) <= 1 and all(0 < e["amount"] < 3 for e in odd)
+    assert all(e["amount"] >= 0 for e in shares)  # 0 when the pot is empty (no antes)
 
 
 @some
@@ -234,7 +246,7 @@ def test_the_money_of_a_good_hand(record):
     kinds = [(referee.ledger_kind(e), e) for e in ruling["ledger"]]
     shown = any(e["action"] == "trips" for e in record["events"])
     for kind, entry in kinds:
-        if kind == "share" and not shown and ruling["tricks"]:
+        if kind == "share" and not shown and ruling["tricks"] and not is_odd_cents(entry):
             assert entry["amount"] == pot // 3
         if kind == "fall":
             assert entry["amount"] in (-pot, -2 * pot), (entry, pot)
@@ -273,6 +285,18 @@ def test_steps_walk_the_record_to_the_same_end(record):
     assert states, "steps yields the state after each event"
     assert all(isinstance(s, dict) for s in states)
     assert len(states) in (len(record["events"]), len(record["events"]) + 1)
+
+
+@few
+@given(tables(mistakes=0.2, summary_only=0.1), st.integers(0, 2**32 - 1))
+def test_steps_of_a_damaged_record_give_states_or_a_bad_record_error(record, seed):
+    damaged = mutate(random.Random(seed), record)
+    try:
+        states = list(referee.steps(damaged))
+    except referee.BadRecord as error:
+        check_bad_record(error)
+        return
+    assert all(isinstance(s, dict) for s in states)
 
 
 # -- bad input --------------------------------------------------------------------------------

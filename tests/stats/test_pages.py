@@ -104,7 +104,8 @@ def test_settle_up_balances_and_transfers_can_be_marked_paid(client, history):
 
 def test_greedy_settle_up_pays_largest_debtor_to_largest_creditor():
     transfers = selectors.settle_transfers({"Dad": -50, "Joe": -20, "Mary": 45, "Me": 25})
-    assert transfers == [("Dad", "Mary", 45), ("Dad", "Me", 5), ("Joe", "Me", 20)]
+    # Dad (owes most) pays Mary (owed most) 45; then Joe, now the largest debtor, pays Me 20; Dad the last 5.
+    assert transfers == [("Dad", "Mary", 45), ("Joe", "Me", 20), ("Dad", "Me", 5)]
 
 
 def test_recompute_job_reports_progress_and_changes_nothing(client, history, django_capture_on_commit_callbacks):

@@ -91,6 +91,8 @@ def test_the_session_page_shows_balances_pot_and_who_may_stop(client_as, family,
         cell = page.split(f'data-balance="{name}">', 1)[1].split("</td>", 1)[0]
         assert balance in cell, (name, cell)
     assert "the table may stop" in page  # hand 2 split the pot and nobody fell
+    assert "Log next hand" not in page  # a viewer reads
+    page = client_as("editor").get(reverse("session", args=[family.slug, session.pk])).content.decode()
     assert "Log next hand" in page
 
 

@@ -81,10 +81,9 @@ class Command(BaseCommand):
         total_target = opt["hands"]
         done = 0
         for i, (when, count) in enumerate(nights):
-            if total_target is not None:
-                count = min(count, total_target - done)
-                if count <= 0:
-                    break
+            limit = total_target - done if total_target is not None else count + 20
+            if limit <= 0:
+                break
             table = [p for p in people if rng.random() < 0.8] or people[:3]
             if len(table) < 3:
                 table = people[:4]
@@ -95,11 +94,16 @@ class Command(BaseCommand):
             rules = dict(era)
             if rng.random() < 0.05:
                 rules["revoke"] = "fall"
-            done += self._night(rng, family, demo, when, table, rules, count)
+            done += self._night(rng, family, demo, when, table, rules, count, limit)
             if (i + 1) % 25 == 0 or i + 1 == len(nights):
                 self.stdout.write(f"  {i + 1} nights, {done} hands ({time.monotonic() - t0:.0f} s)")
         if not opt["no_edits"]:
             self._corrections(rng, family, users)
+        t1 = time.monotonic()
+        from archive import tasks
+
+        tasks.recompute_stats.delay(family_id=family.id)  # in-process without a broker; else a worker's job
+        self.stdout.write(f"  statistics asked for ({time.monotonic() - t1:.0f} s)")
         self.stdout.write(self.style.SUCCESS(
             f"{name}: {done} hands in {Session.objects.filter(family=family).count()} nights, "
             f"{time.monotonic() - t0:.1f} s. Log in as demo / demo."
@@ -136,7 +140,7 @@ class Command(BaseCommand):
         return nights
 
     @transaction.atomic
-    def _night(self, rng, family, by, when, table, rules, count) -> int:
+    def _night(self, rng, family, by, when, table, rules, count, limit) -> int:
         session = services.session_create(
             family=family, started_at=when, timezone=ZONE, place=rng.choice(PLACES), players=table,
             house_rules=rules, first_dealer=rng.randrange(len(table)), pot_in=0, by=by,
@@ -144,14 +148,24 @@ class Command(BaseCommand):
         Session.objects.select_for_update().get(pk=session.pk)
         chain = services.HandChain(session, by=by)
         names = [p.name for p in table]
-        for _ in range(count):
+        added, may_stop, slips = 0, False, 0
+        # The table plays its usual number of hands, then on until it may stop: a hand in which the
+        # pot was split and nobody fell (the rule book's "session"), or until the demo has enough hands.
+        while added < limit and (added < count or not may_stop) and added < count + 20:
             record = swik_hand(rng, players=names, dealer=chain.next_dealer, pot_in=chain.next_pot_in,
                                house_rules=rules, mistakes=0.05, summary_only=0.1)
             try:
-                chain.add(record)
+                hand = chain.add(record)
             except referee.BadRecord as e:  # a generator slip must not stop the demo; say so and go on
                 self.stderr.write(f"  skipped a generated hand the referee calls bad: {e.errors[:1]}")
-        hands = chain.flush()
+                slips += 1
+                if slips > 10:
+                    raise
+                continue
+            added += 1
+            kinds = {referee.ledger_kind(e) for e in hand.ruling["ledger"]}
+            may_stop = hand.status == Hand.Status.COMPLETE and "share" in kinds and "fall" not in kinds
+        hands = chain.flush(stats=False)  # one recompute at the end is cheaper than one update a night
         # Hands were logged that night, not today: date them (and their first revision) accordingly.
         Hand.objects.filter(session=session).update(created_at=when)
         HandRevision.objects.filter(hand__session=session).update(at=when)

@@ -1,0 +1,37 @@
+"""Reads the pages need that must stay cheap on a big archive (the web helper's own, beside
+archive.selectors): no COUNT over every hand of a family on pages people open all the time."""
+from django.db.models import Count, OuterRef, Q, Subquery, Value
+from django.db.models.functions import Coalesce
+from django.http import Http404
+
+from archive.models import Family, Membership, Session
+
+
+def family_and_role(user, slug):
+    """(family, role) for a member: two index lookups. Http404 for everyone else."""
+    if not getattr(user, "is_authenticated", False):
+        raise Http404("No such family.")
+    row = (
+        Membership.objects.filter(user=user, family__slug=slug)
+        .select_related("family").only("role", "family__id", "family__name", "family__slug", "family__timezone",
+                                       "family__created_at")
+        .first()
+    )
+    if row is None:
+        raise Http404("No such family.")
+    return row.family, row.role
+
+
+def families_light(user):
+    """The user's families for the home page, with `role`, `session_count` and `last_played`
+    (sessions are few; hands are many and are not counted here)."""
+    live = Session.objects.filter(family=OuterRef("pk"), deleted_at__isnull=True)
+    return (
+        Family.objects.filter(memberships__user=user)
+        .annotate(
+            role=Subquery(Membership.objects.filter(user=user, family=OuterRef("pk")).values("role")[:1]),
+            session_count=Coalesce(Subquery(live.values("family").annotate(n=Count("id")).values("n")[:1]), Value(0)),
+            last_played=Subquery(live.order_by("-started_at").values("started_at")[:1]),
+        )
+        .order_by("name")
+    )

@@ -1,0 +1,265 @@
+#!/usr/bin/env python
+"""Statistics benchmark (issue 4), run by hand on PostgreSQL:
+
+    .venv/bin/python bench/stats.py                 # builds the archives once, then measures
+    .venv/bin/python bench/stats.py --hands 20000   # a smaller big archive, for a quick look
+
+DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/tablekeeper_bench (created and
+migrated if missing). It builds two families, 1,000 and 100,000 hands (Swik, nights of about 40
+hands, six players), with a bulk builder of its own (Hand and LedgerEntry rows written the way the
+services write them, without revisions), and then measures, each in a fresh process so peak
+memory (getrusage max RSS) is that measurement's own:
+
+- the full recompute of the 100,000-hand family, against a single SQL aggregate over the same
+  hands (SUM(amount) GROUP BY player over its ledger rows) timed in the same process;
+- the incremental job after one saved hand, with the 1,000-hand and the 100,000-hand family;
+- peak memory of both at both sizes.
+
+Targets: full recompute < 60 s and within 5x the aggregate; incremental within 2x across sizes;
+memory flat as the archive grows.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from datetime import datetime, timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/tablekeeper_bench"
+
+
+def setup_django():
+    os.environ.setdefault("DATABASE_URL", DEFAULT_DB)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.dev")
+    os.environ["DEBUG"] = "0"  # no query log piling up in memory
+    os.environ.pop("CELERY_BROKER_URL", None)
+    import django
+
+    django.setup()
+
+
+def ensure_database():
+    import psycopg
+
+    url = os.environ.setdefault("DATABASE_URL", DEFAULT_DB)
+    name = url.rsplit("/", 1)[1]
+    with psycopg.connect(url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
+        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
+            conn.execute(f'CREATE DATABASE "{name}"')
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, check=True,
+                   env=dict(os.environ, DJANGO_SETTINGS_MODULE="config.settings.dev"))
+
+
+def rulings():
+    """(record, ruling-with-kinds) maker: the real referee when it is there, else the test generator."""
+    try:
+        import referee
+        from referee.generate import swik_hand
+
+        referee.replay(swik_hand(random.Random(1), players=["A", "B", "C"]))
+
+        def make(rng, names, dealer, pot_in):
+            record = swik_hand(rng, players=names, dealer=dealer, pot_in=pot_in, mistakes=0.08, summary_only=0.2)
+            ruling = referee.replay(record)
+            for e in ruling["ledger"]:
+                e["kind"] = referee.ledger_kind(e)
+            return record, ruling
+
+        return make, "referee.generate + referee.replay"
+    except Exception:  # noqa: BLE001
+        from tests.stats.history import mini_swik
+
+        return (lambda rng, names, dealer, pot_in: mini_swik(rng, players=names, dealer=dealer, pot_in=pot_in),
+                "tests/stats/history.mini_swik (the referee is not ready)")
+
+
+def build(slug, hands, seed=7):
+    """The family `slug` with `hands` hands, built once (reused when it is already there)."""
+    from django.contrib.auth import get_user_model
+    from django.db import connection, transaction
+
+    from archive.models import Family, Hand, LedgerEntry, Player, Seat, Session
+
+    fam = Family.objects.filter(slug=slug).first()
+    if fam and Hand.objects.filter(session__family=fam).count() == hands:
+        return fam
+    if fam:
+        fam.delete()
+    make, source = rulings()
+    print(f"building {slug}: {hands:,} hands from {source} ...", flush=True)
+    t0 = time.perf_counter()
+    rng = random.Random(seed)
+    user, _ = get_user_model().objects.get_or_create(username="bench")
+    zone = ZoneInfo("America/Chicago")
+    with transaction.atomic():
+        fam = Family.objects.create(name=slug, slug=slug, timezone="America/Chicago")
+        people = [Player.objects.create(family=fam, name=n) for n in ("Dad", "Mom", "Joe", "Mary", "Me", "Grandma")]
+    night, made = 0, 0
+    start = datetime(2000, 1, 7, 19, 0, tzinfo=zone)
+    while made < hands:
+        batch_sessions = []
+        with transaction.atomic():
+            pending_hands, pending_ledger = [], []
+            while made < hands and len(pending_hands) < 5000:
+                at = start + timedelta(days=7 * night)
+                players = rng.sample(people, rng.randint(4, 6))
+                session = Session.objects.create(family=fam, key=f"bench-{night}", started_at=at,
+                                                 timezone="America/Chicago", created_by=user)
+                Seat.objects.bulk_create([Seat(session=session, player=p, position=i) for i, p in enumerate(players)])
+                batch_sessions.append(session)
+                pot_in = 0
+                for k in range(min(rng.randint(30, 50), hands - made)):
+                    record, ruling = make(rng, [p.name for p in players], k % len(players), pot_in)
+                    ledger = ruling["ledger"]
+                    stored = dict(ruling, ledger=[{x: v for x, v in e.items() if x != "kind"} for e in ledger])
+                    pending_hands.append(Hand(session=session, number=k + 1, record=record, ruling=stored,
+                                              status=ruling["status"], dealer=record["dealer"],
+                                              actual_dealer=record["dealer"], pot_in=ruling["pot_in"],
+                                              pot_out=ruling["pot_out"], violation_count=len(ruling["violations"])))
+                    pending_ledger.append((session, players, at, ledger))
+                    pot_in = ruling["pot_out"]
+                    made += 1
+                night += 1
+            Hand.objects.bulk_create(pending_hands, batch_size=2000)
+            table = LedgerEntry._meta.db_table
+            cols = "hand_id, session_id, family_id, player_id, played_at, seat, amount, kind, reason, event"
+            with connection.cursor() as cur, cur.cursor.copy(f"COPY {table} ({cols}) FROM STDIN") as copy:
+                for hand, (session, players, at, ledger) in zip(pending_hands, pending_ledger):
+                    for e in ledger:
+                        copy.write_row((hand.pk, session.pk, fam.pk, players[e["seat"]].pk, at, e["seat"],
+                                        e["amount"], e["kind"], e["reason"][:200], e["event"]))
+        print(f"  {made:,} hands ({time.perf_counter() - t0:.0f} s)", flush=True)
+    with connection.cursor() as cur:
+        cur.execute("ANALYZE")
+    return fam
+
+
+# ------------------------------------------------------------------------------------------------
+# Measurements, each in its own process (python bench/stats.py --measure WHAT --slug SLUG)
+
+
+def maxrss_mb():
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def measure(what, slug):
+    from django.db import connection
+
+    from archive.models import Family, Hand, LedgerEntry
+    from archive.stats import services
+    from tests.stats.history import mini_swik, store_hand
+
+    fam = Family.objects.get(slug=slug)
+    base = maxrss_mb()
+    out = {"what": what, "slug": slug, "hands": Hand.objects.filter(session__family=fam).count()}
+    if what == "full":
+        t = time.perf_counter()
+        services.stats_recompute(family=fam)
+        out["seconds"] = time.perf_counter() - t
+        aggs = []
+        for _ in range(3):
+            t = time.perf_counter()
+            with connection.cursor() as cur:
+                cur.execute(f"SELECT player_id, SUM(amount) FROM {LedgerEntry._meta.db_table} WHERE family_id = %s "
+                            "GROUP BY player_id", [fam.pk])
+                cur.fetchall()
+            aggs.append(time.perf_counter() - t)
+        out["aggregate_seconds"] = statistics.median(aggs)
+        from django.db import transaction
+
+        t = time.perf_counter()
+        with transaction.atomic():  # the set-based half alone: daily summaries from the per-hand facts
+            services._rebuild_summaries(fam.pk)
+        out["summaries_seconds"] = time.perf_counter() - t
+        out["ledger_rows"] = LedgerEntry.objects.filter(family=fam).count()
+    elif what == "incremental":
+        session = fam.sessions.order_by("-started_at").first()
+        players = [s.player for s in session.seats.order_by("position")]
+        last = session.hands.order_by("-number").first()
+        rng, times = random.Random(11), []
+        for i in range(7):
+            record, ruling = mini_swik(rng, players=[p.name for p in players], dealer=i % len(players),
+                                       pot_in=last.pot_out)
+            last = store_hand(session, record, ruling, number=last.number + 1, played_at=session.started_at,
+                              notify=False)
+            t = time.perf_counter()
+            services.stats_update_for_hands(hand_ids=[last.pk])
+            times.append(time.perf_counter() - t)
+        added = list(session.hands.filter(number__gt=last.number - 7).values_list("pk", flat=True))
+        Hand.objects.filter(pk__in=added).update(deleted_at=session.started_at)  # leave the archive as built
+        services.stats_update_for_hands(hand_ids=added)
+        Hand.objects.filter(pk__in=added).delete()
+        out["seconds"] = statistics.median(times[1:])  # the first one warms the caches
+        out["all_seconds"] = [round(x, 4) for x in times]
+    out["rss_before_mb"] = round(base, 1)
+    out["peak_rss_mb"] = round(maxrss_mb(), 1)
+    print(json.dumps(out))
+
+
+def run(what, slug):
+    env = dict(os.environ)
+    proc = subprocess.run([sys.executable, __file__, "--measure", what, "--slug", slug], cwd=ROOT, env=env,
+                          check=True, capture_output=True, text=True)
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--hands", type=int, default=100_000, help="hands in the big archive (100,000)")
+    ap.add_argument("--small", type=int, default=1_000, help="hands in the small archive (1,000)")
+    ap.add_argument("--measure", help=argparse.SUPPRESS)
+    ap.add_argument("--slug", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.measure:
+        setup_django()
+        return measure(args.measure, args.slug)
+    ensure_database()
+    setup_django()
+    from django.db import connection
+
+    small, big = f"bench-{args.small}", f"bench-{args.hands}"
+    build(small, args.small)
+    build(big, args.hands)
+    connection.close()
+    print(f"\nPostgreSQL {os.environ['DATABASE_URL'].rsplit('@', 1)[-1]}; {os.cpu_count()} CPUs\n")
+    full_small, full_big = run("full", small), run("full", big)
+    inc_small, inc_big = run("incremental", small), run("incremental", big)
+    ratio = full_big["seconds"] / full_big["aggregate_seconds"]
+    inc_ratio = inc_big["seconds"] / inc_small["seconds"]
+    rows = [
+        ("full recompute, %s hands" % f"{full_big['hands']:,}", f"{full_big['seconds']:.2f} s", "< 60 s",
+         full_big["seconds"] < 60),
+        ("single SQL aggregate, same hands (%s ledger rows)" % f"{full_big['ledger_rows']:,}",
+         f"{full_big['aggregate_seconds'] * 1000:.0f} ms", "", None),
+        ("full recompute / aggregate", f"{ratio:.1f}x", "<= 5x", ratio <= 5),
+        ("  of which: summaries from the facts (GROUP BY)", f"{full_big['summaries_seconds']:.2f} s", "", None),
+        ("  summaries alone / aggregate", f"{full_big['summaries_seconds'] / full_big['aggregate_seconds']:.1f}x",
+         "", None),
+        ("full recompute, %s hands" % f"{full_small['hands']:,}", f"{full_small['seconds']:.2f} s", "", None),
+        ("incremental after one hand, %s hands" % f"{inc_small['hands']:,}", f"{inc_small['seconds'] * 1000:.1f} ms",
+         "", None),
+        ("incremental after one hand, %s hands" % f"{inc_big['hands']:,}", f"{inc_big['seconds'] * 1000:.1f} ms",
+         "", None),
+        ("incremental big / small", f"{inc_ratio:.2f}x", "<= 2x", inc_ratio <= 2),
+        ("peak RSS full recompute small / big", f"{full_small['peak_rss_mb']:.0f} / {full_big['peak_rss_mb']:.0f} MB",
+         "flat", full_big["peak_rss_mb"] <= 1.5 * full_small["peak_rss_mb"]),
+        ("peak RSS incremental small / big", f"{inc_small['peak_rss_mb']:.0f} / {inc_big['peak_rss_mb']:.0f} MB",
+         "flat", inc_big["peak_rss_mb"] <= 1.5 * inc_small["peak_rss_mb"]),
+    ]
+    for name, value, target, ok in rows:
+        mark = "" if ok is None else ("  ok" if ok else "  MISSED")
+        print(f"{name:<55} {value:>16}  {target:<6}{mark}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1605 @@
+"""Swik: the 3-card pot game with a blind hand and wraps (rule book: swik.md).
+
+One `Swik` object replays one record, event by event, through one dispatch table
+(action -> method). Each method reads its event's fields (typed: seats as ints, cards as
+interned Cards), checks what makes the record impossible (-> errors, raised together as
+one BadRecord at the end) and what breaks a rule (-> violations with a penalty), and
+moves the money. `replay()` never snapshots; `steps()` replays again and snapshots.
+
+Money: the pot PLAYED FOR (`pot`) is pot_in plus antes, dealer-change fees and no-cut and
+misdeal penalties. Falls go to the next pot, never into the one being split. pot_out is
+worked out from the ledger (pot_in - sum(net)), so money is conserved by construction.
+
+Where the rule book is silent, the choice made is marked "House rule:" below.
+"""
+from ..cards import CARDS, DECK_32, RANK_PLURALS, SUIT_NAME
+from ..record import (
+    BadRecord, Choice, Count, Flag, Money, Ranks, describe, error, read_claimed, read_header,
+)
+from ..ruling import COMPLETE, INCOMPLETE, VOID, discrepancies
+
+GAME = "swik"
+DECK = DECK_32
+DECK_SET = frozenset(DECK)
+CARD = {t: c for t, c in CARDS.items() if c in DECK_SET}  # text -> Card, this deck only ("TH" and "10H")
+
+HOUSE_RULES = {
+    "ante": Money,
+    "dealer_ante": Money,
+    "dealer_change_fee": Money,
+    "no_cut_penalty": Money,
+    "misdeal_penalty": Money,
+    "high_wraps": Ranks("789TJQKA"),
+    "high_wrap_tricks": Count(1, 3),
+    "double_fall": Flag,
+    # House rule: the deck allows at most 9 (9 x 3 + blind 3 + turned 1 = 31 of 32 cards);
+    # 2 is the least that can still cut (the cutter is the other player).
+    "min_players": Count(2, 9),
+    "max_players": Count(2, 9),
+    "odd_cents": Choice("carry", "dealer"),
+    "lone_player": Choice("takes_pot", "plays_blind"),
+    "revoke": Choice("abandon", "fall"),
+    "trips_after_wrap": Flag,
+}
+DEFAULTS = {
+    "ante": 3,
+    "dealer_ante": 6,
+    "dealer_change_fee": 3,
+    "no_cut_penalty": 3,
+    "misdeal_penalty": 3,
+    "high_wraps": ["K", "A"],
+    "high_wrap_tricks": 2,
+    "double_fall": True,
+    "min_players": 3,
+    "max_players": 7,
+    "odd_cents": "carry",
+    "lone_player": "takes_pot",
+    "revoke": "abandon",
+    "trips_after_wrap": True,
+}
+ACTIONS = ("cut", "bottom", "deal", "misdeal", "wrap", "declare", "trips", "play", "trick")
+CHOICES = ("in", "out", "blind")
+
+# Where a card of the current deal is: a seat number (that seat holds it and may play it) or one of these.
+BLIND, TURNED, GONE, PLAYED = -1, -2, -3, -4
+# Phases of the current deal.
+PRE, DEALT, DECL, AFTER, PLAY, DONE = range(6)
+# How a hand ended.
+TRICKS, TRIPS, LONE, NOBODY = 1, 2, 3, 4
+
+NUMBER = {0: "no", 1: "one", 2: "two", 3: "three"}
+
+
+def _tricks_words(k):
+    return f"{NUMBER.get(k, k)} trick" + ("" if k == 1 else "s")
+
+
+def _and(words):
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+class Config:
+    """The house rules as the replay reads them (built once for the defaults)."""
+
+    __slots__ = ("ante", "dealer_ante", "fee", "no_cut_pen", "misdeal_pen", "high_wraps", "hw_tricks", "double_fall",
+                 "odd_dealer", "lone_blind", "abandon", "trips_after_wrap")
+
+    def __init__(self, rules):
+        self.ante = rules["ante"]
+        self.dealer_ante = rules["dealer_ante"]
+        self.fee = rules["dealer_change_fee"]
+        self.no_cut_pen = rules["no_cut_penalty"]
+        self.misdeal_pen = rules["misdeal_penalty"]
+        self.high_wraps = tuple(rules["high_wraps"])
+        self.hw_tricks = rules["high_wrap_tricks"]
+        self.double_fall = rules["double_fall"]
+        self.odd_dealer = rules["odd_cents"] == "dealer"
+        self.lone_blind = rules["lone_player"] == "plays_blind"
+        self.abandon = rules["revoke"] == "abandon"
+        self.trips_after_wrap = rules["trips_after_wrap"]
+
+
+DEFAULT_CONFIG = Config(DEFAULTS)
+
+
+class Swik:
+    __slots__ = (
+        "n", "names", "errors", "violations", "ledger", "net", "pot", "pot_in", "claimed", "cfg", "events",
+        "designated", "cut_ok", "pending", "good", "void", "deal_seat", "deal_event", "frozen", "broken", "lax",
+        "void_at", "where", "dealt", "blind", "turned", "trump", "known", "evid",
+        "wrap_seen", "wrapped", "declared", "ndecl", "decl_disorder", "blind_taker",
+        "last_decl", "phase", "done", "isin", "ins", "part", "parts", "leader", "order", "cur",
+        "disorder", "inexact", "voids", "tricks", "trick_events", "won", "first_after", "shown",
+        "trips_win", "played_any", "falls", "revokes", "lone", "ntricks", "last_event", "abandoned",
+    )
+
+    def __init__(self, h):
+        n = self.n = h.n
+        self.names = h.players
+        self.errors = []
+        self.violations = []
+        self.claimed = h.claimed
+        rules = h.rules
+        cfg = self.cfg = DEFAULT_CONFIG if rules is DEFAULTS else Config(rules)
+        d = self.designated = h.dealer
+        self.pot_in = h.pot_in
+        # The antes are due once a hand, from the record's dealer and everyone else.
+        ante, dante = cfg.ante, cfg.dealer_ante
+        self.ledger = [{"seat": s, "amount": -ante, "reason": "ante", "event": None} for s in range(n)]
+        self.ledger[d] = {"seat": d, "amount": -dante, "reason": "dealer ante", "event": None}
+        net = self.net = [-ante] * n
+        net[d] = -dante
+        self.pot = h.pot_in + dante + ante * (n - 1)
+        self.cut_ok = False
+        self.pending = None  # (cut event, cut card) after an Ace or Seven cut, until the bottom look
+        self.good = False  # a good deal stands (not void)
+        self.void = None  # (kind, words, event) of the last void deal, until a good deal
+        self.deal_seat = None
+        self.deal_event = None
+        self.frozen = False  # a void deal was played on: nothing after counts
+        self.broken = False  # a deal was unreadable: later events only get their fields checked
+        self.lax = False  # frozen or broken
+        self.void_at = None
+        self.phase = PRE
+        self.done = 0
+        self.falls = None
+        self.revokes = None
+        self.played_any = False
+        self.tricks = []
+        self.trick_events = []
+        self.won = [0] * n
+        self.lone = None
+        self.ntricks = 0
+        self.last_event = None
+        self.isin = None
+        self.cur = None
+        self.wrapped = False
+        self.blind_taker = None
+        self.declared = None
+        self.abandoned = None
+        self.disorder = False
+        self.voids = None
+        self.inexact = False
+        self.decl_disorder = False
+
+    # ------------------------------------------------------------------ helpers
+
+    def _e(self, i, field, message):
+        self.errors.append({"event": i, "field": field, "message": message})
+
+    def _v(self, i, seat, rule, message, penalty=0):
+        self.violations.append({"event": i, "seat": seat, "rule": rule, "message": message, "penalty": penalty})
+
+    def _charge(self, seat, amount, reason, i):
+        """A payment into the pot played for (fee, no-cut, misdeal)."""
+        self.ledger.append({"seat": seat, "amount": -amount, "reason": reason, "event": i})
+        self.net[seat] -= amount
+        self.pot += amount
+
+    def _fall(self, seat, amount, reason, i):
+        """A fall: paid into the NEXT pot. A player falls at most once; the larger cause stands."""
+        falls = self.falls
+        if falls is None:
+            falls = self.falls = {}
+        e = falls.get(seat)
+        if e is None:
+            e = falls[seat] = {"seat": seat, "amount": -amount, "reason": reason, "event": i}
+            self.ledger.append(e)
+            self.net[seat] -= amount
+        elif amount > -e["amount"]:
+            self.net[seat] -= amount + e["amount"]
+            e["amount"] = -amount
+            e["reason"] = reason
+            e["event"] = i
+
+    # ------------------------------------------------------------------ the event loop
+
+    def run(self, events):
+        """Replay the events. A run of plays or declarations is taken in one call (RUNS): same rules, less overhead."""
+        handlers = RUNS
+        self.events = events
+        m = len(events)
+        i = 0
+        while i < m:
+            ev = events[i]
+            if ev.__class__ is dict:
+                a = ev.get("action")
+                try:
+                    h = handlers.get(a)
+                except TypeError:  # an unhashable action (a list, an object)
+                    h = None
+                if h is not None:
+                    if self.lax:
+                        self._syntax(i, ev, a)
+                        i += 1
+                    else:
+                        r = h(self, i, ev)
+                        i = i + 1 if r is None else r
+                    continue
+                self._bad_action(i, ev, a)
+            else:
+                self._e(i, "*", f"event {i} must be an object such as {{\"action\": \"play\", ...}}, not {describe(ev)}")
+            i += 1
+        self.last_event = m - 1 if m else None
+
+    def step(self, i, ev):
+        """One event, as run() does it (for steps())."""
+        self.run_one(i, ev)
+        self.last_event = i
+
+    def run_one(self, i, ev):
+        if ev.__class__ is not dict:
+            self._e(i, "*", f"event {i} must be an object, not {describe(ev)}")
+            return
+        a = ev.get("action")
+        h = HANDLERS.get(a) if a.__class__ is str else None
+        if h is None:
+            self._bad_action(i, ev, a)
+        elif self.lax:
+            self._syntax(i, ev, a)
+        else:
+            h(self, i, ev)
+
+    def _bad_action(self, i, ev, a):
+        if "action" not in ev:
+            self._e(i, "action", f"event {i} has no 'action'; Swik actions are {', '.join(ACTIONS)}")
+        else:
+            self._e(i, "action", f"event {i}: {describe(a)} is not a Swik action; Swik actions are {', '.join(ACTIONS)}")
+
+    # ------------------------------------------------------------------ field checks (the words of errors)
+
+    def _syntax(self, i, ev, a):
+        """Check an event's fields only; errors for anything that is not the right type. Returns True if fine."""
+        before = len(self.errors)
+        for key, kind in SCHEMA[a]:
+            kind(self, i, ev, key)
+        return len(self.errors) == before
+
+    def _f_seat(self, i, ev, key):
+        v = ev.get(key)
+        n = self.n
+        if v.__class__ is int and 0 <= v < n:
+            return v
+        a = ev.get("action")
+        if key not in ev:
+            self._e(i, key, f"event {i} ({a}) needs '{key}': a seat number, 0 to {n - 1}")
+        elif v.__class__ is int:
+            names = ", ".join(f"{k} {nm}" for k, nm in enumerate(self.names))
+            self._e(i, key, f"event {i} ({a}): seat {v} is not at this table; seats are 0 to {n - 1} ({names})")
+        else:
+            self._e(i, key, f"event {i} ({a}): '{key}' must be a seat number (0 to {n - 1}), not {describe(v)}")
+        return None
+
+    def _card_words(self, i, ev, key, v):
+        a = ev.get("action")
+        c = CARDS.get(v) if v.__class__ is str else None
+        if c is not None:
+            self._e(i, key, f"event {i} ({a}): {c.text} is not in the Swik deck, which has only Seven to Ace")
+        elif v.__class__ is str:
+            hint = " (cards are upper-case)" if CARDS.get(v.upper()) is not None else ""
+            self._e(i, key, f"event {i} ({a}): {v!r} is not a card{hint}; write rank then suit, e.g. 'TH' or '10H'")
+        else:
+            self._e(i, key, f"event {i} ({a}): '{key}' must be a card such as 'TH', not {describe(v)}")
+
+    def _f_card_opt(self, i, ev, key):
+        v = ev.get(key)
+        if v is None:
+            return None
+        c = CARD.get(v) if v.__class__ is str else None
+        if c is None:
+            self._card_words(i, ev, key, v)
+        return c
+
+    def _f_card(self, i, ev, key):
+        v = ev.get(key)
+        if v is None:
+            self._e(i, key, f"event {i} ({ev.get('action')}) needs '{key}': a card such as 'TH'")
+            return None
+        return self._f_card_opt(i, ev, key)
+
+    def _f_cards(self, i, ev, key, v, null=True):
+        """A list of Cards, or None (with errors) if anything is wrong."""
+        if v is None and null:
+            return None
+        if v.__class__ is not list:
+            self._e(i, key, f"event {i} ({ev.get('action')}): '{key}' must be a list of cards"
+                    f"{' or null' if null else ''}, not {describe(v)}")
+            return None
+        out = []
+        for t in v:
+            c = CARD.get(t) if t.__class__ is str else None
+            if c is None:
+                self._card_words(i, ev, key, t)
+                return None
+            out.append(c)
+        return out
+
+    def _f_hands(self, i, ev, key):
+        v = ev.get(key)
+        n = self.n
+        if v.__class__ is not list or len(v) != n:
+            what = describe(v) if v.__class__ is not list else f"{len(v)} hands"
+            self._e(i, key, f"event {i} (deal): 'hands' must list {n} hands, one per seat (a list of cards, or null "
+                            f"if unknown), not {what}")
+            return None
+        out = []
+        for k, hand in enumerate(v):
+            if hand is None:
+                out.append(None)
+                continue
+            if hand.__class__ is not list:
+                self._e(i, key, f"event {i} (deal): {self.names[k]}'s hand (seat {k}) must be a list of cards or null, "
+                                f"not {describe(hand)}")
+                return None
+            cs = self._f_cards(i, ev, key, hand)
+            if cs is None:
+                return None
+            out.append(cs)
+        return out
+
+    def _f_blind(self, i, ev, key):
+        return self._f_cards(i, ev, key, ev.get(key))
+
+    def _f_trips_cards(self, i, ev, key):
+        cs = self._f_cards(i, ev, key, ev.get(key), null=False)
+        if cs is None:
+            return None
+        if len(cs) != 3 or len(set(cs)) != 3:
+            self._e(i, key, f"event {i} (trips): three of a kind shows three different cards, not "
+                            f"{' '.join(c.text for c in cs) or 'none'}")
+            return None
+        return cs
+
+    def _f_choice(self, i, ev, key):
+        v = ev.get(key)
+        if v.__class__ is str and v in CHOICES:
+            return v
+        self._e(i, key, f"event {i} (declare): 'choice' must be \"in\", \"out\" or \"blind\", not {describe(v)}")
+        return None
+
+    def _f_bool(self, i, ev, key):
+        v = ev.get(key)
+        if v is True or v is False:
+            return v
+        self._e(i, key, f"event {i} ({ev.get('action')}): '{key}' must be true or false, not {describe(v)}")
+        return None
+
+    def _f_text(self, i, ev, key):
+        v = ev.get(key)
+        if v is None or v.__class__ is str:
+            return v
+        self._e(i, key, f"event {i} ({ev.get('action')}): '{key}' must be text, not {describe(v)}")
+        return None
+
+    def _f_deal(self, i, ev, key):
+        """The deal's cards together: no card in two places within one deal."""
+        hands = ev.get("hands")
+        blind = ev.get("blind")
+        seen = {}
+        places = []
+        if hands.__class__ is list:
+            for k, hand in enumerate(hands):
+                if hand.__class__ is list:
+                    places.append(("hands", hand, f"{self.names[k]} (seat {k})" if k < self.n else f"hand {k}"))
+        if blind.__class__ is list:
+            places.append(("blind", blind, "the blind"))
+        places.append(("turned", [ev.get("turned")], "the turned card"))
+        for field, texts, who in places:
+            for t in texts:
+                c = CARD.get(t) if t.__class__ is str else None
+                if c is None:
+                    continue
+                other = seen.get(c)
+                if other is not None:
+                    where = "twice to " + who if other == who else f"to both {other} and {who}"
+                    self._e(i, field, f"event {i} (deal): {c.text} is dealt {where}; "
+                                      f"the deck has one {c.text}: correct the card")
+                else:
+                    seen[c] = who
+
+    # ------------------------------------------------------------------ the cut and the bottom card
+
+    def _cut(self, i, ev):
+        s = ev.get("seat")
+        v = ev.get("card")
+        c = None
+        if not (s.__class__ is int and 0 <= s < self.n) or (
+                v is not None and (c := CARD.get(v) if v.__class__ is str else None) is None):
+            self._syntax(i, ev, "cut")
+            return
+        if self.good:
+            self._e(i, "action", f"event {i}: a new cut after a good deal (event {self.deal_event}) with no misdeal "
+                                 f"between; a hand is cut once before the deal that stands")
+            return
+        if self.pending is not None:
+            self._no_bottom(i)
+        n = self.n
+        d = self.designated
+        if s != (d - 1) % n:
+            self._v(i, s, "swik.cut-by-wrong-player",
+                    f"{self.names[s]} cut, but the cut belongs to {self.names[(d - 1) % n]}, on the right of the "
+                    f"dealer {self.names[d]}; the cut counts")
+        if c is not None and (c.rank == "A" or c.rank == "7"):
+            # Whoever cut, the deal moves from the designated dealer.
+            if c.rank == "A":
+                new, why = (d + 1) % n, "Ace cut"
+            else:
+                new, why = (d - 1) % n, "Seven cut"
+            self._charge(new, self.cfg.fee, f"becomes dealer ({why})", i)
+            self.designated = new
+            self.pending = (i, c)
+            self.cut_ok = False  # the new dealer starts over with a cut of his own
+        else:
+            self.cut_ok = True  # (a second plain cut before the deal is harmless)
+
+    def _no_bottom(self, i):
+        ci, c = self.pending
+        self.pending = None
+        self._v(i, self.designated, "swik.bottom",
+                f"after the {c.name[4:]} was cut (event {ci}) nobody looked at the bottom card; "
+                f"the deal moves no further")
+
+    def _bottom(self, i, ev):
+        s = ev.get("seat")
+        v = ev.get("card")
+        c = None
+        if not (s.__class__ is int and 0 <= s < self.n) or (
+                v is not None and (c := CARD.get(v) if v.__class__ is str else None) is None):
+            self._syntax(i, ev, "bottom")
+            return
+        p = self.pending
+        if p is None:
+            self._v(i, s, "swik.bottom",
+                    f"{self.names[s]} looked at the bottom card with no Ace or Seven cut before it; it moves nothing")
+            return
+        ci, cut = p
+        if c is cut:
+            self._e(i, "card", f"event {i}: the bottom card cannot be {c.text}, the card just cut (event {ci}); "
+                               f"correct one of the two")
+            return
+        self.pending = None
+        # House rule: the bottom card may be recorded under any seat (the old dealer, the new one):
+        # it is the deck's bottom card that moves the deal, not who turned it up.
+        if c is None:
+            return  # not recorded: it moves nothing
+        n = self.n
+        if c.rank == "A":
+            new = self.designated = (self.designated + 1) % n
+            self._charge(new, self.cfg.fee, "becomes dealer (Ace at the bottom)", i)
+        elif c.rank == "7":
+            new = self.designated = (self.designated - 1) % n
+            self._charge(new, self.cfg.fee, "becomes dealer (Seven at the bottom)", i)
+
+    # ------------------------------------------------------------------ the deal
+
+    def _deal(self, i, ev):
+        n = self.n
+        s = ev.get("seat")
+        hands = ev.get("hands")
+        blind = ev.get("blind")
+        turned = ev.get("turned")
+        turned = CARD.get(turned) if turned.__class__ is str else None
+        ok = s.__class__ is int and 0 <= s < n and turned is not None and hands.__class__ is list and len(hands) == n
+        where = {}
+        dealt = []
+        short = False
+        if ok:
+            get = CARD.get
+            k = 0
+            for hand in hands:
+                if hand is None:
+                    dealt.append(None)
+                    k += 1
+                    continue
+                if hand.__class__ is not list:
+                    ok = False
+                    break
+                cs = []
+                for t in hand:
+                    c = get(t) if t.__class__ is str else None
+                    if c is None or c in where:
+                        ok = False
+                        break
+                    where[c] = k
+                    cs.append(c)
+                if not ok:
+                    break
+                if len(cs) != 3:
+                    short = True
+                dealt.append(cs)
+                k += 1
+            if ok:
+                if blind is not None:
+                    if blind.__class__ is not list:
+                        ok = False
+                    else:
+                        bl = []
+                        for t in blind:
+                            c = get(t) if t.__class__ is str else None
+                            if c is None or c in where:
+                                ok = False
+                                break
+                            where[c] = BLIND
+                            bl.append(c)
+                        blind = bl
+                        if len(bl) != 3:
+                            short = True
+                if turned in where:
+                    ok = False
+                where[turned] = TURNED
+        if not ok:
+            self._syntax(i, ev, "deal")
+            self.broken = self.lax = True  # what follows cannot be judged against this deal
+            return
+        if self.good or self.phase != PRE:
+            self._e(i, "action", f"event {i}: a new deal after a good deal (event {self.deal_event}) with no misdeal "
+                                 f"between")
+            self.broken = self.lax = True
+            return
+        if self.pending is not None:
+            self._no_bottom(i)
+        void = None
+        if not self.cut_ok:
+            # Only swik.no-cut, whoever dealt and whatever else is wrong: the deal should never have happened.
+            names = self.names
+            self._v(i, s, "swik.no-cut", f"{names[s]} dealt without having the cards cut; the deal is void",
+                    self.cfg.no_cut_pen)
+            self._charge(s, self.cfg.no_cut_pen, "dealt without a cut", i)
+            void = ("no-cut", f"{names[s]} dealt without a cut", i)
+        elif s != self.designated:
+            names = self.names
+            words = f"{names[s]} dealt, but it was {names[self.designated]}'s deal"
+            self._v(i, s, "swik.misdeal", "misdeal: " + words, self.cfg.misdeal_pen)
+            self._charge(s, self.cfg.misdeal_pen, "misdeal", i)
+            void = ("misdeal", words, i)
+        elif short:
+            names = self.names
+            bad = [f"{names[k]} got {len(h)} card{'' if len(h) == 1 else 's'}"
+                   for k, h in enumerate(dealt) if h is not None and len(h) != 3]
+            if blind is not None and len(blind) != 3:
+                bad.append(f"the blind got {len(blind)} card{'' if len(blind) == 1 else 's'}")
+            words = "; ".join(bad)
+            self._v(i, s, "swik.misdeal", "misdeal: " + words, self.cfg.misdeal_pen)
+            self._charge(s, self.cfg.misdeal_pen, "misdeal", i)
+            void = ("misdeal", words, i)
+        self.cut_ok = False  # every deal needs a new cut
+        self.deal_seat = s
+        self.deal_event = i
+        if void is not None:
+            self.void = void
+            return
+        # A good deal.
+        self.void = None
+        self.good = True
+        self.phase = DEALT
+        self.where = where
+        self.dealt = dealt
+        self.blind = blind
+        self.turned = turned
+        self.trump = turned.suit
+        # known[s]: the hand seat s plays, when known. evid[s]: cards he surely holds until he plays them
+        # (the same lists, but for a dealer who wrapped with an unknown discard).
+        self.known = self.evid = dealt[:]
+        self.wrap_seen = False
+        self.wrapped = False
+        self.blind_taker = None
+        self.declared = [None] * n
+        self.ndecl = 0
+        self.decl_disorder = False
+        self.last_decl = None
+        self.first_after = None
+        self.shown = None
+        self.trips_win = None
+
+    def _misdeal(self, i, ev):
+        s = ev.get("seat")
+        reason = ev.get("reason")
+        if not (s.__class__ is int and 0 <= s < self.n) or not (reason is None or reason.__class__ is str):
+            self._syntax(i, ev, "misdeal")
+            return
+        if self.deal_seat is None:
+            self._e(i, "action", f"event {i}: a misdeal reported with no deal before it")
+            return
+        if self.played_any:
+            # House rule: a misdeal is reported before play; once cards are played on a deal, the deal
+            # stands or is void by what the cards show.
+            self._e(i, "action", f"event {i}: a misdeal reported after play began; report it before the first card "
+                                 f"is played, or leave it out")
+            return
+        if s != self.deal_seat:
+            self._e(i, "seat", f"event {i}: the misdeal report names {self.names[s]} (seat {s}), but "
+                               f"{self.names[self.deal_seat]} (seat {self.deal_seat}) dealt; name the seat that dealt")
+            return
+        if not self.good:
+            return  # the deal was already found wrong: the same misdeal, charged once
+        words = f"reported by the table: {reason}" if reason else "reported by the table"
+        self._v(i, s, "swik.misdeal", "misdeal " + words, self.cfg.misdeal_pen)
+        self._charge(s, self.cfg.misdeal_pen, "misdeal", i)
+        self.good = False
+        self.phase = PRE
+        self.void = ("misdeal", words, i)
+        self.isin = None
+        self.wrapped = False
+        self.blind_taker = None
+        self.declared = None
+
+    def _played_on(self, i, ev, a):
+        """A game action on a void deal: the deal is void from there and nothing after it counts."""
+        self.frozen = self.lax = True
+        self.void_at = i
+        self._syntax(i, ev, a)
+
+    def _not_dealt(self, i, ev, a):
+        if self.void is not None:
+            self._played_on(i, ev, a)
+        elif self._syntax(i, ev, a):
+            self._e(i, "action", f"event {i}: {a} before any deal; the record needs a deal first")
+
+    # ------------------------------------------------------------------ the wrap
+
+    def _wrap(self, i, ev):
+        s = ev.get("seat")
+        take = ev.get("take")
+        v = ev.get("discard")
+        discard = None
+        if not (s.__class__ is int and 0 <= s < self.n) or not (take is True or take is False) or (
+                v is not None and (discard := CARD.get(v) if v.__class__ is str else None) is None):
+            self._syntax(i, ev, "wrap")
+            return
+        ph = self.phase
+        if ph != DEALT or self.wrap_seen:
+            if ph == PRE:
+                return self._not_dealt(i, ev, "wrap")
+            if self.wrap_seen:
+                self._e(i, "action", f"event {i}: a second wrap; the dealer decides once")
+            else:
+                self._e(i, "action", f"event {i}: a wrap after the declarations began; the dealer wraps before anyone "
+                                     f"declares")
+            return
+        d = self.deal_seat
+        if s != d:
+            self._e(i, "seat", f"event {i}: {self.names[s]} wraps, but {self.names[d]} dealt; only the dealer wraps")
+            return
+        if not take:
+            if discard is not None:
+                self._e(i, "discard", f"event {i}: a dealer who does not wrap discards nothing; leave out 'discard'")
+                return
+            self.wrap_seen = True
+            return
+        turned = self.turned
+        if discard is turned:
+            self._e(i, "discard", f"event {i}: the dealer wraps on {turned.text} and must keep it; he discards one of "
+                                  f"his own three cards")
+            return
+        where = self.where
+        dealt = self.dealt[d]
+        if discard is not None:
+            o = where.get(discard)
+            if o != d and (o is not None or dealt is not None):
+                self._e(i, "discard", f"event {i}: {self.names[d]} discards {discard.text}, a card he was never given"
+                                      f"{self._where_words(o)}")
+                return
+            where[discard] = GONE
+        self.wrap_seen = True
+        self.wrapped = True
+        where[turned] = d
+        if dealt is not None and discard is not None:
+            self.known[d] = [c for c in dealt if c is not discard] + [turned]
+        else:
+            # The discard is unknown: of his cards only the turned one is surely in his hand.
+            evid = self.evid = self.evid[:]
+            evid[d] = [turned]
+            self.known[d] = None
+
+    def _where_words(self, o):
+        if o is None:
+            return ""
+        if o >= 0:
+            return f" (it was dealt to {self.names[o]})"
+        return {BLIND: " (it is in the blind)", TURNED: " (it is the turned card)",
+                GONE: " (it was thrown away)", PLAYED: " (it was already played)"}[o]
+
+    # ------------------------------------------------------------------ declarations
+
+    def _declares(self, i, ev):
+        """Declarations from i on, while they last; returns the index after them (the plain ones in turn
+        are taken here, anything else goes to _declare)."""
+        events = self.events
+        m = len(events)
+        n = self.n
+        while True:
+            s = ev.get("seat")
+            choice = ev.get("choice")
+            if (s.__class__ is int and self.phase == DECL and not self.decl_disorder
+                    and s == (self.deal_seat + 1 + self.ndecl) % n and (choice == "in" or choice == "out")):
+                self.declared[s] = choice
+                k = self.ndecl = self.ndecl + 1
+                self.last_decl = i
+                if k == (n - 1 if self.wrapped else n):
+                    self._declarations_done()
+            else:
+                self._declare(i, ev)
+            i += 1
+            if i == m or self.lax:
+                return i
+            ev = events[i]
+            if ev.__class__ is not dict or ev.get("action") != "declare":
+                return i
+
+    def _declare(self, i, ev):
+        """One declaration, checked in full."""
+        s = ev.get("seat")
+        choice = ev.get("choice")
+        if not (s.__class__ is int and 0 <= s < self.n) or (choice != "in" and choice != "out" and choice != "blind"):
+            self._syntax(i, ev, "declare")
+            return
+        ph = self.phase
+        if ph != DECL:
+            if ph == DEALT:
+                self.phase = DECL  # (a record with no wrap event is read as no wrap)
+            elif ph == PRE:
+                return self._not_dealt(i, ev, "declare")
+        d = self.deal_seat
+        if s == d and self.wrapped:
+            self._v(i, s, "swik.wrapped-dealer-declares",
+                    f"{self.names[s]} wrapped and is in; his declaration \"{choice}\" is ignored")
+            return
+        declared = self.declared
+        if declared[s] is not None:
+            self._e(i, "seat", f"event {i}: {self.names[s]} declares twice (first \"{declared[s]}\"); "
+                               f"a player declares once")
+            return
+        k = self.ndecl
+        n = self.n
+        if self.decl_disorder or (d + 1 + k) % n != s:
+            self._declare_order(i, s)
+        if choice == "blind":
+            if self.blind_taker is None:
+                self.blind_taker = s
+                self._take_blind(s)
+            else:
+                names = self.names
+                self._v(i, s, "swik.blind-taken",
+                        f"{names[s]} asked for the blind, but {names[self.blind_taker]} took it first; "
+                        f"{names[s]} plays his own hand (counts as \"in\")")
+                choice = "in"
+        declared[s] = choice
+        k += 1
+        self.ndecl = k
+        self.last_decl = i
+        if k == (n - 1 if self.wrapped else n):
+            self._declarations_done()
+
+    def _declare_order(self, i, s):
+        n = self.n
+        d = self.deal_seat
+        declared = self.declared
+        order = [(d + k) % n for k in range(1, n + 1)]
+        if self.wrapped:
+            order.pop()
+        expected = next(x for x in order if declared[x] is None)
+        if expected != s:
+            self.decl_disorder = True
+            self._v(i, s, "swik.declare-order", f"{self.names[s]} declared before {self.names[expected]}, "
+                                                f"whose turn it was")
+
+    def _take_blind(self, s):
+        """Seat s throws his hand away and holds the blind."""
+        where = self.where
+        own = self.dealt[s]
+        if own is not None:
+            for c in own:
+                if where.get(c) == s:
+                    where[c] = GONE
+        blind = self.blind
+        if blind is not None:
+            for c in blind:
+                where[c] = s
+        self.known[s] = blind
+        if self.evid is not self.known:
+            self.evid[s] = blind
+
+    def _declarations_done(self):
+        n = self.n
+        d = self.deal_seat
+        isin = [c == "in" or c == "blind" for c in self.declared]
+        if self.wrapped:
+            isin[d] = True
+        self.isin = isin
+        ins = self.ins = [s for s in range(n) if isin[s]]
+        self.phase = AFTER
+        if not ins:
+            self.phase = DONE
+            self.done = NOBODY
+            return
+        if len(ins) == 1:
+            lone = self.lone = ins[0]
+            if not self.cfg.lone_blind or lone == d or lone == self.blind_taker:
+                # A lone dealer, or a lone player who took the blind, has no blind to play against:
+                # he takes the pot (swik.md), whatever lone_player says.
+                self.phase = DONE
+                self.done = LONE
+                return
+            # The lone player plays against the blind; the dealer's seat plays the blind's cards.
+            where = self.where
+            own = self.dealt[d]
+            if own is not None:
+                for c in own:
+                    if where.get(c) == d:
+                        where[c] = GONE
+            blind = self.blind
+            if blind is not None:
+                for c in blind:
+                    where[c] = d
+            self.known[d] = blind
+            if self.evid is not self.known:
+                self.evid[d] = blind
+            part = [False] * n
+            part[lone] = part[d] = True
+            self.parts = [lone, d] if lone < d else [d, lone]
+            self.leader = lone
+        else:
+            part = isin
+            self.parts = ins
+            leader = d
+            while not isin[leader]:
+                leader = (leader + 1) % n
+            self.leader = leader
+        self.part = part
+        self.order = self._order_from(self.leader)
+        self.cur = []
+        self.disorder = False
+        self.inexact = False
+        self.voids = None
+
+    def _order_from(self, w):
+        parts = self.parts
+        k = parts.index(w)
+        return parts[k:] + parts[:k] if k else parts
+
+    # ------------------------------------------------------------------ three of a kind
+
+    def _trips(self, i, ev):
+        s = ev.get("seat")
+        v = ev.get("cards")
+        cs = None
+        if s.__class__ is int and 0 <= s < self.n and v.__class__ is list and len(v) == 3:
+            get = CARD.get
+            cs = [get(t) if t.__class__ is str else None for t in v]
+            if None in cs or cs[0] is cs[1] or cs[0] is cs[2] or cs[1] is cs[2]:
+                cs = None
+        if cs is None:
+            self._syntax(i, ev, "trips")
+            return
+        ph = self.phase
+        if ph == PRE:
+            return self._not_dealt(i, ev, "trips")
+        if ph == DEALT or ph == DECL:
+            self._e(i, "action", f"event {i}: three of a kind shown before every declaration is made; "
+                                 f"a player shows it after the last declaration")
+            return
+        if ph == DONE or not self.isin[s]:
+            return  # shown by a player who is out, or after the hand was decided: ignored
+        shown = self.shown
+        if shown is None:
+            shown = self.shown = []
+        elif any(x[1] == s for x in shown):
+            self._e(i, "seat", f"event {i}: {self.names[s]} shows three of a kind twice")
+            return
+        if self.first_after is None:
+            self.first_after = i
+        self.played_any = True
+        why = self._trips_false(s, cs)
+        if why:
+            P = self.pot
+            names = self.names
+            self._v(i, s, "swik.false-trips",
+                    f"{names[s]} showed {' '.join(c.text for c in cs)} as three of a kind, but {why}; "
+                    f"{names[s]} falls and pays {P}", P)
+            self._fall(s, P, "false three of a kind: falls", i)
+            shown.append((-1, s, i, None))
+            return
+        if ph == AFTER:
+            shown.append((cs[0].order, s, i, cs[0].rank))
+        else:
+            # Shown after play began, before the hand was decided: he still holds them, so they win now.
+            self._decide_trips(s, i, cs[0].rank, False)
+
+    def _counting_hand(self, s):
+        """The three known cards that count for three of a kind, or None."""
+        if s == self.deal_seat and self.wrapped and not self.cfg.trips_after_wrap:
+            return self.dealt[s]
+        return self.known[s]
+
+    def _trips_false(self, s, cs):
+        """Why the shown cards are not three of a kind in the hand that counts ("" if they are)."""
+        r = cs[0].rank
+        if cs[1].rank != r or cs[2].rank != r:
+            return "they are not of one rank"
+        hand = self._counting_hand(s)
+        where = self.where
+        old_hand = s == self.deal_seat and self.wrapped and not self.cfg.trips_after_wrap
+        for c in cs:
+            o = where.get(c)
+            if o == PLAYED:
+                return f"{c.text} was already played"
+            if hand is not None:
+                if c not in hand:
+                    return f"the hand that counts is {' '.join(x.text for x in hand)}"
+            elif o is not None and o != s and not (o == GONE and old_hand):
+                return f"{c.text} is not in the hand that counts{self._where_words(o)}"
+            elif old_hand and c is self.turned:
+                return f"{c.text} is the card he wrapped on, not one he was dealt"
+        return ""
+
+    def _resolve_trips(self, at):
+        """At the first event after the declarations (or the end): shown and unclaimed three of a kind."""
+        best = None  # (order, seat, event, rank, unclaimed)
+        shown = self.shown
+        if shown:
+            for o, s, e, r in shown:
+                if o >= 0 and (best is None or o > best[0]):
+                    best = (o, s, e, r, False)
+        known = self.known
+        special = self.wrapped and not self.cfg.trips_after_wrap
+        for s in self.ins:
+            hand = known[s] if not special else self._counting_hand(s)
+            if hand is None or len(hand) != 3:
+                continue
+            a, b, c = hand
+            r = a.rank
+            if b.rank == r and c.rank == r and (best is None or a.order > best[0]):
+                if shown and any(x[1] == s for x in shown):
+                    continue
+                best = (a.order, s, at, r, True)
+        if best is None:
+            return False
+        o, s, e, r, unclaimed = best
+        if unclaimed:
+            self._v(at, s, "swik.unclaimed-trips",
+                    f"{self.names[s]} held three {RANK_PLURALS[r]} and did not show them; the rule applies anyway: "
+                    f"{self.names[s]} wins the hand")
+        self._decide_trips(s, e, r, unclaimed)
+        return True
+
+    def _decide_trips(self, s, e, rank, unclaimed):
+        self.trips_win = (s, e, rank, unclaimed)
+        self.phase = DONE
+        self.done = TRIPS
+        self.cur = []
+
+    # ------------------------------------------------------------------ play
+
+    def _begin_play(self, i):
+        """The first play or trick event after the declarations: three of a kind first."""
+        if self.first_after is None:
+            self.first_after = i
+        self.played_any = True
+        if self._resolve_trips(self.first_after):
+            return False
+        self.phase = PLAY
+        return True
+
+    def _plays(self, i, ev):
+        """Play events from i on, while they last; returns the index after them.
+
+        The common play (in turn, a card the player holds, in the middle of the hand) is taken
+        here; anything else goes to _play, which checks everything.
+        """
+        events = self.events
+        m = len(events)
+        get = CARD.get
+        n = self.n
+        while True:
+            s = ev.get("seat")
+            c = ev.get("card")
+            c = get(c) if c.__class__ is str else None
+            if c is None or s.__class__ is not int or self.phase != PLAY or self.disorder or not 0 <= s < n:
+                self._play(i, ev)
+            else:
+                cur = self.cur
+                where = self.where
+                o = where.get(c)
+                if self.order[len(cur)] != s or (o != s and (o is not None or self.known[s] is not None)):
+                    self._play(i, ev)
+                else:
+                    where[c] = PLAYED
+                    if self.voids is not None and s in self.voids:
+                        self._late_evidence(s, c)
+                    cur.append((s, c, i))
+                    if len(cur) == len(self.order):
+                        self._judge(cur, True)
+            i += 1
+            if i == m or self.lax:
+                return i
+            ev = events[i]
+            if ev.__class__ is not dict or ev.get("action") != "play":
+                return i
+
+    def _play(self, i, ev):
+        """One play, checked in full."""
+        s = ev.get("seat")
+        c = ev.get("card")
+        c = CARD.get(c) if c.__class__ is str else None
+        if c is None or s.__class__ is not int or not 0 <= s < self.n:
+            return self._syntax(i, ev, "play")
+        if self.phase != PLAY and not self._may_play(i, ev, s):
+            return
+        cur = self.cur
+        if (self.disorder or self.order[len(cur)] != s) and not self._odd_turn(i, s, c):
+            return
+        where = self.where
+        o = where.get(c)
+        if o != s and (o is not None or self.known[s] is not None):
+            return self._never_held(i, s, c, o)
+        where[c] = PLAYED
+        if self.voids is not None and s in self.voids:
+            self._late_evidence(s, c)
+        cur.append((s, c, i))
+        if len(cur) == len(self.order):
+            self._judge(cur, True)
+
+    def _may_play(self, i, ev, s):
+        ph = self.phase
+        if ph == AFTER:
+            if self._begin_play(i):
+                return True
+            self._ignored_play(i, s)
+        elif ph == DONE:
+            self._ignored_play(i, s)
+        elif ph == PRE:
+            self._not_dealt(i, ev, "play")
+        else:
+            self._e(i, "action", f"event {i}: a card played before every declaration is made")
+        return False
+
+    def _odd_turn(self, i, s, c):
+        """A play that is not the next in turn: out, twice, or out of turn (a violation)."""
+        if not self.part[s]:
+            self._e(i, "seat", f"event {i}: {self.names[s]} is out and cannot play")
+            return False
+        cur = self.cur
+        if any(p[0] == s for p in cur):
+            self._e(i, "seat", f"event {i}: {self.names[s]} plays {c.text}, but already played to trick "
+                               f"{self.ntricks + 1}")
+            return False
+        self.disorder = True
+        done = {p[0] for p in cur}
+        expected = next(x for x in self.order if x not in done)
+        if expected != s:
+            self._v(i, s, "swik.out-of-turn",
+                    f"{self.names[s]} played {c.text} out of turn ({self.names[expected]} was to play); "
+                    f"the cards are judged in proper order")
+        return True
+
+    def _never_held(self, i, s, c, o):
+        names = self.names
+        if o == PLAYED:
+            msg = f"event {i}: {names[s]} plays {c.text}, which was already played"
+        elif o is None:
+            hand = self.known[s] or []
+            msg = (f"event {i}: {names[s]} plays {c.text}, a card he was never given (his hand: "
+                   f"{' '.join(x.text for x in hand)})")
+        else:
+            msg = f"event {i}: {names[s]} plays {c.text}, a card he was never given{self._where_words(o)}"
+        self._e(i, "card", msg)
+
+    def _ignored_play(self, i, s):
+        """A play after the hand was decided without tricks, or after the three tricks."""
+        if self.done == TRICKS:
+            self._e(i, "action", f"event {i}: a card played after all three tricks")
+        elif self.isin is not None and not self.isin[s]:
+            self._e(i, "seat", f"event {i}: {self.names[s]} is out and cannot play")
+        # House rule: cards played after three of a kind, a lone player's pot or nobody in are ignored.
+
+    def _trick(self, i, ev):
+        w = ev.get("winner")
+        if not (w.__class__ is int and 0 <= w < self.n):
+            self._syntax(i, ev, "trick")
+            return
+        ph = self.phase
+        if ph != PLAY:
+            if ph == AFTER:
+                if not self._begin_play(i):
+                    return
+            elif ph == DONE:
+                if self.done == TRICKS:
+                    self._e(i, "action", f"event {i}: a fourth trick; Swik has three")
+                return
+            elif ph == PRE:
+                return self._not_dealt(i, ev, "trick")
+            else:
+                self._e(i, "action", f"event {i}: a trick before every declaration is made")
+                return
+        if not self.part[w]:
+            self._e(i, "winner", f"event {i}: {self.names[w]} was out and cannot win a trick")
+            return
+        if self.cur:
+            self._e(i, "action", f"event {i}: a trick given by its winner while trick {self.ntricks + 1} is half "
+                                 f"played; give all its cards or only its winner")
+            return
+        self.tricks.append({"leader": self.leader, "plays": None, "winner": w, "points": 0})
+        self.trick_events.append(i)
+        self.won[w] += 1
+        # Which cards went is unknown now: the known hands no longer tell what is still held.
+        self.inexact = True
+        self._next_trick(w)
+
+    def _next_trick(self, w):
+        self.leader = w
+        self.order = self._order_from(w)
+        self.cur = []
+        self.disorder = False
+        n = self.ntricks = self.ntricks + 1
+        if n == 3:
+            self.phase = DONE
+            self.done = TRICKS
+
+    def _judge(self, cur, complete):
+        """Judge a trick in proper order (the card led is the leader's): revokes, the wrapped lead, the winner."""
+        order = self.order
+        leader = order[0]
+        if self.disorder:
+            pos = {x: k for k, x in enumerate(order)}
+            plays = sorted(cur, key=lambda p: pos[p[0]])
+            if plays[0][0] != leader:
+                return  # an unfinished trick whose leader has not played: nothing to judge
+        else:
+            plays = cur
+        s, lead, e = plays[0]
+        L = lead.suit
+        T = self.trump
+        if lead is self.turned and self.ntricks == 0 and self.wrapped and leader == self.deal_seat:
+            self._revoke(e, leader, "swik.wrapped-lead",
+                         f"{self.names[leader]} led {lead.text}, the card he wrapped on, to the first trick")
+        best = lead.order
+        bsuit = L
+        win = leader
+        out = [[leader, lead.text]]
+        for k in range(1, len(plays)):
+            s, c, e = plays[k]
+            out.append([s, c.text])
+            cs = c.suit
+            if cs == bsuit:
+                if c.order > best:
+                    best, win = c.order, s
+            elif cs == T:
+                best, win, bsuit = c.order, s, T
+            if cs != L:
+                self._not_followed(s, c, e, L)
+        if not complete:
+            return
+        self.tricks.append({"leader": leader, "plays": out, "winner": win, "points": 0})
+        self.trick_events.append(cur[-1][2])
+        self.won[win] += 1
+        self.leader = win
+        parts = self.parts
+        k = parts.index(win)
+        self.order = parts[k:] + parts[:k] if k else parts
+        self.cur = []
+        self.disorder = False
+        k = self.ntricks = self.ntricks + 1
+        if k == 3:
+            self.phase = DONE
+            self.done = TRICKS
+
+    def _not_followed(self, s, c, e, L):
+        """Seat s played c to a lead of suit L: a revoke if he held L, or held trump and played none."""
+        T = self.trump
+        names = self.names
+        where = self.where
+        hand = None if self.inexact else self.evid[s]
+        if hand is not None:
+            for x in hand:
+                if x.suit == L and where.get(x) == s:
+                    return self._revoke(e, s, "swik.revoke",
+                                        f"{names[s]} played {c.text} to a {SUIT_NAME[L]} lead while holding {x.text}")
+            if c.suit != T:
+                for x in hand:
+                    if x.suit == T and where.get(x) == s:
+                        return self._revoke(e, s, "swik.revoke",
+                                            f"{names[s]} played {c.text} to a {SUIT_NAME[L]} lead with no "
+                                            f"{SUIT_NAME[L]}, but held the trump {x.text}")
+            if self.known[s] is not None:
+                return  # his whole hand is known: nothing more to learn later
+        # Unknown hand: a card of that suit (or a trump) he plays later shows he held it now.
+        voids = self.voids
+        if voids is None:
+            voids = self.voids = {}
+        voids.setdefault(s, []).append((L, c.suit != T, e, c))
+
+    def _late_evidence(self, s, c):
+        """Seat s plays c: does it show he held a card he should have played to an earlier trick?"""
+        v = self.voids[s]
+        for k, (L, need_trump, e, played) in enumerate(v):
+            if c.suit == L:
+                why = (f"{self.names[s]} played {played.text} to a {SUIT_NAME[L]} lead, but held {c.text} "
+                       f"(he played it later)")
+            elif need_trump and c.suit == self.trump:
+                why = (f"{self.names[s]} played {played.text} to a {SUIT_NAME[L]} lead with no {SUIT_NAME[L]}, "
+                       f"but held the trump {c.text} (he played it later)")
+            else:
+                continue
+            del v[k]
+            self._revoke(e, s, "swik.revoke", why)
+            return
+
+    def _revoke(self, e, s, rule, words):
+        P = self.pot
+        if self.cfg.abandon:
+            msg = f"{words}; the hand stops; {self.names[s]} falls and pays {P}"
+        else:
+            msg = f"{words}; {self.names[s]} falls and pays {P}"
+            self._fall(s, P, "revoke: falls", e)
+        self._v(e, s, rule, msg, P)
+        if self.revokes is None:
+            self.revokes = []
+        self.revokes.append((e, s))
+
+    # ------------------------------------------------------------------ the end of the hand
+
+    def finish(self, abandon=None):
+        """Settle the hand and return its status; `abandon` is the revoke that stops it (second pass)."""
+        last = self.last_event
+        status = INCOMPLETE
+        if abandon is not None:
+            self.violations.append(abandon)
+            self.abandoned = abandon["seat"]
+            self._fall(abandon["seat"], self.pot, "revoke: falls, the hand is abandoned", abandon["event"])
+            status = COMPLETE
+        elif self.frozen:
+            status = VOID
+        else:
+            if self.pending is not None and last is not None:
+                self._no_bottom(last)
+            ph = self.phase
+            if ph == AFTER:
+                # Unclaimed three of a kind at the last declaration (or the first event after them).
+                self._resolve_trips(self.first_after if self.first_after is not None else self.last_decl)
+                ph = self.phase
+            elif ph == PLAY and self.cur:
+                self._judge(self.cur, False)  # a revoke in the unfinished trick still counts
+            if ph == DONE:
+                status = COMPLETE
+                self._settle()
+            elif ph == PRE and self.void is not None:
+                status = VOID
+        v = self.violations
+        if len(v) > 1:
+            v.sort(key=_by_event)
+        return status
+
+    def _settle(self):
+        P = self.pot
+        ledger = self.ledger
+        net = self.net
+        done = self.done
+        if done == TRICKS:
+            share = P // 3
+            d = self.deal_seat
+            blind_side = d if self.lone is not None else -1  # the blind's shares stay in the pot
+            tev = self.trick_events
+            k = 0
+            for t in self.tricks:
+                w = t["winner"]
+                if w != blind_side:
+                    ledger.append({"seat": w, "amount": share, "reason": "wins a trick", "event": tev[k]})
+                    net[w] += share
+                k += 1
+            last = tev[-1]
+            odd = P - 3 * share
+            if odd and self.cfg.odd_dealer:
+                ledger.append({"seat": d, "amount": odd, "reason": "odd cents (the dealer takes them)", "event": last})
+                net[d] += odd
+            won = self.won
+            for s in self.ins:
+                t = won[s]
+                if s == d and self.wrapped:
+                    turned = self.turned
+                    high = turned.rank in self.cfg.high_wraps
+                    need = self.cfg.hw_tricks if high else 1
+                    if t < need:
+                        w = turned.text
+                        if t == 0 and high and self.cfg.double_fall:
+                            self._fall(s, 2 * P, f"falls twice (wrapped on {w}, no trick)", last)
+                        elif t == 0:
+                            self._fall(s, P, f"falls (wrapped on {w}, no trick)", last)
+                        else:
+                            self._fall(s, P, f"falls (wrapped on {w}, won {t} of the {need} tricks needed)", last)
+                elif t == 0:
+                    self._fall(s, P, "falls (no trick)", last)
+        elif done == TRIPS:
+            w, e, rank, unclaimed = self.trips_win
+            ledger.append({"seat": w, "amount": P, "reason": "three of a kind: takes the pot", "event": e})
+            net[w] += P
+            for s in self.ins:
+                if s != w:
+                    self._fall(s, P, "falls (three of a kind)", e)
+        elif done == LONE:
+            s = self.lone
+            ledger.append({"seat": s, "amount": P, "reason": "takes the pot (the only player in)",
+                           "event": self.last_decl})
+            net[s] += P
+
+    # ------------------------------------------------------------------ the ruling
+
+    def ruling(self, status):
+        net = self.net
+        pot_in = self.pot_in
+        pot_out = pot_in - sum(net)
+        doc = {
+            "format": "ruling/1",
+            "game": GAME,
+            "status": status,
+            "violations": self.violations,
+            "ledger": self.ledger,
+            "net": net,
+            "pot_in": pot_in,
+            "pot_out": pot_out,
+            "score": None,
+            "tricks": self.tricks,
+            "summary": self._summary(status, pot_out),
+        }
+        if self.claimed is not None:
+            doc["discrepancies"] = discrepancies(self.claimed, net, pot_out)
+        return doc
+
+    def _summary(self, status, pot_out):
+        names = self.names
+        falls = self.falls
+        if status == COMPLETE and self.done == TRICKS and self.abandoned is None:
+            won = self.won
+            lone = self.lone
+            text = ""
+            for s in range(self.n):
+                k = won[s]
+                if k:
+                    who = "the blind" if (lone is not None and s == self.deal_seat) else names[s]
+                    words = " took one trick" if k == 1 else f" took {NUMBER.get(k, k)} tricks"
+                    text = f"{text}, {who}{words}" if text else who + words
+            if lone is not None:
+                text = f"{names[lone]} played alone against the blind: " + (text or "nobody took a trick")
+            if falls:
+                text += "; " + self._falls_words(falls)
+            return text + "."
+        if status == VOID:
+            kind, words, e = self.void if self.void is not None else ("", "", None)
+            if self.frozen:
+                return (f"The deal (event {e}) was void ({words}) but was played on; nothing after it counts. "
+                        f"The penalties stand and the pot of {pot_out} carries to the next hand.")
+            return f"The deal is void ({words}); the penalties stand and the pot of {pot_out} carries to the next hand."
+        if status == INCOMPLETE:
+            text = "The record stops before the hand ends; the antes and penalties stand and the pot carries"
+            if falls:
+                text += "; " + self._falls_words(falls)
+            return text + "."
+        if self.abandoned is not None:
+            s = self.abandoned
+            return (f"{names[s]} revoked; the hand stops, the pot is not split, and {names[s]} pays {self.pot}; "
+                    f"the pot of {pot_out} carries to the next hand.")
+        done = self.done
+        if done == TRIPS:
+            w, e, rank, unclaimed = self.trips_win
+            how = "shows" if not unclaimed else "holds (not shown; the rule applies anyway)"
+            text = f"{names[w]} {how} three {RANK_PLURALS[rank]} and takes the pot of {self.pot}"
+            if falls:
+                others = {s: f for s, f in falls.items() if s != w}
+                if others:
+                    text += "; " + self._falls_words(others)
+            return text + "."
+        if done == LONE:
+            return f"Only {names[self.lone]} went in and takes the pot of {self.pot}."
+        return f"Nobody went in; the pot of {pot_out} carries to the next hand."
+
+    def _falls_words(self, falls):
+        names = self.names
+        if len(falls) == 1:
+            for s, f in falls.items():
+                return f"{names[s]} fell and pays {-f['amount']} into the next pot"
+        fs = [falls[s] for s in sorted(falls)]
+        amounts = {-f["amount"] for f in fs}
+        if len(fs) > 1 and len(amounts) == 1:
+            return f"{_and([names[f['seat']] for f in fs])} fell and pay {amounts.pop()} each into the next pot"
+        return _and([f"{names[f['seat']]} fell and pays {-f['amount']}" for f in fs]) + " into the next pot"
+
+
+def _by_event(v):
+    e = v["event"]
+    return -1 if e is None else e
+
+
+HANDLERS = {  # one event each
+    "cut": Swik._cut,
+    "bottom": Swik._bottom,
+    "deal": Swik._deal,
+    "misdeal": Swik._misdeal,
+    "wrap": Swik._wrap,
+    "declare": Swik._declare,
+    "trips": Swik._trips,
+    "play": Swik._play,
+    "trick": Swik._trick,
+}
+RUNS = dict(HANDLERS, play=Swik._plays, declare=Swik._declares)  # what run() uses
+
+# Each action's fields and how to read them (the slow path, with the words of the errors).
+SCHEMA = {
+    "cut": (("seat", Swik._f_seat), ("card", Swik._f_card_opt)),
+    "bottom": (("seat", Swik._f_seat), ("card", Swik._f_card_opt)),
+    "deal": (("seat", Swik._f_seat), ("hands", Swik._f_hands), ("blind", Swik._f_blind), ("turned", Swik._f_card),
+             ("hands", Swik._f_deal)),
+    "misdeal": (("seat", Swik._f_seat), ("reason", Swik._f_text)),
+    "wrap": (("seat", Swik._f_seat), ("take", Swik._f_bool), ("discard", Swik._f_card_opt)),
+    "declare": (("seat", Swik._f_seat), ("choice", Swik._f_choice)),
+    "trips": (("seat", Swik._f_seat), ("cards", Swik._f_trips_cards)),
+    "play": (("seat", Swik._f_seat), ("card", Swik._f_card)),
+    "trick": (("winner", Swik._f_seat),),
+}
+
+
+# ---------------------------------------------------------------------- entry points
+
+def read(record):
+    """The checked header, or BadRecord with every problem of the record's own fields (and its events')."""
+    errors = []
+    h = read_header(record, GAME, HOUSE_RULES, DEFAULTS, errors)
+    rules = h.rules
+    lo, hi = rules["min_players"], rules["max_players"]
+    if lo > hi:
+        errors.append(error(None, "house_rules", f"min_players {lo} is more than max_players {hi}"))
+    elif h.n is not None and not lo <= h.n <= hi:
+        errors.append(error(None, "players", f"{h.n} players at the table; Swik here takes {lo} to {hi} "
+                                             f"(house rules min_players and max_players)"))
+    if h.claimed:
+        read_claimed(h.claimed, h.n, ("net", "pot_out"), errors)
+    if errors:
+        if h.events is not None and h.n is not None and h.n <= 9:
+            # Still name the events' own mistakes (their fields only).
+            if h.dealer is None:
+                h.dealer = 0
+            g = Swik(h)
+            g.broken = g.lax = True
+            g.run(h.events)
+            errors.extend(g.errors)
+        raise BadRecord(errors)
+    return h
+
+
+def replay(record):
+    h = read(record)
+    g = Swik(h)
+    g.run(h.events)
+    if g.errors:
+        raise BadRecord(g.errors)
+    if g.revokes is not None and g.cfg.abandon:
+        # revoke "abandon": the hand stops at the first revoke. A revoke can come to light only later
+        # (a card of the suit the player plays afterwards), so replay again up to it.
+        e, s = min(g.revokes)
+        v = next(x for x in g.violations if x["event"] == e and x["seat"] == s
+                 and x["rule"] in ("swik.revoke", "swik.wrapped-lead"))
+        g = Swik(h)
+        g.run(h.events[:e])
+        g.last_event = e
+        return g.ruling(g.finish(abandon=v))
+    return g.ruling(g.finish())
+
+
+def steps(record):
+    """The state after each event (for a replay page), then the ruling. BadRecord first if the record is bad."""
+    final = replay(record)
+    h = read(record)
+    events = h.events
+    stop = len(events)
+    abandon = None
+    if h.rules["revoke"] == "abandon":
+        rv = [v for v in final["violations"] if v["rule"] in ("swik.revoke", "swik.wrapped-lead")]
+        if rv:
+            abandon = rv[0]
+            stop = abandon["event"]
+    g = Swik(h)
+    for i, ev in enumerate(events):
+        before = len(g.violations)
+        ntricks = len(g.tricks)
+        if i < stop:
+            g.step(i, ev)
+            text = _describe(g, i, ev, before, ntricks)
+        elif i == stop:
+            g.violations.append(abandon)
+            text = f"{g.names[abandon['seat']]} revoked: the hand stops here"
+        else:
+            text = "does not count: the hand stopped at the revoke"
+        yield _snapshot(g, i, ev, text)
+    yield {"index": None, "event": None, "final": True, "ruling": final, "text": final["summary"]}
+
+
+def _snapshot(g, i, ev, text):
+    n = g.n
+    hands = [None] * n
+    if g.good:
+        where = g.where
+        held = {}
+        for c, o in where.items():
+            if o >= 0:
+                held.setdefault(o, []).append(c)
+        for s in range(n):
+            if s in held or g.known[s] is not None:
+                hands[s] = [c.text for c in sorted(held.get(s, ()), key=_card_sort)]
+    return {
+        "index": i,
+        "event": ev,
+        "dealer": g.designated,
+        "dealt_by": g.deal_seat,
+        "trump": g.trump if g.good else None,
+        "hands": hands,
+        "trick": [[s, c.text] for s, c, e in (g.cur or [])],
+        "tricks": [dict(t) for t in g.tricks],
+        "tricks_won": g.won[:],
+        "in": _in_words(g),
+        "pot": g.pot,
+        "net": g.net[:],
+        "violations": [dict(v) for v in g.violations],
+        "text": text,
+    }
+
+
+def _card_sort(c):
+    return ("SHDC".index(c.suit), -c.order)
+
+
+def _in_words(g):
+    if not g.good or g.declared is None:
+        return [None] * g.n
+    out = []
+    for s in range(g.n):
+        if g.wrapped and s == g.deal_seat:
+            out.append("in (wrapped)")
+        else:
+            out.append(g.declared[s])
+    return out
+
+
+def _describe(g, i, ev, before, ntricks):
+    """A short line for people: what this event did."""
+    names = g.names
+    if not isinstance(ev, dict):
+        return "?"
+    a = ev.get("action")
+    s = ev.get("seat")
+    who = names[s] if s.__class__ is int and 0 <= s < g.n else "?"
+    if g.frozen and g.void_at is not None and i >= g.void_at:
+        text = f"{a}: does not count (the deal was void)"
+    elif a == "cut":
+        c = CARD.get(ev.get("card")) if ev.get("card").__class__ is str else None
+        text = f"{who} cuts" + (f" {c.name}" if c is not None else "")
+    elif a == "bottom":
+        text = f"{who} looks at the bottom card" + (f": {ev['card']}" if ev.get("card") else "")
+    elif a == "deal":
+        text = f"{who} deals; {ev.get('turned')} is turned"
+        if g.good and g.deal_event == i:
+            text += f": {SUIT_NAME[g.trump]}s are trump"
+    elif a == "misdeal":
+        text = f"misdeal reported ({ev.get('reason') or 'no reason given'})"
+    elif a == "wrap":
+        if ev.get("take"):
+            text = f"{who} wraps on {g.turned.text if g.good else '?'}"
+            if ev.get("discard"):
+                text += f", discarding {ev['discard']}"
+        else:
+            text = f"{who} does not wrap"
+    elif a == "declare":
+        text = f"{who} declares {ev.get('choice')}"
+    elif a == "trips":
+        text = f"{who} shows {' '.join(map(str, ev.get('cards') or []))}"
+    elif a == "play":
+        text = f"{who} plays {ev.get('card')}"
+    elif a == "trick":
+        w = ev.get("winner")
+        text = f"{names[w]} wins a trick" if w.__class__ is int and 0 <= w < g.n else "a trick"
+    else:
+        text = str(a)
+    if len(g.tricks) > ntricks and g.tricks[-1]["plays"] is not None:
+        text += f"; {names[g.tricks[-1]['winner']]} wins the trick"
+    for v in g.violations[before:]:
+        text += f" [{v['rule']}: {v['message']}]"
+    return text
