@@ -288,15 +288,16 @@ def hand_revisions(hand):
 
 
 def family_balances(family, *, since=None, until=None):
-    """Every player's net over the family's history (or a period): `net`, `hands`, `falls`, biggest first."""
-    qs = LedgerEntry.objects.filter(family=family)
+    """Every player's net over the family's history (or the sessions begun in a period): `net`, `hands`,
+    `falls`, `sessions`, biggest winner first. Read from the seats' totals: one row a player a night."""
+    qs = Seat.objects.filter(session__family=family, session__deleted_at__isnull=True, hands__gt=0)
     if since is not None:
-        qs = qs.filter(played_at__gte=since)
+        qs = qs.filter(session__started_at__gte=since)
     if until is not None:
-        qs = qs.filter(played_at__lt=until)
+        qs = qs.filter(session__started_at__lt=until)
     return (
         qs.values("player_id", "player__name")
-        .annotate(net=Sum("amount"), hands=Count("hand", distinct=True), falls=Count("id", filter=Q(kind="fall")))
+        .annotate(net=Sum("net"), hands=Sum("hands"), falls=Sum("falls"), sessions=Count("session", distinct=True))
         .order_by("-net", "player__name")
     )
 
@@ -305,9 +306,10 @@ def player_history(player) -> dict:
     """A player's record: totals, one row a session (net and balance over time), and a queryset of
     their hands (newest first, each annotated with `net`: what this player won or paid), to page through."""
     per_session = list(
-        LedgerEntry.objects.filter(player=player)
+        Seat.objects.filter(player=player, session__deleted_at__isnull=True, hands__gt=0)
         .values("session_id", "session__started_at", "session__place", "session__key")
-        .annotate(net=Sum("amount"), hands=Count("hand", distinct=True), falls=Count("id", filter=Q(kind="fall")))
+        # after a merge one player may hold two seats of a night: add them up
+        .annotate(net=Sum("net"), hands=Max("hands"), falls=Sum("falls"))
         .order_by("session__started_at", "session_id")
     )
     balance = 0

@@ -9,7 +9,7 @@
 
 The referee never raises anything but BadRecord, whatever it is given.
 """
-from .games import PLANNED, game_module
+from .games import PLANNED, _loaded, game_module
 from .ledger import ledger_kind
 from .record import BadRecord, describe, error, loads
 
@@ -35,7 +35,10 @@ def _module(record):
 
 def replay(record):
     """The ruling (a ruling/1 dict) for a hand record (a dict); BadRecord if the record is bad."""
-    mod = _module(record)
+    game = record.get("game") if record.__class__ is dict else None
+    mod = _loaded.get(game) if game.__class__ is str else None  # (the common case, quickly)
+    if mod is None:
+        mod = _module(record)
     try:
         return mod.replay(record)
     except BadRecord:

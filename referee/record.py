@@ -230,7 +230,13 @@ def read_header(record, game, rule_kinds, defaults, errors, *, variants=(None,))
     h.variant = variant
 
     players = record.get("players")
-    if players.__class__ is list and players and all(p.__class__ is str and p.strip() for p in players):
+    named = players.__class__ is list and len(players) > 0
+    if named:
+        for p in players:
+            if p.__class__ is not str or not p or p.isspace():
+                named = False
+                break
+    if named:
         h.players = players
         h.n = len(players)
     else:

@@ -101,6 +101,7 @@ class RefereeView(APIView):
 
 
 class FamilyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, viewsets.GenericViewSet):
+    queryset = Family.objects.none()  # for the schema's path types; get_queryset limits to the caller's families
     serializer_class = s.FamilySerializer
 
     def get_queryset(self):
@@ -166,6 +167,7 @@ def _role_of_user(user):
 
 @extend_schema(parameters=[OpenApiParameter("family", int, description="only this family's members")])
 class MembershipViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.DestroyModelMixin, viewsets.GenericViewSet):
+    queryset = Membership.objects.none()  # for the schema's path types; get_queryset limits to the caller's families
     serializer_class = s.MembershipSerializer
 
     def get_queryset(self):
@@ -213,6 +215,7 @@ def _visible_family(user, family_id):
 
 @extend_schema(parameters=[OpenApiParameter("family", int, description="only this family's players")])
 class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    queryset = Player.objects.none()  # for the schema's path types; get_queryset limits to the caller's families
     serializer_class = s.PlayerSerializer
 
     def get_queryset(self):
@@ -257,6 +260,7 @@ class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
 
 @extend_schema(parameters=[OpenApiParameter("family", int, description="only this family's sessions")])
 class SessionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    queryset = Session.objects.none()  # for the schema's path types; get_queryset limits to the caller's families
     serializer_class = s.SessionSerializer
 
     def get_queryset(self):
@@ -337,6 +341,7 @@ class HandPagination(CursorPagination):
     OpenApiParameter("deleted", bool, description="include deleted hands"),
 ])
 class HandViewSet(viewsets.GenericViewSet):
+    queryset = Hand.objects.none()  # for the schema's path types; get_queryset limits to the caller's families
     serializer_class = s.HandSerializer
     pagination_class = HandPagination
 
@@ -457,6 +462,7 @@ class HandViewSet(viewsets.GenericViewSet):
     OpenApiParameter("status", str, enum=["open", "resolved"]),
 ])
 class DisputeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    queryset = Dispute.objects.none()  # for the schema's path types; get_queryset limits to the caller's families
     serializer_class = s.DisputeSerializer
 
     def get_queryset(self):

@@ -119,6 +119,11 @@ class Seat(models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="seats")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     position = models.PositiveSmallIntegerField()
+    # The seat's totals over the session's live hands, kept by the hand services (a sum of its
+    # LedgerEntry rows), so a player's history and the family's balances read one row a night.
+    net = models.BigIntegerField(default=0, help_text="cents won (+) or paid (-) over the night")
+    hands = models.PositiveIntegerField(default=0)
+    falls = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["session", "position"]

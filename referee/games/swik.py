@@ -10,7 +10,13 @@ Money: the pot PLAYED FOR (`pot`) is pot_in plus antes, dealer-change fees and n
 misdeal penalties. Falls go to the next pot, never into the one being split. pot_out is
 worked out from the ledger (pot_in - sum(net)), so money is conserved by construction.
 
-Where the rule book is silent, the choice made is marked "House rule:" below.
+Where the rule book is silent, the choice made is marked "House rule:" below. Two apply to the
+whole record:
+
+House rule: keys the referee does not know (on the record or an event) are ignored, and so is any
+event's `note`; they cannot change a ruling.
+House rule: cards nobody saw may be null (a hand, the blind, a cut or bottom card, a wrap's discard),
+but the turned card may not: it lies face up and names trump, so a deal without it is a bad record.
 """
 from ..cards import CARDS, DECK_32, RANK_PLURALS, SUIT_NAME
 from ..record import (
@@ -67,6 +73,7 @@ PRE, DEALT, DECL, AFTER, PLAY, DONE = range(6)
 # How a hand ended.
 TRICKS, TRIPS, LONE, NOBODY = 1, 2, 3, 4
 
+REVOKES = ("swik.revoke", "swik.wrapped-lead")  # a lead of the wrapped card counts as a revoke
 NUMBER = {0: "no", 1: "one", 2: "two", 3: "three"}
 
 
@@ -159,6 +166,8 @@ class Swik:
         self.blind_taker = None
         self.declared = None
         self.abandoned = None
+        self.where = None
+        self.known = None
         self.disorder = False
         self.voids = None
         self.inexact = False
@@ -542,7 +551,8 @@ class Swik:
             self._no_bottom(i)
         void = None
         if not self.cut_ok:
-            # Only swik.no-cut, whoever dealt and whatever else is wrong: the deal should never have happened.
+            # House rule: an uncut deal is charged as swik.no-cut only, whoever dealt and whatever else is
+            # wrong with it (short hands, the wrong seat): it should never have happened at all.
             names = self.names
             self._v(i, s, "swik.no-cut", f"{names[s]} dealt without having the cards cut; the deal is void",
                     self.cfg.no_cut_pen)
@@ -609,11 +619,14 @@ class Swik:
                                  f"is played, or leave it out")
             return
         if s != self.deal_seat:
+            # House rule: a misdeal report names the seat that dealt (who pays); another seat is a bad record.
             self._e(i, "seat", f"event {i}: the misdeal report names {self.names[s]} (seat {s}), but "
                                f"{self.names[self.deal_seat]} (seat {self.deal_seat}) dealt; name the seat that dealt")
             return
         if not self.good:
-            return  # the deal was already found wrong: the same misdeal, charged once
+            # The deal was already found wrong: the same misdeal, charged once. House rule: this holds for a
+            # report at any time before the re-deal (not only right after), and after an uncut deal too.
+            return
         words = f"reported by the table: {reason}" if reason else "reported by the table"
         self._v(i, s, "swik.misdeal", "misdeal " + words, self.cfg.misdeal_pen)
         self._charge(s, self.cfg.misdeal_pen, "misdeal", i)
@@ -663,6 +676,7 @@ class Swik:
             self._e(i, "seat", f"event {i}: {self.names[s]} wraps, but {self.names[d]} dealt; only the dealer wraps")
             return
         if not take:
+            # House rule: a dealer who does not wrap discards nothing; a discard here is a bad record.
             if discard is not None:
                 self._e(i, "discard", f"event {i}: a dealer who does not wrap discards nothing; leave out 'discard'")
                 return
@@ -675,6 +689,7 @@ class Swik:
             return
         where = self.where
         dealt = self.dealt[d]
+        # House rule: the discard may be null (nobody saw it); he then surely holds only the turned card.
         if discard is not None:
             o = where.get(discard)
             if o != d and (o is not None or dealt is not None):
@@ -712,8 +727,10 @@ class Swik:
         while True:
             s = ev.get("seat")
             choice = ev.get("choice")
-            if (s.__class__ is int and self.phase == DECL and not self.decl_disorder
+            ph = self.phase
+            if ((ph == DECL or ph == DEALT) and s.__class__ is int and not self.decl_disorder
                     and s == (self.deal_seat + 1 + self.ndecl) % n and (choice == "in" or choice == "out")):
+                self.phase = DECL
                 self.declared[s] = choice
                 k = self.ndecl = self.ndecl + 1
                 self.last_decl = i
@@ -823,6 +840,7 @@ class Swik:
                 self.done = LONE
                 return
             # The lone player plays against the blind; the dealer's seat plays the blind's cards.
+            # House rule: a revoke by the blind's hand is the dealer's, who played it: he falls for it.
             where = self.where
             own = self.dealt[d]
             if own is not None:
@@ -882,6 +900,8 @@ class Swik:
             return
         if ph == DONE or not self.isin[s]:
             return  # shown by a player who is out, or after the hand was decided: ignored
+        # House rule: showing three of a kind twice, or three cards that are not three different cards of
+        # the deck, cannot happen at a table: a bad record (field "seat" / "cards").
         shown = self.shown
         if shown is None:
             shown = self.shown = []
@@ -898,13 +918,16 @@ class Swik:
             self._v(i, s, "swik.false-trips",
                     f"{names[s]} showed {' '.join(c.text for c in cs)} as three of a kind, but {why}; "
                     f"{names[s]} falls and pays {P}", P)
+            # House rule: the false claimer's fall is a penalty for the claim: it stands even if the record
+            # stops before the hand ends (like a revoke under revoke "fall").
             self._fall(s, P, "false three of a kind: falls", i)
             shown.append((-1, s, i, None))
             return
         if ph == AFTER:
             shown.append((cs[0].order, s, i, cs[0].rank))
         else:
-            # Shown after play began, before the hand was decided: he still holds them, so they win now.
+            # House rule: shown after play began (and before the hand was decided), three of a kind he still
+            # holds wins now, and the tricks played so far do not count.
             self._decide_trips(s, i, cs[0].rank, False)
 
     def _counting_hand(self, s):
@@ -942,6 +965,8 @@ class Swik:
             for o, s, e, r in shown:
                 if o >= 0 and (best is None or o > best[0]):
                     best = (o, s, e, r, False)
+        # House rule: a player who showed cards (true or false) is not also searched for unclaimed three of a
+        # kind, and an unclaimed one is reported only when it decides the hand.
         known = self.known
         special = self.wrapped and not self.cfg.trips_after_wrap
         for s in self.ins:
@@ -991,26 +1016,27 @@ class Swik:
         events = self.events
         m = len(events)
         get = CARD.get
-        n = self.n
+        where = self.where  # (the deal cannot change within a run of plays)
+        known = self.known
         while True:
             s = ev.get("seat")
             c = ev.get("card")
             c = get(c) if c.__class__ is str else None
-            if c is None or s.__class__ is not int or self.phase != PLAY or self.disorder or not 0 <= s < n:
-                self._play(i, ev)
-            else:
+            if c is not None and s.__class__ is int and self.phase == PLAY and not self.disorder:
                 cur = self.cur
-                where = self.where
+                order = self.order
                 o = where.get(c)
-                if self.order[len(cur)] != s or (o != s and (o is not None or self.known[s] is not None)):
-                    self._play(i, ev)
-                else:
+                if order[len(cur)] == s and (o == s or (o is None and known[s] is None)):
                     where[c] = PLAYED
                     if self.voids is not None and s in self.voids:
                         self._late_evidence(s, c)
                     cur.append((s, c, i))
-                    if len(cur) == len(self.order):
+                    if len(cur) == len(order):
                         self._judge(cur, True)
+                else:
+                    self._play(i, ev)
+            else:
+                self._play(i, ev)
             i += 1
             if i == m or self.lax:
                 return i
@@ -1205,6 +1231,8 @@ class Swik:
             if self.known[s] is not None:
                 return  # his whole hand is known: nothing more to learn later
         # Unknown hand: a card of that suit (or a trump) he plays later shows he held it now.
+        # House rule: after a trick given only by its winner, known hands no longer tell what is still
+        # held, so only later plays are evidence.
         voids = self.voids
         if voids is None:
             voids = self.voids = {}
@@ -1452,6 +1480,7 @@ def read(record):
         errors.append(error(None, "players", f"{h.n} players at the table; Swik here takes {lo} to {hi} "
                                              f"(house rules min_players and max_players)"))
     if h.claimed:
+        # House rule: Swik is played for a pot, so a claim of points (`score`) is a bad record.
         read_claimed(h.claimed, h.n, ("net", "pot_out"), errors)
     if errors:
         if h.events is not None and h.n is not None and h.n <= 9:
@@ -1477,10 +1506,12 @@ def replay(record):
         # (a card of the suit the player plays afterwards), so replay again up to it.
         e, s = min(g.revokes)
         v = next(x for x in g.violations if x["event"] == e and x["seat"] == s
-                 and x["rule"] in ("swik.revoke", "swik.wrapped-lead"))
+                 and x["rule"] in REVOKES)
+        same = [x for x in g.violations if x["event"] == e and x["rule"] not in REVOKES]
         g = Swik(h)
         g.run(h.events[:e])
         g.last_event = e
+        g.violations.extend(same)  # what else happened at the revoke's own event still stands
         return g.ruling(g.finish(abandon=v))
     return g.ruling(g.finish())
 
@@ -1505,7 +1536,7 @@ def steps(record):
             g.step(i, ev)
             text = _describe(g, i, ev, before, ntricks)
         elif i == stop:
-            g.violations.append(abandon)
+            g.violations.extend(v for v in final["violations"] if v["event"] == stop)
             text = f"{g.names[abandon['seat']]} revoked: the hand stops here"
         else:
             text = "does not count: the hand stopped at the revoke"
@@ -1527,6 +1558,7 @@ def _snapshot(g, i, ev, text):
                 hands[s] = [c.text for c in sorted(held.get(s, ()), key=_card_sort)]
     return {
         "index": i,
+        "final": False,
         "event": ev,
         "dealer": g.designated,
         "dealt_by": g.deal_seat,

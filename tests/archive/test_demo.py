@@ -26,6 +26,9 @@ def test_demo_equals_hand_add_and_has_mistakes_edits_and_disputes(db, capsys):
     assert demo.username == "demo" and demo.check_password("demo")
 
     # Replay every night through hand_add in a twin family: every stored figure must agree.
+    def totals(session):
+        return list(session.seats.order_by("position").values_list("player__name", "net", "hands", "falls"))
+
     twin = factories.make_family(demo, name="Twin")
     for session in Session.objects.filter(family=family).order_by("started_at"):
         names = [s.player.name for s in session.seats.order_by("position")]
@@ -40,6 +43,7 @@ def test_demo_equals_hand_add_and_has_mistakes_edits_and_disputes(db, capsys):
             if hand.revision == 1:
                 first = HandRevision.objects.get(hand=hand)
                 assert (first.kind, first.record, first.ruling) == ("created", again.record, again.ruling)
+        assert totals(copy) == totals(session)
 
 
 def test_demo_if_empty_does_nothing_the_second_time(db, capsys):

@@ -102,3 +102,29 @@ def test_next_hand_defaults_carry_the_pot_and_the_dealer(session, editor):
     # from an empty pot: the antes (15) are split in thirds; Mary's fall (15) carries
     assert hand.pot_out == 15
     assert (d["dealer"], d["pot_in"], d["number"], d["game"]) == (1, 15, 2, "swik")
+
+
+def test_seat_totals_and_family_balances_follow_every_change(family, owner, editor, session):
+    from django.db.models import Sum
+
+    from archive.models import LedgerEntry, Seat
+
+    other = factories.make_session(family, owner, names=("Joe", "Mary", "Katie"))
+    hands = factories.log_hands(session, editor, 6, seed=21) + factories.log_hands(other, editor, 4, seed=22)
+    services.hand_edit(hand=hands[1], record=example_record("08-revoke"), by=editor, why="wrong sheet")
+    services.hand_delete(hand=hands[3], by=editor, why="twice")
+    services.players_merge(keep=family.players.get(name="Uncle Joe"), merge=family.players.get(name="Joe"),
+                           by=editor)
+
+    for seat in Seat.objects.filter(session__family=family):
+        rows = LedgerEntry.objects.filter(session=seat.session, seat=seat.position)
+        assert seat.net == (rows.aggregate(s=Sum("amount"))["s"] or 0)
+        assert seat.falls == rows.filter(kind="fall").count()
+        assert seat.hands == Hand.objects.filter(session=seat.session, deleted_at__isnull=True).count()
+    expected = {
+        r["player__name"]: r["s"]
+        for r in LedgerEntry.objects.filter(family=family).values("player__name").annotate(s=Sum("amount"))
+    }
+    assert {r["player__name"]: r["net"] for r in selectors.family_balances(family)} == expected
+    assert "Joe" not in expected and sum(expected.values()) == -(
+        Hand.objects.get(session=session, number=6).pot_out + Hand.objects.get(session=other, number=4).pot_out)

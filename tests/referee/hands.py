@@ -8,6 +8,8 @@ The standard deal (DEAL) for Dad (0), Uncle Joe (1), Mary (2), Me (3), Dad deali
 PLAIN is that deal played out: Joe, Mary and Dad in, Me out. Tricks: AH KH QH (Dad), 8S AS 9S
 (Joe), 7C JD TD (Joe). With pot_in 0 the pot is 15 (antes 6+3+3+3), each trick 5, and Mary falls.
 """
+import copy
+
 import referee
 
 NAMES = ["Dad", "Uncle Joe", "Mary", "Me", "Grandma", "Pete", "Ann"]
@@ -25,7 +27,7 @@ def record(*events, n=4, dealer=0, pot_in=0, rules=None, claimed=None, **extra):
         "dealer": dealer,
         "pot_in": pot_in,
         "house_rules": rules or {},
-        "events": list(events),
+        "events": copy.deepcopy(list(events)),  # the pieces are shared; each record gets its own
     }
     if claimed is not None:
         rec["claimed"] = claimed
