@@ -77,10 +77,6 @@ REVOKES = ("swik.revoke", "swik.wrapped-lead")  # a lead of the wrapped card cou
 NUMBER = {0: "no", 1: "one", 2: "two", 3: "three"}
 
 
-def _tricks_words(k):
-    return f"{NUMBER.get(k, k)} trick" + ("" if k == 1 else "s")
-
-
 def _and(words):
     if len(words) <= 1:
         return "".join(words)
