@@ -70,7 +70,9 @@ def _stats_after_commit(hand_ids):
 
     for i in range(0, len(ids), STATS_CHUNK):
         chunk = ids[i : i + STATS_CHUNK]
-        transaction.on_commit(lambda chunk=chunk: tasks.update_stats_for_hands.delay(chunk))
+        # robust: the hand is saved whatever happens to its statistics job (in-process Celery raises
+        # here); a lost job is repaired by the next full recompute.
+        transaction.on_commit(lambda chunk=chunk: tasks.update_stats_for_hands.delay(chunk), robust=True)
 
 
 def _lock_session(session) -> Session:

@@ -16,6 +16,7 @@ whether or not it is written as a summary.
 from __future__ import annotations
 
 import copy
+import math
 import random
 
 RANKS = "789TJQKA"  # low to high, the same in every suit
@@ -134,8 +135,13 @@ def random_house_rules(rng: random.Random) -> dict:
 class _Hand:
     """One hand being made up at the table. Builds `events` in table order."""
 
-    def __init__(self, rng: random.Random, n: int, dealer: int, rules: dict, mistake: str | None):
+    def __init__(self, rng: random.Random, n: int, dealer: int, rules: dict, mistake: str | None,
+                 pot_in: int = 0):
         self.rng = rng
+        # How hot the pot is: 0 for an ordinary pot, +1 for each doubling beyond it. A fall costs the
+        # whole pot, so a real table gets careful as it grows; without this, pots run away.
+        ordinary = 2 * (rules["dealer_ante"] + rules["ante"] * (n - 1)) or 1
+        self.heat = max(0.0, math.log2(max(pot_in, 1) / ordinary))
         self.n = n
         self.rules = rules
         self.mistake = mistake
@@ -237,7 +243,7 @@ class _Hand:
     def wrap(self) -> tuple[bool, str | None]:
         rng, trump_rank = self.rng, self.turned[0]
         # the dealer decides on the turned card alone, before he looks at his hand
-        chance = {"A": 0.7, "K": 0.6, "7": 0.45}.get(trump_rank, 0.3)
+        chance = {"A": 0.7, "K": 0.6, "7": 0.45}.get(trump_rank, 0.3) / (1 + self.heat)
         if rng.random() < chance:
             dealt = self.hands[self.dealer]
             # he throws away his weakest card: a low card of a plain suit first
@@ -261,10 +267,10 @@ class _Hand:
             hand = self.hands[seat]
             strength = _strength(hand, trump) + rng.uniform(-0.5, 0.5)
             # the more players already in, the more it takes to stay in
-            need = 1.1 + 0.35 * len(ins)
+            need = 1.1 + 0.35 * len(ins) + 0.45 * self.heat
             if _trips(hand) or strength >= need:
                 choice = "in"
-            elif blind_seat is None and rng.random() < 0.18:
+            elif blind_seat is None and rng.random() < 0.18 / (1 + self.heat):
                 choice = "blind"
             else:
                 choice = "out"
@@ -358,7 +364,7 @@ def swik_hand(rng: random.Random, *, players: list[str], dealer: int = 0, pot_in
     stop_at = rng.random()
     stops_early = rng.random() < incomplete
 
-    table = _Hand(rng, n, dealer, rules, mistake)
+    table = _Hand(rng, n, dealer, rules, mistake, pot_in)
     table.cut_and_deal()
     wrapped, discard = table.wrap()
     d = table.dealer

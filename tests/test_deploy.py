@@ -15,6 +15,7 @@ def test_check_deploy_is_clean_under_production_settings():
         ALLOWED_HOSTS="tablekeeper.example.org",
     )
     env.pop("DEBUG", None)
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)  # set by the browser tests for their own process only
     out = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,

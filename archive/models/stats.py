@@ -1,16 +1,20 @@
-"""Statistics tables (issue 4). Derived data only: a full recompute rebuilds them from the hands.
+"""Statistics tables (issue 4). Derived data only: rebuilt from the hands and their facts.
 
 Two layers, both written only by archive.stats.services (called by the Celery tasks):
 
-- facts, one row per hand (HandFact), per hand and seat (SeatFact) and per hand and pair of
-  players (PairFact), extracted from the record, the ruling and the ledger rows of the hand;
-  rewritten for exactly the hands a job touches;
-- daily summaries by (family, player, game, day in the family's time zone): StatsDay,
-  WrapDay and PairDay, rebuilt from the facts with SQL GROUP BY for the keys a job touches.
+- facts, one row per live hand (HandFact), per hand and seat (SeatFact) and per hand and pair of
+  players (PairFact), derived from the record, the ruling and the ledger rows of the hand by the
+  incremental job after each save. HandFact remembers the hand revision and the family time zone
+  they were derived from, so a full recompute finds with one SQL query the few hands whose facts
+  are missing or stale (a lost job) and re-derives only those;
+- one summary, StatsDay by (family, player, game, day in the family's time zone), rebuilt from
+  the facts with one INSERT ... SELECT ... GROUP BY. Wraps and head to head are read straight
+  from the facts (HandFact, PairFact): a summary of them would cost a full recompute more than
+  it saves a page.
 
 The foreign keys of these derived tables have no database constraints: PostgreSQL checks
 deferred constraints row by row at commit, which cost more than the whole rebuild; Django still
-cascades deletions, and a full recompute rebuilds everything from the hands anyway.
+cascades deletions, and the recompute removes the facts of hands that are gone.
 
 A missing value stays missing: flags are 1/0/NULL small integers, so SQL SUM gives NULL
 (not 0) when nothing was known, and COUNT(column) counts the hands where it was known.
@@ -18,11 +22,12 @@ A missing value stays missing: flags are 1/0/NULL small integers, so SQL SUM giv
 from django.conf import settings
 from django.db import models
 
-__all__ = ["HandFact", "SeatFact", "PairFact", "StatsDay", "WrapDay", "PairDay", "StatsJob", "SettlePayment"]
+__all__ = ["HandFact", "SeatFact", "PairFact", "StatsDay", "StatsJob", "SettlePayment"]
 
 
 class HandFact(models.Model):
-    """One row per live hand: the pot and who took most of it (largest pots, pot chart)."""
+    """One row per live hand: the pot, who took most of it (largest pots, pot chart), the wrap
+    (wraps by card), and what the facts were derived from (revision, zone)."""
 
     hand = models.OneToOneField("archive.Hand", on_delete=models.CASCADE, db_constraint=False, db_index=False, primary_key=True, related_name="stats_fact")
     family = models.ForeignKey("archive.Family", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
@@ -41,6 +46,14 @@ class HandFact(models.Model):
         help_text="who took the most out of the pot (None: nobody took anything)",
     )
     top_take = models.BigIntegerField(null=True)
+    wrapper = models.ForeignKey(
+        "archive.Player", null=True, on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+",
+        help_text="the dealer who took the turned card (None: no wrap, or the record does not tell)",
+    )
+    wrapped_rank = models.CharField(max_length=2, null=True, help_text="rank of the turned card wrapped on")
+    wrap_made = models.SmallIntegerField(null=True, help_text="1 the wrapper did not fall, 0 he fell, NULL unknown")
+    revision = models.PositiveIntegerField(help_text="Hand.revision these facts were derived from")
+    zone = models.CharField(max_length=64, help_text="the family time zone `day` was computed in")
 
     class Meta:
         indexes = [
@@ -65,8 +78,6 @@ class SeatFact(models.Model):
     tricks = models.SmallIntegerField(null=True)
     fell = models.SmallIntegerField(null=True)
     double_fall = models.SmallIntegerField(null=True)
-    wrapped_rank = models.CharField(max_length=2, null=True, help_text="rank of the turned card the dealer wrapped on")
-    wrap_made = models.SmallIntegerField(null=True)
     took_blind = models.SmallIntegerField(null=True)
     blind_made = models.SmallIntegerField(null=True)
     trips_win = models.SmallIntegerField(null=True)
@@ -123,37 +134,8 @@ class StatsDay(models.Model):
     best_take = models.BigIntegerField(null=True)
 
     class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["family", "player", "game", "day"], name="one_statsday_per_key")
-        ]
-        indexes = [models.Index(fields=["family", "game", "day"]), models.Index(fields=["player", "day"])]
-
-
-class WrapDay(models.Model):
-    """Wraps by the rank of the card wrapped on: tried and made (made NULL while unknown)."""
-
-    family = models.ForeignKey("archive.Family", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
-    player = models.ForeignKey("archive.Player", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
-    game = models.CharField(max_length=10)
-    day = models.DateField()
-    rank = models.CharField(max_length=2)
-    tries = models.IntegerField()
-    made = models.IntegerField(null=True)
-
-    class Meta:
-        indexes = [models.Index(fields=["family", "game", "day"])]
-
-
-class PairDay(models.Model):
-    family = models.ForeignKey("archive.Family", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
-    game = models.CharField(max_length=10)
-    day = models.DateField()
-    payer = models.ForeignKey("archive.Player", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
-    payee = models.ForeignKey("archive.Player", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
-    cents = models.BigIntegerField()
-    hands = models.IntegerField()
-
-    class Meta:
+        # One index, for the pages' filters (family, game, period). Rows are unique per key by
+        # construction (GROUP BY); a unique index would cost every rebuild a check per row.
         indexes = [models.Index(fields=["family", "game", "day"])]
 
 

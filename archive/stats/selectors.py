@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from django.db.models import Count, Max, Sum
+from django.db.models import Count, F, Max, Sum
 
 from archive.models import Player
-from archive.models.stats import HandFact, PairDay, SeatFact, SettlePayment, StatsDay, StatsJob, WrapDay
+from archive.models.stats import HandFact, PairFact, SeatFact, SettlePayment, StatsDay, StatsJob
 
 RANK_ORDER = "23456789TJQKA"
 POT = None  # the pot as a party to a settle-up transfer
@@ -69,11 +69,14 @@ def totals(*, family, game=None, date_from=None, date_to=None):
 
 
 def wraps(*, family, game=None, date_from=None, date_to=None, player=None):
-    """Wrap success by the rank of the card wrapped on: tries, made, rate (made None while unknown)."""
-    qs = _period(WrapDay.objects.filter(family=family), game=game, date_from=date_from, date_to=date_to)
+    """Wrap success by the rank of the card wrapped on: tries, made, rate (made None while unknown).
+    Read from the hands' facts (one row a hand, only wrapped hands counted)."""
+    qs = _period(HandFact.objects.filter(family=family, wrapped_rank__isnull=False), game=game, date_from=date_from,
+                 date_to=date_to)
     if player is not None:
-        qs = qs.filter(player=player)
-    rows = list(qs.values("rank").annotate(tries=Sum("tries"), made=Sum("made")))
+        qs = qs.filter(wrapper=player)
+    rows = list(qs.values(rank=F("wrapped_rank")).annotate(tries=Count("hand_id"), made=Sum("wrap_made"))
+                .order_by())
     for r in rows:
         r["rate"] = _ratio(r["made"], r["tries"])
     rows.sort(key=lambda r: RANK_ORDER.find(r["rank"]))
@@ -82,9 +85,9 @@ def wraps(*, family, game=None, date_from=None, date_to=None, player=None):
 
 def head_to_head(*, family, game=None, date_from=None, date_to=None):
     """Who takes money from whom: matrix[i][j] = cents player i paid player j (see facts.pair_flows)."""
-    qs = _period(PairDay.objects.filter(family=family), game=game, date_from=date_from, date_to=date_to)
+    qs = _period(PairFact.objects.filter(family=family), game=game, date_from=date_from, date_to=date_to)
     cells = defaultdict(int)
-    for payer, payee, cents in qs.values("payer_id", "payee_id").annotate(c=Sum("cents")).values_list(
+    for payer, payee, cents in qs.values("payer_id", "payee_id").annotate(c=Sum("cents")).order_by().values_list(
         "payer_id", "payee_id", "c"
     ):
         cells[payer, payee] += cents

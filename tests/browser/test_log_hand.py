@@ -8,8 +8,6 @@ from pathlib import Path
 
 import pytest
 
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API runs an event loop in this thread
-
 CHROMIUM = "/usr/bin/chromium"
 SHOTS = Path("/tmp/tk-shots")
 
@@ -26,7 +24,9 @@ pytestmark = [
 
 
 @pytest.fixture
-def page():
+def page(monkeypatch):
+    # Playwright's sync API runs an event loop in this thread; Django would refuse its ORM calls.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     with sync_playwright() as p:
         browser = p.chromium.launch(
             executable_path=CHROMIUM,
