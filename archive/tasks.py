@@ -20,15 +20,17 @@ def update_stats_for_hands(hand_ids):
 
 
 @shared_task(**RETRY)
-def recompute_stats(job_id=None, family_id=None):
-    """Rebuild statistics from the hands: one family, or all (the nightly run, with no arguments)."""
+def recompute_stats(job_id=None, family_id=None, rederive=False):
+    """Rebuild statistics: one family, or all (the nightly run, with no arguments). By default the
+    facts the jobs wrote are trusted and only the stale ones re-derived; rederive=True derives
+    every fact again from the records and rulings."""
     from archive.models import Family, StatsJob
     from archive.stats.services import stats_recompute
 
     job = StatsJob.objects.filter(pk=job_id).first() if job_id else None
     if job_id and job is None:
-        return {"hands": 0}  # the job row is gone (its family was deleted): nothing to do
+        return {"rederived": 0}  # the job row is gone (its family was deleted): nothing to do
     if job is None and family_id is None:
         job = StatsJob.objects.create(family=None)
     family = Family.objects.filter(pk=family_id).first() if family_id else None
-    return stats_recompute(family=family, job=job)
+    return stats_recompute(family=family, job=job, rederive=rederive)

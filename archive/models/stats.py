@@ -97,7 +97,7 @@ class SeatFact(models.Model):
 
 
 class PairFact(models.Model):
-    """Money that went from `payer` to `payee` in one hand (see services.pair_flows for the rule)."""
+    """Money that went from `payer` to `payee` in one hand (see facts.pair_flows for the rule)."""
 
     hand = models.ForeignKey("archive.Hand", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
     family = models.ForeignKey("archive.Family", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")

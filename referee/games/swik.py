@@ -27,7 +27,12 @@ from ..ruling import COMPLETE, INCOMPLETE, VOID, discrepancies
 GAME = "swik"
 DECK = DECK_32
 DECK_SET = frozenset(DECK)
-CARD = {t: c for t, c in CARDS.items() if c in DECK_SET}  # text -> Card, this deck only ("TH" and "10H")
+# In the replay a card is its text ("TH"), not a Card: a record's strings are the cards as they come, so
+# the common record needs no conversion. Only a text not in DECK_TEXT (e.g. "10H") goes through CARD.
+DECK_TEXT = frozenset(c.text for c in DECK)
+CARD = {t: c.text for t, c in CARDS.items() if c in DECK_SET}  # any spelling -> the text ("10H" -> "TH")
+ORDER = {c.text: c.order for c in DECK}  # text -> strength within a suit; a card's suit is c[1], its rank c[0]
+NAME = {c.text: c.name for c in DECK}  # text -> "the Ten of hearts"
 
 HOUSE_RULES = {
     "ante": Money,
@@ -87,7 +92,7 @@ class Config:
     """The house rules as the replay reads them (built once for the defaults)."""
 
     __slots__ = ("ante", "dealer_ante", "fee", "no_cut_pen", "misdeal_pen", "high_wraps", "hw_tricks", "double_fall",
-                 "odd_dealer", "lone_blind", "abandon", "trips_after_wrap")
+                 "odd_dealer", "lone_blind", "abandon", "trips_after_wrap", "min_players", "max_players")
 
     def __init__(self, rules):
         self.ante = rules["ante"]
@@ -102,9 +107,32 @@ class Config:
         self.lone_blind = rules["lone_player"] == "plays_blind"
         self.abandon = rules["revoke"] == "abandon"
         self.trips_after_wrap = rules["trips_after_wrap"]
+        self.min_players = rules["min_players"]
+        self.max_players = rules["max_players"]
 
 
 DEFAULT_CONFIG = Config(DEFAULTS)
+
+# House rules already read, by a hashable key of the record's own values -> Config: a family plays with
+# the same house rules hand after hand, so most records need not have them checked again.
+_CONFIGS = {}
+
+
+def _rules_key(given):
+    """A hashable key for a house_rules object whose values are plain (numbers, text, flags, lists of text),
+    or None. The value's class is part of the key: true == 1 to a dict, but not to the rules."""
+    key = []
+    for name, v in given.items():
+        c = v.__class__
+        if c is list:
+            v = tuple(v)
+            for x in v:
+                if x.__class__ is not str:
+                    return None
+        elif c is not int and c is not str and c is not bool:
+            return None
+        key.append((name, c, v))
+    return tuple(key)
 
 
 class Swik:
@@ -118,23 +146,22 @@ class Swik:
         "trips_win", "played_any", "falls", "revokes", "lone", "ntricks", "last_event", "abandoned",
     )
 
-    def __init__(self, h):
-        n = self.n = h.n
-        self.names = h.players
+    def __init__(self, n, names, dealer, pot_in, cfg, claimed=None):
+        self.n = n
+        self.names = names
         self.errors = []
         self.violations = []
-        self.claimed = h.claimed
-        rules = h.rules
-        cfg = self.cfg = DEFAULT_CONFIG if rules is DEFAULTS else Config(rules)
-        d = self.designated = h.dealer
-        self.pot_in = h.pot_in
+        self.claimed = claimed
+        self.cfg = cfg
+        d = self.designated = dealer
+        self.pot_in = pot_in
         # The antes are due once a hand, from the record's dealer and everyone else.
         ante, dante = cfg.ante, cfg.dealer_ante
-        self.ledger = [{"seat": s, "amount": -ante, "reason": "ante", "event": None} for s in range(n)]
-        self.ledger[d] = {"seat": d, "amount": -dante, "reason": "dealer ante", "event": None}
+        ledger = self.ledger = [{"seat": s, "amount": -ante, "reason": "ante", "event": None} for s in range(n)]
+        ledger[d] = {"seat": d, "amount": -dante, "reason": "dealer ante", "event": None}
         net = self.net = [-ante] * n
         net[d] = -dante
-        self.pot = h.pot_in + dante + ante * (n - 1)
+        self.pot = pot_in + dante + ante * (n - 1)
         self.cut_ok = False
         self.pending = None  # (cut event, cut card) after an Ace or Seven cut, until the bottom look
         self.good = False  # a good deal stands (not void)
@@ -353,7 +380,7 @@ class Swik:
             return None
         if len(cs) != 3 or len(set(cs)) != 3:
             self._e(i, key, f"event {i} (trips): three of a kind shows three different cards, not "
-                            f"{' '.join(c.text for c in cs) or 'none'}")
+                            f"{' '.join(cs) or 'none'}")
             return None
         return cs
 
@@ -399,8 +426,8 @@ class Swik:
                 other = seen.get(c)
                 if other is not None:
                     where = "twice to " + who if other == who else f"to both {other} and {who}"
-                    self._e(i, field, f"event {i} (deal): {c.text} is dealt {where}; "
-                                      f"the deck has one {c.text}: correct the card")
+                    self._e(i, field, f"event {i} (deal): {c} is dealt {where}; "
+                                      f"the deck has one {c}: correct the card")
                 else:
                     seen[c] = who
 
@@ -426,9 +453,9 @@ class Swik:
             self._v(i, s, "swik.cut-by-wrong-player",
                     f"{self.names[s]} cut, but the cut belongs to {self.names[(d - 1) % n]}, on the right of the "
                     f"dealer {self.names[d]}; the cut counts")
-        if c is not None and (c.rank == "A" or c.rank == "7"):
+        if c is not None and (c[0] == "A" or c[0] == "7"):
             # Whoever cut, the deal moves from the designated dealer.
-            if c.rank == "A":
+            if c[0] == "A":
                 new, why = (d + 1) % n, "Ace cut"
             else:
                 new, why = (d - 1) % n, "Seven cut"
@@ -443,7 +470,7 @@ class Swik:
         ci, c = self.pending
         self.pending = None
         self._v(i, self.designated, "swik.bottom",
-                f"after the {c.name[4:]} was cut (event {ci}) nobody looked at the bottom card; "
+                f"after the {NAME[c][4:]} was cut (event {ci}) nobody looked at the bottom card; "
                 f"the deal moves no further")
 
     def _bottom(self, i, ev):
@@ -460,8 +487,8 @@ class Swik:
                     f"{self.names[s]} looked at the bottom card with no Ace or Seven cut before it; it moves nothing")
             return
         ci, cut = p
-        if c is cut:
-            self._e(i, "card", f"event {i}: the bottom card cannot be {c.text}, the card just cut (event {ci}); "
+        if c == cut:
+            self._e(i, "card", f"event {i}: the bottom card cannot be {c}, the card just cut (event {ci}); "
                                f"correct one of the two")
             return
         self.pending = None
@@ -470,74 +497,27 @@ class Swik:
         if c is None:
             return  # not recorded: it moves nothing
         n = self.n
-        if c.rank == "A":
+        if c[0] == "A":
             new = self.designated = (self.designated + 1) % n
             self._charge(new, self.cfg.fee, "becomes dealer (Ace at the bottom)", i)
-        elif c.rank == "7":
+        elif c[0] == "7":
             new = self.designated = (self.designated - 1) % n
             self._charge(new, self.cfg.fee, "becomes dealer (Seven at the bottom)", i)
 
     # ------------------------------------------------------------------ the deal
 
     def _deal(self, i, ev):
-        n = self.n
         s = ev.get("seat")
-        hands = ev.get("hands")
-        blind = ev.get("blind")
-        turned = ev.get("turned")
-        turned = CARD.get(turned) if turned.__class__ is str else None
-        ok = s.__class__ is int and 0 <= s < n and turned is not None and hands.__class__ is list and len(hands) == n
-        where = {}
-        dealt = []
-        short = False
-        if ok:
-            get = CARD.get
-            k = 0
-            for hand in hands:
-                if hand is None:
-                    dealt.append(None)
-                    k += 1
-                    continue
-                if hand.__class__ is not list:
-                    ok = False
-                    break
-                cs = []
-                for t in hand:
-                    c = get(t) if t.__class__ is str else None
-                    if c is None or c in where:
-                        ok = False
-                        break
-                    where[c] = k
-                    cs.append(c)
-                if not ok:
-                    break
-                if len(cs) != 3:
-                    short = True
-                dealt.append(cs)
-                k += 1
-            if ok:
-                if blind is not None:
-                    if blind.__class__ is not list:
-                        ok = False
-                    else:
-                        bl = []
-                        for t in blind:
-                            c = get(t) if t.__class__ is str else None
-                            if c is None or c in where:
-                                ok = False
-                                break
-                            where[c] = BLIND
-                            bl.append(c)
-                        blind = bl
-                        if len(bl) != 3:
-                            short = True
-                if turned in where:
-                    ok = False
-                where[turned] = TURNED
-        if not ok:
+        cards = None
+        if s.__class__ is int and 0 <= s < self.n:
+            cards = self._deal_cards(ev)
+            if cards is None:
+                cards = self._deal_cards_slowly(ev)
+        if cards is None:
             self._syntax(i, ev, "deal")
             self.broken = self.lax = True  # what follows cannot be judged against this deal
             return
+        where, dealt, blind, turned, short = cards
         if self.good or self.phase != PRE:
             self._e(i, "action", f"event {i}: a new deal after a good deal (event {self.deal_event}) with no misdeal "
                                  f"between")
@@ -584,20 +564,109 @@ class Swik:
         self.dealt = dealt
         self.blind = blind
         self.turned = turned
-        self.trump = turned.suit
+        self.trump = turned[1]
         # known[s]: the hand seat s plays, when known. evid[s]: cards he surely holds until he plays them
         # (the same lists, but for a dealer who wrapped with an unknown discard).
         self.known = self.evid = dealt[:]
         self.wrap_seen = False
         self.wrapped = False
         self.blind_taker = None
-        self.declared = [None] * n
+        self.declared = [None] * self.n
         self.ndecl = 0
         self.decl_disorder = False
         self.last_decl = None
         self.first_after = None
         self.shown = None
         self.trips_win = None
+
+    def _deal_cards(self, ev):
+        """(where, hands, blind, turned, short) for a deal of plain cards ("TH", each once), read in bulk,
+        or None for anything else (then _deal_cards_slowly reads it card by card)."""
+        hands = ev.get("hands")
+        blind = ev.get("blind")
+        turned = ev.get("turned")
+        if hands.__class__ is not list or len(hands) != self.n or turned.__class__ is not str:
+            return None
+        where = {}
+        count = 1
+        short = False
+        k = 0
+        try:
+            for hand in hands:
+                if hand is not None:
+                    if hand.__class__ is not list:
+                        return None
+                    for t in hand:
+                        where[t] = k
+                    if len(hand) != 3:
+                        short = True
+                    count += len(hand)
+                k += 1
+            if blind is not None:
+                if blind.__class__ is not list:
+                    return None
+                for t in blind:
+                    where[t] = BLIND
+                if len(blind) != 3:
+                    short = True
+                count += len(blind)
+            where[turned] = TURNED
+        except TypeError:  # an unhashable "card" (a list, an object)
+            return None
+        # A card given twice leaves fewer keys than cards; "10H", "th" or 5 are not in DECK_TEXT.
+        if len(where) != count or not DECK_TEXT.issuperset(where):
+            return None
+        return where, hands, blind, turned, short  # (the replay never changes a dealt hand)
+
+    def _deal_cards_slowly(self, ev):
+        """As _deal_cards, card by card: also reads "10H"; None if the deal is not readable (_syntax says why)."""
+        n = self.n
+        hands = ev.get("hands")
+        blind = ev.get("blind")
+        turned = ev.get("turned")
+        turned = CARD.get(turned) if turned.__class__ is str else None
+        if turned is None or hands.__class__ is not list or len(hands) != n:
+            return None
+        where = {}
+        dealt = []
+        short = False
+        get = CARD.get
+        k = 0
+        for hand in hands:
+            if hand is None:
+                dealt.append(None)
+                k += 1
+                continue
+            if hand.__class__ is not list:
+                return None
+            cs = []
+            for t in hand:
+                c = get(t) if t.__class__ is str else None
+                if c is None or c in where:
+                    return None
+                where[c] = k
+                cs.append(c)
+            if len(cs) != 3:
+                short = True
+            dealt.append(cs)
+            k += 1
+        if blind is not None:
+            if blind.__class__ is not list:
+                return None
+            bl = []
+            for t in blind:
+                c = get(t) if t.__class__ is str else None
+                if c is None or c in where:
+                    return None
+                where[c] = BLIND
+                bl.append(c)
+            blind = bl
+            if len(bl) != 3:
+                short = True
+        if turned in where:
+            return None
+        where[turned] = TURNED
+        return where, dealt, blind, turned, short
 
     def _misdeal(self, i, ev):
         s = ev.get("seat")
@@ -679,8 +748,8 @@ class Swik:
             self.wrap_seen = True
             return
         turned = self.turned
-        if discard is turned:
-            self._e(i, "discard", f"event {i}: the dealer wraps on {turned.text} and must keep it; he discards one of "
+        if discard == turned:
+            self._e(i, "discard", f"event {i}: the dealer wraps on {turned} and must keep it; he discards one of "
                                   f"his own three cards")
             return
         where = self.where
@@ -689,7 +758,7 @@ class Swik:
         if discard is not None:
             o = where.get(discard)
             if o != d and (o is not None or dealt is not None):
-                self._e(i, "discard", f"event {i}: {self.names[d]} discards {discard.text}, a card he was never given"
+                self._e(i, "discard", f"event {i}: {self.names[d]} discards {discard}, a card he was never given"
                                       f"{self._where_words(o)}")
                 return
             where[discard] = GONE
@@ -697,7 +766,7 @@ class Swik:
         self.wrapped = True
         where[turned] = d
         if dealt is not None and discard is not None:
-            self.known[d] = [c for c in dealt if c is not discard] + [turned]
+            self.known[d] = [c for c in dealt if c != discard] + [turned]
         else:
             # The discard is unknown: of his cards only the turned one is surely in his hand.
             evid = self.evid = self.evid[:]
@@ -715,25 +784,52 @@ class Swik:
     # ------------------------------------------------------------------ declarations
 
     def _declares(self, i, ev):
-        """Declarations from i on, while they last; returns the index after them (the plain ones in turn
-        are taken here, anything else goes to _declare)."""
+        """Declarations from i on, while they last; returns the index after them. The plain ones ("in" or
+        "out", in turn) are taken here with the state in locals; anything else goes to _declare."""
         events = self.events
         m = len(events)
         n = self.n
         while True:
-            s = ev.get("seat")
-            choice = ev.get("choice")
             ph = self.phase
-            if ((ph == DECL or ph == DEALT) and s.__class__ is int and not self.decl_disorder
-                    and s == (self.deal_seat + 1 + self.ndecl) % n and (choice == "in" or choice == "out")):
-                self.phase = DECL
-                self.declared[s] = choice
-                k = self.ndecl = self.ndecl + 1
-                self.last_decl = i
-                if k == (n - 1 if self.wrapped else n):
-                    self._declarations_done()
-            else:
-                self._declare(i, ev)
+            if (ph == DECL or ph == DEALT) and not self.decl_disorder:
+                declared = self.declared
+                k = self.ndecl
+                need = n - 1 if self.wrapped else n
+                nxt = (self.deal_seat + 1 + k) % n  # whose turn it is
+                last = None
+                while True:
+                    try:
+                        s = ev["seat"]
+                        choice = ev["choice"]
+                    except KeyError:
+                        break
+                    if s != nxt or s.__class__ is not int or (choice != "in" and choice != "out"):
+                        break
+                    declared[s] = choice
+                    last = i
+                    k += 1
+                    if k == need:
+                        break
+                    nxt = nxt + 1 if nxt + 1 < n else 0
+                    i += 1
+                    if i == m:
+                        break
+                    ev = events[i]
+                    if ev.__class__ is not dict or ev.get("action") != "declare":
+                        break
+                if last is not None:
+                    self.phase = DECL
+                    self.ndecl = k
+                    self.last_decl = last
+                    if k == need:
+                        self._declarations_done()
+                    i = last + 1
+                    if i == m:
+                        return i
+                    ev = events[i]
+                    if ev.__class__ is not dict or ev.get("action") != "declare":
+                        return i
+            self._declare(i, ev)
             i += 1
             if i == m or self.lax:
                 return i
@@ -817,11 +913,19 @@ class Swik:
     def _declarations_done(self):
         n = self.n
         d = self.deal_seat
-        isin = [c == "in" or c == "blind" for c in self.declared]
-        if self.wrapped:
-            isin[d] = True
+        wd = d if self.wrapped else -1  # a dealer who wrapped is in, and did not declare
+        isin = []
+        ins = []
+        s = 0
+        for c in self.declared:
+            if c == "in" or c == "blind" or s == wd:
+                isin.append(True)
+                ins.append(s)
+            else:
+                isin.append(False)
+            s += 1
         self.isin = isin
-        ins = self.ins = [s for s in range(n) if isin[s]]
+        self.ins = ins
         self.phase = AFTER
         if not ins:
             self.phase = DONE
@@ -854,15 +958,21 @@ class Swik:
             part[lone] = part[d] = True
             self.parts = [lone, d] if lone < d else [d, lone]
             self.leader = lone
+            self.part = part
+            self.order = [lone, d]  # the lone player leads
         else:
-            part = isin
+            # The first player in from the dealer's seat on leads; the others follow in seat order.
+            self.part = isin
             self.parts = ins
-            leader = d
-            while not isin[leader]:
-                leader = (leader + 1) % n
-            self.leader = leader
-        self.part = part
-        self.order = self._order_from(self.leader)
+            k = 0
+            for s in ins:
+                if s >= d:
+                    break
+                k += 1
+            else:
+                k = 0
+            self.leader = ins[k]
+            self.order = ins[k:] + ins[:k] if k else ins
         self.cur = []
         self.disorder = False
         self.inexact = False
@@ -882,7 +992,7 @@ class Swik:
         if s.__class__ is int and 0 <= s < self.n and v.__class__ is list and len(v) == 3:
             get = CARD.get
             cs = [get(t) if t.__class__ is str else None for t in v]
-            if None in cs or cs[0] is cs[1] or cs[0] is cs[2] or cs[1] is cs[2]:
+            if None in cs or cs[0] == cs[1] or cs[0] == cs[2] or cs[1] == cs[2]:
                 cs = None
         if cs is None:
             self._syntax(i, ev, "trips")
@@ -912,7 +1022,7 @@ class Swik:
             P = self.pot
             names = self.names
             self._v(i, s, "swik.false-trips",
-                    f"{names[s]} showed {' '.join(c.text for c in cs)} as three of a kind, but {why}; "
+                    f"{names[s]} showed {' '.join(cs)} as three of a kind, but {why}; "
                     f"{names[s]} falls and pays {P}", P)
             # House rule: the false claimer's fall is a penalty for the claim: it stands even if the record
             # stops before the hand ends (like a revoke under revoke "fall").
@@ -920,11 +1030,11 @@ class Swik:
             shown.append((-1, s, i, None))
             return
         if ph == AFTER:
-            shown.append((cs[0].order, s, i, cs[0].rank))
+            shown.append((ORDER[cs[0]], s, i, cs[0][0]))
         else:
             # House rule: shown after play began (and before the hand was decided), three of a kind he still
             # holds wins now, and the tricks played so far do not count.
-            self._decide_trips(s, i, cs[0].rank, False)
+            self._decide_trips(s, i, cs[0][0], False)
 
     def _counting_hand(self, s):
         """The three known cards that count for three of a kind, or None."""
@@ -934,8 +1044,8 @@ class Swik:
 
     def _trips_false(self, s, cs):
         """Why the shown cards are not three of a kind in the hand that counts ("" if they are)."""
-        r = cs[0].rank
-        if cs[1].rank != r or cs[2].rank != r:
+        r = cs[0][0]
+        if cs[1][0] != r or cs[2][0] != r:
             return "they are not of one rank"
         hand = self._counting_hand(s)
         where = self.where
@@ -943,14 +1053,14 @@ class Swik:
         for c in cs:
             o = where.get(c)
             if o == PLAYED:
-                return f"{c.text} was already played"
+                return f"{c} was already played"
             if hand is not None:
                 if c not in hand:
-                    return f"the hand that counts is {' '.join(x.text for x in hand)}"
+                    return f"the hand that counts is {' '.join(hand)}"
             elif o is not None and o != s and not (o == GONE and old_hand):
-                return f"{c.text} is not in the hand that counts{self._where_words(o)}"
-            elif old_hand and c is self.turned:
-                return f"{c.text} is the card he wrapped on, not one he was dealt"
+                return f"{c} is not in the hand that counts{self._where_words(o)}"
+            elif old_hand and c == self.turned:
+                return f"{c} is the card he wrapped on, not one he was dealt"
         return ""
 
     def _resolve_trips(self, at):
@@ -970,11 +1080,11 @@ class Swik:
             if hand is None or len(hand) != 3:
                 continue
             a, b, c = hand
-            r = a.rank
-            if b.rank == r and c.rank == r and (best is None or a.order > best[0]):
+            r = a[0]
+            if b[0] == r and c[0] == r and (best is None or ORDER[a] > best[0]):
                 if shown and any(x[1] == s for x in shown):
                     continue
-                best = (a.order, s, at, r, True)
+                best = (ORDER[a], s, at, r, True)
         if best is None:
             return False
         o, s, e, r, unclaimed = best
@@ -1006,33 +1116,52 @@ class Swik:
     def _plays(self, i, ev):
         """Play events from i on, while they last; returns the index after them.
 
-        The common play (in turn, a card the player holds, in the middle of the hand) is taken
-        here; anything else goes to _play, which checks everything.
+        The common play (in turn, a card the player holds, in the middle of the hand) is taken here
+        with the state in locals; anything else goes to _play, which checks everything.
         """
         events = self.events
         m = len(events)
-        get = CARD.get
-        where = self.where  # (the deal cannot change within a run of plays)
-        known = self.known
         while True:
-            s = ev.get("seat")
-            c = ev.get("card")
-            c = get(c) if c.__class__ is str else None
-            if c is not None and s.__class__ is int and self.phase == PLAY and not self.disorder:
+            if self.phase == PLAY and not self.disorder:
+                where = self.where
+                known = self.known
+                voids = self.voids
                 cur = self.cur
                 order = self.order
-                o = where.get(c)
-                if order[len(cur)] == s and (o == s or (o is None and known[s] is None)):
+                while True:
+                    try:
+                        s = ev["seat"]
+                        c = ev["card"]
+                        o = where.get(c)
+                    except (KeyError, TypeError):  # (TypeError: an unhashable card)
+                        break
+                    if order[len(cur)] != s or s.__class__ is not int:
+                        break
+                    if o != s and (o is not None or known[s] is not None or c not in DECK_TEXT):
+                        break  # not a card he holds (or "10H"): _play says what it is
                     where[c] = PLAYED
-                    if self.voids is not None and s in self.voids:
+                    if voids is not None and s in voids:
                         self._late_evidence(s, c)
                     cur.append((s, c, i))
+                    i += 1
                     if len(cur) == len(order):
                         self._judge(cur, True)
+                        if i == m:
+                            return i
+                        ev = events[i]
+                        if ev.__class__ is not dict or ev.get("action") != "play":
+                            return i
+                        break  # (a new trick: read the state again)
+                    if i == m:
+                        return i
+                    ev = events[i]
+                    if ev.__class__ is not dict or ev.get("action") != "play":
+                        return i
                 else:
-                    self._play(i, ev)
-            else:
-                self._play(i, ev)
+                    continue
+                if cur is not self.cur:
+                    continue
+            self._play(i, ev)
             i += 1
             if i == m or self.lax:
                 return i
@@ -1084,7 +1213,7 @@ class Swik:
             return False
         cur = self.cur
         if any(p[0] == s for p in cur):
-            self._e(i, "seat", f"event {i}: {self.names[s]} plays {c.text}, but already played to trick "
+            self._e(i, "seat", f"event {i}: {self.names[s]} plays {c}, but already played to trick "
                                f"{self.ntricks + 1}")
             return False
         self.disorder = True
@@ -1092,20 +1221,20 @@ class Swik:
         expected = next(x for x in self.order if x not in done)
         if expected != s:
             self._v(i, s, "swik.out-of-turn",
-                    f"{self.names[s]} played {c.text} out of turn ({self.names[expected]} was to play); "
+                    f"{self.names[s]} played {c} out of turn ({self.names[expected]} was to play); "
                     f"the cards are judged in proper order")
         return True
 
     def _never_held(self, i, s, c, o):
         names = self.names
         if o == PLAYED:
-            msg = f"event {i}: {names[s]} plays {c.text}, which was already played"
+            msg = f"event {i}: {names[s]} plays {c}, which was already played"
         elif o is None:
             hand = self.known[s] or []
-            msg = (f"event {i}: {names[s]} plays {c.text}, a card he was never given (his hand: "
-                   f"{' '.join(x.text for x in hand)})")
+            msg = (f"event {i}: {names[s]} plays {c}, a card he was never given (his hand: "
+                   f"{' '.join(hand)})")
         else:
-            msg = f"event {i}: {names[s]} plays {c.text}, a card he was never given{self._where_words(o)}"
+            msg = f"event {i}: {names[s]} plays {c}, a card he was never given{self._where_words(o)}"
         self._e(i, "card", msg)
 
     def _ignored_play(self, i, s):
@@ -1170,25 +1299,25 @@ class Swik:
                 return  # an unfinished trick whose leader has not played: nothing to judge
         else:
             plays = cur
-        s, lead, e = plays[0]
-        L = lead.suit
+        lead = plays[0][1]
+        L = lead[1]
         T = self.trump
-        if lead is self.turned and self.ntricks == 0 and self.wrapped and leader == self.deal_seat:
-            self._revoke(e, leader, "swik.wrapped-lead",
-                         f"{self.names[leader]} led {lead.text}, the card he wrapped on, to the first trick")
-        best = lead.order
+        if lead == self.turned and self.ntricks == 0 and self.wrapped and leader == self.deal_seat:
+            self._revoke(plays[0][2], leader, "swik.wrapped-lead",
+                         f"{self.names[leader]} led {lead}, the card he wrapped on, to the first trick")
+        best = ORDER[lead]
         bsuit = L
         win = leader
-        out = [[leader, lead.text]]
-        for k in range(1, len(plays)):
-            s, c, e = plays[k]
-            out.append([s, c.text])
-            cs = c.suit
+        out = []
+        for s, c, e in plays:  # (the lead first: it follows itself and does not beat itself)
+            out.append([s, c])
+            cs = c[1]
             if cs == bsuit:
-                if c.order > best:
-                    best, win = c.order, s
+                o = ORDER[c]
+                if o > best:
+                    best, win = o, s
             elif cs == T:
-                best, win, bsuit = c.order, s, T
+                best, win, bsuit = ORDER[c], s, T
             if cs != L:
                 self._not_followed(s, c, e, L)
         if not complete:
@@ -1209,21 +1338,21 @@ class Swik:
 
     def _not_followed(self, s, c, e, L):
         """Seat s played c to a lead of suit L: a revoke if he held L, or held trump and played none."""
-        T = self.trump
-        names = self.names
-        where = self.where
         hand = None if self.inexact else self.evid[s]
         if hand is not None:
-            for x in hand:
-                if x.suit == L and where.get(x) == s:
-                    return self._revoke(e, s, "swik.revoke",
-                                        f"{names[s]} played {c.text} to a {SUIT_NAME[L]} lead while holding {x.text}")
-            if c.suit != T:
-                for x in hand:
-                    if x.suit == T and where.get(x) == s:
-                        return self._revoke(e, s, "swik.revoke",
-                                            f"{names[s]} played {c.text} to a {SUIT_NAME[L]} lead with no "
-                                            f"{SUIT_NAME[L]}, but held the trump {x.text}")
+            T = self.trump
+            where = self.where
+            trump = None  # his first trump still held
+            for x in hand:  # (every card of a known hand is in `where`)
+                if where[x] == s:
+                    if x[1] == L:
+                        return self._revoke(e, s, "swik.revoke", f"{self.names[s]} played {c} to a {SUIT_NAME[L]} "
+                                                                 f"lead while holding {x}")
+                    if x[1] == T and trump is None:
+                        trump = x
+            if trump is not None and c[1] != T:
+                return self._revoke(e, s, "swik.revoke", f"{self.names[s]} played {c} to a {SUIT_NAME[L]} lead with "
+                                                         f"no {SUIT_NAME[L]}, but held the trump {trump}")
             if self.known[s] is not None:
                 return  # his whole hand is known: nothing more to learn later
         # Unknown hand: a card of that suit (or a trump) he plays later shows he held it now.
@@ -1232,18 +1361,18 @@ class Swik:
         voids = self.voids
         if voids is None:
             voids = self.voids = {}
-        voids.setdefault(s, []).append((L, c.suit != T, e, c))
+        voids.setdefault(s, []).append((L, c[1] != self.trump, e, c))
 
     def _late_evidence(self, s, c):
         """Seat s plays c: does it show he held a card he should have played to an earlier trick?"""
         v = self.voids[s]
         for k, (L, need_trump, e, played) in enumerate(v):
-            if c.suit == L:
-                why = (f"{self.names[s]} played {played.text} to a {SUIT_NAME[L]} lead, but held {c.text} "
+            if c[1] == L:
+                why = (f"{self.names[s]} played {played} to a {SUIT_NAME[L]} lead, but held {c} "
                        f"(he played it later)")
-            elif need_trump and c.suit == self.trump:
-                why = (f"{self.names[s]} played {played.text} to a {SUIT_NAME[L]} lead with no {SUIT_NAME[L]}, "
-                       f"but held the trump {c.text} (he played it later)")
+            elif need_trump and c[1] == self.trump:
+                why = (f"{self.names[s]} played {played} to a {SUIT_NAME[L]} lead with no {SUIT_NAME[L]}, "
+                       f"but held the trump {c} (he played it later)")
             else:
                 continue
             del v[k]
@@ -1322,10 +1451,10 @@ class Swik:
                 t = won[s]
                 if s == d and self.wrapped:
                     turned = self.turned
-                    high = turned.rank in self.cfg.high_wraps
+                    high = turned[0] in self.cfg.high_wraps
                     need = self.cfg.hw_tricks if high else 1
                     if t < need:
-                        w = turned.text
+                        w = turned
                         if t == 0 and high and self.cfg.double_fall:
                             self._fall(s, 2 * P, f"falls twice (wrapped on {w}, no trick)", last)
                         elif t == 0:
@@ -1464,6 +1593,45 @@ SCHEMA = {
 
 # ---------------------------------------------------------------------- entry points
 
+def _game(h):
+    """A Swik for a header read by read()."""
+    rules = h.rules
+    return Swik(h.n, h.players, h.dealer, h.pot_in, DEFAULT_CONFIG if rules is DEFAULTS else Config(rules), h.claimed)
+
+
+def _quick(record):
+    """A Swik ready to run for a record whose own fields are all plainly right (the common record), or None:
+    then read() reads it again with care and says what is wrong. Accepts exactly what read() accepts."""
+    get = record.get
+    players = get("players")
+    dealer = get("dealer")
+    if (get("format") != "handrec/1" or players.__class__ is not list or dealer.__class__ is not int
+            or get("events").__class__ is not list or get("variant") is not None or get("claimed") is not None):
+        return None
+    pot_in = get("pot_in", 0)
+    if pot_in is None:
+        pot_in = 0
+    elif pot_in.__class__ is not int or pot_in < 0:
+        return None
+    given = get("house_rules")
+    if given is None or given.__class__ is dict and not given:
+        cfg = DEFAULT_CONFIG
+    elif given.__class__ is dict:
+        key = _rules_key(given)
+        cfg = _CONFIGS.get(key) if key is not None else None
+        if cfg is None:
+            return None
+    else:
+        return None
+    n = len(players)
+    if not (cfg.min_players <= n <= cfg.max_players and 0 <= dealer < n):
+        return None
+    for p in players:
+        if p.__class__ is not str or not p or p.isspace():
+            return None
+    return Swik(n, players, dealer, pot_in, cfg)
+
+
 def read(record):
     """The checked header, or BadRecord with every problem of the record's own fields (and its events')."""
     errors = []
@@ -1483,18 +1651,25 @@ def read(record):
             # Still name the events' own mistakes (their fields only).
             if h.dealer is None:
                 h.dealer = 0
-            g = Swik(h)
+            g = _game(h)
             g.broken = g.lax = True
             g.run(h.events)
             errors.extend(g.errors)
         raise BadRecord(errors)
+    given = record.get("house_rules")
+    if given and len(_CONFIGS) < 256:  # (bounded: a server sees many families)
+        key = _rules_key(given)
+        if key is not None:
+            _CONFIGS[key] = DEFAULT_CONFIG if h.rules is DEFAULTS else Config(h.rules)
     return h
 
 
 def replay(record):
-    h = read(record)
-    g = Swik(h)
-    g.run(h.events)
+    g = _quick(record)
+    if g is None:
+        g = _game(read(record))
+    events = record["events"]
+    g.run(events)
     if g.errors:
         raise BadRecord(g.errors)
     if g.revokes is not None and g.cfg.abandon:
@@ -1504,8 +1679,8 @@ def replay(record):
         v = next(x for x in g.violations if x["event"] == e and x["seat"] == s
                  and x["rule"] in REVOKES)
         same = [x for x in g.violations if x["event"] == e and x["rule"] not in REVOKES]
-        g = Swik(h)
-        g.run(h.events[:e])
+        g = Swik(g.n, g.names, record["dealer"], g.pot_in, g.cfg, g.claimed)
+        g.run(events[:e])
         g.last_event = e
         g.violations.extend(same)  # what else happened at the revoke's own event still stands
         return g.ruling(g.finish(abandon=v))
@@ -1524,7 +1699,7 @@ def steps(record):
         if rv:
             abandon = rv[0]
             stop = abandon["event"]
-    g = Swik(h)
+    g = _game(h)
     for i, ev in enumerate(events):
         before = len(g.violations)
         ntricks = len(g.tricks)
@@ -1551,7 +1726,7 @@ def _snapshot(g, i, ev, text):
                 held.setdefault(o, []).append(c)
         for s in range(n):
             if s in held or g.known[s] is not None:
-                hands[s] = [c.text for c in sorted(held.get(s, ()), key=_card_sort)]
+                hands[s] = sorted(held.get(s, ()), key=_card_sort)
     return {
         "index": i,
         "final": False,
@@ -1560,7 +1735,7 @@ def _snapshot(g, i, ev, text):
         "dealt_by": g.deal_seat,
         "trump": g.trump if g.good else None,
         "hands": hands,
-        "trick": [[s, c.text] for s, c, e in (g.cur or [])],
+        "trick": [[s, c] for s, c, e in (g.cur or [])],
         "tricks": [dict(t) for t in g.tricks],
         "tricks_won": g.won[:],
         "in": _in_words(g),
@@ -1572,7 +1747,7 @@ def _snapshot(g, i, ev, text):
 
 
 def _card_sort(c):
-    return ("SHDC".index(c.suit), -c.order)
+    return ("SHDC".index(c[1]), -ORDER[c])
 
 
 def _in_words(g):
@@ -1599,7 +1774,7 @@ def _describe(g, i, ev, before, ntricks):
         text = f"{a}: does not count (the deal was void)"
     elif a == "cut":
         c = CARD.get(ev.get("card")) if ev.get("card").__class__ is str else None
-        text = f"{who} cuts" + (f" {c.name}" if c is not None else "")
+        text = f"{who} cuts" + (f" {NAME[c]}" if c is not None else "")
     elif a == "bottom":
         text = f"{who} looks at the bottom card" + (f": {ev['card']}" if ev.get("card") else "")
     elif a == "deal":
@@ -1610,7 +1785,7 @@ def _describe(g, i, ev, before, ntricks):
         text = f"misdeal reported ({ev.get('reason') or 'no reason given'})"
     elif a == "wrap":
         if ev.get("take"):
-            text = f"{who} wraps on {g.turned.text if g.good else '?'}"
+            text = f"{who} wraps on {g.turned if g.good else '?'}"
             if ev.get("discard"):
                 text += f", discarding {ev['discard']}"
         else:

@@ -72,7 +72,7 @@
         .then(function (j) {
           bar.value = j.percent;
           text.textContent = j.state === "failed" ? "failed: " + j.error + " (it will be retried)" :
-            j.done + " of " + j.total + " hands (" + j.percent + "%)";
+            (j.total ? j.done + " of " + j.total + " hands re-derived (" + j.percent + "%)" : "checking which hands changed");
           if (j.state === "done") { text.textContent = "done"; window.setTimeout(function () { window.location.replace(window.location.pathname + window.location.search.replace(/[?&]job=\d+/, "")); }, 600); }
           else window.setTimeout(poll, 700);
         })

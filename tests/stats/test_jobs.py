@@ -40,8 +40,10 @@ def test_full_recompute_equals_incremental_on_a_generated_history(table, rng, dj
                          by=table["editor"], hands=30, rng=rng)
     incremental = dump(family)
     assert len(incremental["HandFact"]) == 120
-    services.stats_recompute(family=family)
+    assert services.stats_recompute(family=family)["rederived"] == 0, "the jobs left nothing stale"
     assert dump(family) == incremental
+    assert services.stats_recompute(family=family, rederive=True)["rederived"] == 120
+    assert dump(family) == incremental, "every fact derived again from the records gives the same rows"
     # and the money is the ledger's, player by player
     ledger = {}
     for pid, amount in LedgerEntry.objects.values_list("player_id", "amount"):
@@ -141,3 +143,107 @@ def test_a_failing_job_retries_and_leaves_the_old_numbers(table, rng, django_cap
     job.refresh_from_db()
     assert calls["n"] == 2 and job.state == "done" and job.attempts == 2
     assert dump(family) == before
+
+
+def _lose_an_edit(hand, family, players, rng, extra=0):
+    """Edit a hand the way hand_edit does (new record and ruling, one more revision, new ledger
+    rows) but lose the statistics job that should follow."""
+    record, ruling = mini_swik(rng, players=[p.name for p in players], dealer=1, pot_in=hand.pot_in)
+    LedgerEntry.objects.filter(hand=hand).delete()
+    Hand.objects.filter(pk=hand.pk).update(record=record, ruling=ruling, status=ruling["status"],
+                                           revision=hand.revision + 1)
+    LedgerEntry.objects.bulk_create([
+        LedgerEntry(hand=hand, session=hand.session, family=family, player=players[e["seat"]],
+                    played_at=hand.session.started_at, seat=e["seat"], amount=e["amount"] + extra, kind=e["kind"],
+                    reason=e["reason"], event=e["event"]) for e in ruling["ledger"]
+    ])
+
+
+def _nets(qs, field):
+    out = {}
+    for pid, amount in qs.values_list("player_id", field):
+        out[pid] = out.get(pid, 0) + amount
+    return out
+
+
+def test_the_default_recompute_repairs_what_lost_jobs_left_behind(table, rng, django_capture_on_commit_callbacks):
+    family, players = table["family"], table["players"]
+    with django_capture_on_commit_callbacks(execute=True):
+        session, hands = play_session(family, players=players[:4], started_at=chicago(2024, 9, 6, 19),
+                                      by=table["editor"], hands=10, rng=rng)
+        other, others = play_session(family, players=players[1:5], started_at=chicago(2024, 9, 13, 19),
+                                     by=table["editor"], hands=6, rng=rng)
+    # every kind of lost job: an edit, a delete, a whole session deleted, facts from before revisions
+    _lose_an_edit(hands[2], family, players[:4], rng, extra=500)
+    Hand.objects.filter(pk=hands[5].pk).update(deleted_at=chicago(2024, 9, 7, 9), revision=hands[5].revision + 1)
+    type(other).objects.filter(pk=other.pk).update(deleted_at=chicago(2024, 9, 14, 9))
+    HandFact.objects.filter(hand=hands[7]).update(revision=0)
+    SeatFact.objects.filter(hand=hands[7]).update(net=999_999)  # wrong numbers that only a re-derive fixes
+    live = LedgerEntry.objects.filter(hand__deleted_at__isnull=True, session__deleted_at__isnull=True)
+    assert _nets(StatsDay.objects.all(), "net") != _nets(live, "amount"), "the statistics are stale"
+
+    result = services.stats_recompute(family=family)
+    assert (result["rederived"], result["removed"]) == (2, 1 + len(others))  # hands 3 and 8; hand 6 and the session
+    assert _nets(StatsDay.objects.all(), "net") == _nets(live, "amount")
+    assert not SeatFact.objects.filter(hand__in=[hands[5]] + others).exists()
+    assert HandFact.objects.get(hand=hands[2]).revision == hands[2].revision + 1
+    repaired = dump(family)
+    assert services.stats_recompute(family=family)["rederived"] == 0, "repaired once, trusted after"
+    services.stats_recompute(family=family, rederive=True)
+    assert dump(family) == repaired, "the default recompute equals deriving everything again"
+
+
+def test_a_merge_with_its_job_lost_is_repaired(table, rng, django_capture_on_commit_callbacks):
+    """The merged guest's hands count for the player he was merged into, even if the job was lost."""
+    family, players = table["family"], table["players"]
+    with django_capture_on_commit_callbacks(execute=True):
+        play_session(family, players=players[:4], started_at=chicago(2024, 10, 4, 19), by=table["editor"], hands=6,
+                     rng=rng)
+    keep, guest = players[4], players[3]
+    LedgerEntry.objects.filter(player=guest).update(player=keep)
+    type(guest).objects.filter(pk=guest.pk).update(merged_into=keep)
+    assert StatsDay.objects.filter(player=guest).exists()
+    services.stats_recompute(family=family)
+    assert not StatsDay.objects.filter(player=guest).exists()
+    assert StatsDay.objects.get(player=keep).hands == 6
+
+
+def test_a_recompute_of_every_family_repairs_each(table, rng, django_capture_on_commit_callbacks):
+    from archive.models import Family, Membership, Player
+
+    other = Family.objects.create(name="Other", slug="other", timezone="Europe/Prague")
+    Membership.objects.create(family=other, user=table["owner"], role="owner")
+    them = [Player.objects.create(family=other, name=n) for n in ("Ann", "Bob", "Cid")]
+    with django_capture_on_commit_callbacks(execute=True):
+        _, ours = play_session(table["family"], players=table["players"][:3], started_at=chicago(2024, 11, 1, 19),
+                               by=table["editor"], hands=4, rng=rng)
+        _, theirs = play_session(other, players=them, started_at=chicago(2024, 11, 1, 19), by=table["owner"],
+                                 hands=4, rng=rng)
+    everything = dump()
+    HandFact.objects.filter(hand__in=[ours[0], theirs[1]]).delete()
+    tasks.recompute_stats.delay()  # the nightly run: no arguments, every family
+    assert dump() == everything
+    job = StatsJob.objects.get(family=None)
+    assert (job.state, job.done) == ("done", 2)
+
+
+def test_the_stats_recompute_command(table, rng, django_capture_on_commit_callbacks):
+    from io import StringIO
+
+    from django.core.management import CommandError, call_command
+
+    family = table["family"]
+    with django_capture_on_commit_callbacks(execute=True):
+        _, hands = play_session(family, players=table["players"][:3], started_at=chicago(2024, 12, 6, 19),
+                                by=table["editor"], hands=5, rng=rng)
+    before = dump(family)
+    HandFact.objects.filter(hand=hands[1]).update(revision=0)
+    out = StringIO()
+    call_command("stats_recompute", "--family", family.slug, stdout=out)
+    assert "1 hand re-derived" in out.getvalue() and dump(family) == before
+    out = StringIO()
+    call_command("stats_recompute", "--family", family.slug, "--rederive", stdout=out)
+    assert "5 hands re-derived" in out.getvalue() and dump(family) == before
+    assert list(StatsJob.objects.filter(family=family).values_list("state", "done")) == [("done", 5), ("done", 1)]
+    with pytest.raises(CommandError, match="no family"):
+        call_command("stats_recompute", "--family", "nobody")

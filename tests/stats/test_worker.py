@@ -116,3 +116,22 @@ def test_a_worker_killed_mid_task_leaves_nothing_half_written_and_the_retry_is_r
     incremental = dump(family)
     services.stats_recompute(family=family)
     assert dump(family) == incremental
+
+
+def test_the_worker_recompute_repairs_a_lost_job(worker, table, rng):
+    from archive import tasks
+    from archive.models.stats import HandFact, StatsJob
+
+    worker()
+    family = table["family"]
+    session, hands = play_session(family, players=table["players"][:4], started_at=chicago(2024, 8, 16, 19),
+                                  by=table["editor"], hands=3, rng=rng)
+    wait_for(lambda: HandFact.objects.filter(hand__in=hands).count() == 3 and StatsDay.objects.count() == 4)
+    before = dump(family)
+    HandFact.objects.filter(hand=hands[1]).update(revision=0)  # as if an edit's job had been lost
+    SeatFact.objects.filter(hand=hands[1]).update(net=12345)
+    job = StatsJob.objects.create(family=family)
+    tasks.recompute_stats.delay(job_id=job.pk)
+    wait_for(lambda: StatsJob.objects.get(pk=job.pk).state == "done", what="the recompute")
+    assert StatsJob.objects.get(pk=job.pk).done == 1
+    assert dump(family) == before and stats_nets() == ledger_nets()
