@@ -223,14 +223,16 @@ def _write_facts(hands, ctx):
 
 
 def _rederive(hand_ids, ctx, tick=None):
-    """Write the facts of the given hands afresh (their old facts must be gone); answers the
-    seat rows written. Hands that are not live get no facts."""
-    seat_rows = []
+    """Write the facts of the given hands afresh (their old facts must be gone); answers how many
+    were live (the others get no facts) and the seat rows written."""
+    live, seat_rows = 0, []
     for start in range(0, len(hand_ids), CHUNK):
-        seat_rows += _write_facts(_read_hands(ids=hand_ids[start:start + CHUNK]), ctx)
+        hands = _read_hands(ids=hand_ids[start:start + CHUNK])
+        live += len(hands)
+        seat_rows += _write_facts(hands, ctx)
         if tick:
             tick(min(start + CHUNK, len(hand_ids)))
-    return seat_rows
+    return live, seat_rows
 
 
 def _delete_facts(hand_ids):
@@ -362,14 +364,14 @@ def stats_update_for_hands(*, hand_ids):
         keys[family_id, game][0].add(day)
         keys[family_id, game][1].add(player_id)
     _delete_facts(hand_ids)
-    rows = _rederive(hand_ids, _Context())
+    written, rows = _rederive(hand_ids, _Context())
     for row in rows:
         keys[row[1], row[4]][0].add(row[5])
         keys[row[1], row[4]][1].add(row[3])
     _test_pause()
     for (family_id, game), (days, players) in keys.items():
         _rebuild_summaries(family_id, game, sorted(days), sorted(players))
-    return {"hands": len({r[0] for r in rows}), "keys": sum(len(d) * len(p) for d, p in keys.values())}
+    return {"hands": written, "keys": sum(len(d) * len(p) for d, p in keys.values())}
 
 
 def _progress(job, done, total):
