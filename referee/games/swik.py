@@ -157,7 +157,12 @@ class Swik:
         self.pot_in = pot_in
         # The antes are due once a hand, from the record's dealer and everyone else.
         ante, dante = cfg.ante, cfg.dealer_ante
-        ledger = self.ledger = [{"seat": s, "amount": -ante, "reason": "ante", "event": None} for s in range(n)]
+        ledger = self.ledger = []
+        entry = {"seat": 0, "amount": -ante, "reason": "ante", "event": None}
+        for s in range(n):
+            e = entry.copy()  # (quicker than a new dict each)
+            e["seat"] = s
+            ledger.append(e)
         ledger[d] = {"seat": d, "amount": -dante, "reason": "dealer ante", "event": None}
         net = self.net = [-ante] * n
         net[d] = -dante
@@ -237,20 +242,19 @@ class Swik:
         while i < m:
             ev = events[i]
             if ev.__class__ is dict:
-                a = ev.get("action")
                 try:
-                    h = handlers.get(a)
-                except TypeError:  # an unhashable action (a list, an object)
-                    h = None
-                if h is not None:
-                    if self.lax:
-                        self._syntax(i, ev, a)
-                        i += 1
-                    else:
-                        r = h(self, i, ev)
-                        i = i + 1 if r is None else r
+                    h = handlers[ev["action"]]
+                except (KeyError, TypeError):  # no action, not a Swik action, an unhashable one (a list)
+                    self._bad_action(i, ev, ev.get("action"))
+                    i += 1
                     continue
-                self._bad_action(i, ev, a)
+                if self.lax:
+                    self._syntax(i, ev, ev["action"])
+                    i += 1
+                else:
+                    r = h(self, i, ev)
+                    i = i + 1 if r is None else r
+                continue
             else:
                 self._e(i, "*", f"event {i} must be an object such as {{\"action\": \"play\", ...}}, not {describe(ev)}")
             i += 1
@@ -1602,11 +1606,16 @@ def _game(h):
 def _quick(record):
     """A Swik ready to run for a record whose own fields are all plainly right (the common record), or None:
     then read() reads it again with care and says what is wrong. Accepts exactly what read() accepts."""
+    try:
+        players = record["players"]
+        dealer = record["dealer"]
+        if (record["format"] != "handrec/1" or players.__class__ is not list or dealer.__class__ is not int
+                or record["events"].__class__ is not list):
+            return None
+    except KeyError:
+        return None
     get = record.get
-    players = get("players")
-    dealer = get("dealer")
-    if (get("format") != "handrec/1" or players.__class__ is not list or dealer.__class__ is not int
-            or get("events").__class__ is not list or get("variant") is not None or get("claimed") is not None):
+    if get("variant") is not None or "claimed" in record and record["claimed"] is not None:
         return None
     pot_in = get("pot_in", 0)
     if pot_in is None:
