@@ -7,3 +7,7 @@ DEBUG = False
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast logins in tests
 if not env("DATABASE_URL", default=""):
     DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": ":memory:", "OPTIONS": {"timeout": 20}}}
+else:
+    # No persistent connections: a live-server or worker thread's connection would keep the test
+    # database busy when pytest-django drops it.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405

@@ -116,6 +116,7 @@ DEFAULT_CONFIG = Config(DEFAULTS)
 # House rules already read, by a hashable key of the record's own values -> Config: a family plays with
 # the same house rules hand after hand, so most records need not have them checked again.
 _CONFIGS = {}
+_TABLES = set()  # lists of player names already found good (a family's table, hand after hand)
 
 
 def _rules_key(given):
@@ -600,11 +601,15 @@ class Swik:
                 if hand is not None:
                     if hand.__class__ is not list:
                         return None
-                    for t in hand:
-                        where[t] = k
-                    if len(hand) != 3:
+                    if len(hand) == 3:
+                        a, b, c = hand
+                        where[a] = where[b] = where[c] = k
+                        count += 3
+                    else:
+                        for t in hand:
+                            where[t] = k
+                        count += len(hand)
                         short = True
-                    count += len(hand)
                 k += 1
             if blind is not None:
                 if blind.__class__ is not list:
@@ -1126,12 +1131,23 @@ class Swik:
         events = self.events
         m = len(events)
         while True:
-            if self.phase == PLAY and not self.disorder:
+            ph = self.phase
+            if ph == AFTER:
+                # The first play after the declarations: three of a kind first (_begin_play), once the
+                # play itself is readable (if not, _play says why and the hand goes no further).
+                s = ev.get("seat")
+                c = ev.get("card")
+                if (s.__class__ is int and 0 <= s < self.n and c.__class__ is str and c in DECK_TEXT
+                        and self._begin_play(i)):
+                    ph = PLAY
+            if ph == PLAY and not self.disorder:
                 where = self.where
                 known = self.known
                 voids = self.voids
                 cur = self.cur
                 order = self.order
+                k = len(cur)
+                need = len(order)
                 while True:
                     try:
                         s = ev["seat"]
@@ -1139,7 +1155,7 @@ class Swik:
                         o = where.get(c)
                     except (KeyError, TypeError):  # (TypeError: an unhashable card)
                         break
-                    if order[len(cur)] != s or s.__class__ is not int:
+                    if order[k] != s or s.__class__ is not int:
                         break
                     if o != s and (o is not None or known[s] is not None or c not in DECK_TEXT):
                         break  # not a card he holds (or "10H"): _play says what it is
@@ -1148,22 +1164,21 @@ class Swik:
                         self._late_evidence(s, c)
                     cur.append((s, c, i))
                     i += 1
-                    if len(cur) == len(order):
-                        self._judge(cur, True)
+                    k += 1
+                    if k == need:
+                        self._judge(cur, True)  # (a new trick: the state is read again below)
                         if i == m:
                             return i
                         ev = events[i]
                         if ev.__class__ is not dict or ev.get("action") != "play":
                             return i
-                        break  # (a new trick: read the state again)
+                        break
                     if i == m:
                         return i
                     ev = events[i]
                     if ev.__class__ is not dict or ev.get("action") != "play":
                         return i
-                else:
-                    continue
-                if cur is not self.cur:
+                if k == need:
                     continue
             self._play(i, ev)
             i += 1
@@ -1451,9 +1466,10 @@ class Swik:
                 ledger.append({"seat": d, "amount": odd, "reason": "odd cents (the dealer takes them)", "event": last})
                 net[d] += odd
             won = self.won
+            wd = d if self.wrapped else -1
             for s in self.ins:
                 t = won[s]
-                if s == d and self.wrapped:
+                if s == wd:
                     turned = self.turned
                     high = turned[0] in self.cfg.high_wraps
                     need = self.cfg.hw_tricks if high else 1
@@ -1509,12 +1525,13 @@ class Swik:
         if status == COMPLETE and self.done == TRICKS and self.abandoned is None:
             won = self.won
             lone = self.lone
+            blind = self.deal_seat if lone is not None else -1
             text = ""
-            for s in range(self.n):
+            for s in self.parts:  # (in seat order; only they win tricks)
                 k = won[s]
                 if k:
-                    who = "the blind" if (lone is not None and s == self.deal_seat) else names[s]
-                    words = " took one trick" if k == 1 else f" took {NUMBER.get(k, k)} tricks"
+                    who = "the blind" if s == blind else names[s]
+                    words = " took one trick" if k == 1 else f" took {NUMBER[k]} tricks"
                     text = f"{text}, {who}{words}" if text else who + words
             if lone is not None:
                 text = f"{names[lone]} played alone against the blind: " + (text or "nobody took a trick")
@@ -1635,9 +1652,17 @@ def _quick(record):
     n = len(players)
     if not (cfg.min_players <= n <= cfg.max_players and 0 <= dealer < n):
         return None
-    for p in players:
-        if p.__class__ is not str or not p or p.isspace():
-            return None
+    try:
+        key = tuple(players)
+        named = key in _TABLES
+    except TypeError:  # an unhashable "name"
+        return None
+    if not named:
+        for p in players:
+            if p.__class__ is not str or not p or p.isspace():
+                return None
+        if len(_TABLES) < 1024:
+            _TABLES.add(key)
     return Swik(n, players, dealer, pot_in, cfg)
 
 
