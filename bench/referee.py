@@ -1,7 +1,7 @@
 """How fast the referee rules on Swik hands, measured against json.loads of the same records.
 
     .venv/bin/python bench/referee.py [--hands 10000] [--seed 1] [--mistakes 0.05] [--repeat 3]
-                                      [--no-gc] [--profile [N]]
+                                      [--no-gc] [--profile [N]] [--mypyc]
 
 Generates realistic hands (referee.generate.swik_hand), writes them as JSON text, then times,
 each phase best of --repeat runs:
@@ -10,6 +10,11 @@ each phase best of --repeat runs:
     replay           referee.replay alone, on the parsed records
     loads + steps    json.loads then the whole referee.steps iterator (the replay page)
 Target: (loads + replay) / loads <= 3. --profile prints the cProfile hotspots of replay.
+
+--mypyc (an extra figure only: the referee ships as pure Python) also compiles a copy of referee/ with
+mypyc (`pip install mypy`; needs a C compiler) into a temporary folder, times that copy on the same
+hands in a child process and prints its figures beside the pure-Python ones. Nothing is written to
+the repository.
 """
 
 from __future__ import annotations
@@ -19,25 +24,36 @@ import cProfile
 import gc
 import io
 import json
+import os
 import pstats
 import random
+import shutil
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 # Run as a script, this file's folder would come first on sys.path and `import referee` would find
-# this very file; the repository root must win.
+# this very file; the repository root must win (or, for the child of --mypyc, the folder holding the
+# compiled copy: TK_REFEREE_ROOT).
 ROOT = Path(__file__).resolve().parent.parent
+REFEREE_ROOT = os.environ.get("TK_REFEREE_ROOT") or str(ROOT)
 if sys.path and Path(sys.path[0] or ".").resolve() == Path(__file__).resolve().parent:
-    sys.path[0] = str(ROOT)
-elif str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+    sys.path[0] = REFEREE_ROOT
+elif REFEREE_ROOT not in sys.path:
+    sys.path.insert(0, REFEREE_ROOT)
 
 import referee  # noqa: E402
 from referee.generate import random_house_rules, swik_hand  # noqa: E402
 
 NAMES = ["Dad", "Uncle Joe", "Mary", "Me", "Grandma", "Pete", "Ann"]
 TARGET = 3.0
+# The modules worth compiling: the hot path of a replay. cards.py stays Python (its Card freezes itself
+# with object.__setattr__, which a compiled class refuses; the replay uses card texts anyway), and so
+# do games/__init__ and generate.
+MYPYC_MODULES = ["referee/games/swik.py", "referee/record.py", "referee/ruling.py", "referee/ledger.py",
+                 "referee/__init__.py"]
 
 
 def make_texts(count: int, seed: int, mistakes: float) -> list[str]:
@@ -75,6 +91,9 @@ def main(argv=None) -> int:
     parser.add_argument("--no-gc", action="store_true", help="disable the garbage collector while timing")
     parser.add_argument("--profile", type=int, nargs="?", const=25, default=0, metavar="N",
                         help="profile replay and print the top N functions")
+    parser.add_argument("--mypyc", action="store_true",
+                        help="also time a copy of the referee compiled with mypyc (an extra figure only)")
+    parser.add_argument("--timings-json", action="store_true", help=argparse.SUPPRESS)  # (the --mypyc child)
     args = parser.parse_args(argv)
 
     started = time.perf_counter()
@@ -138,6 +157,10 @@ def main(argv=None) -> int:
             gc.enable()
 
     n = len(texts)
+    if args.timings_json:
+        print(json.dumps({"timings": timings, "compiled": _compiled(), "statuses": statuses}))
+        return 0
+    compiled = _mypyc_timings(args) if args.mypyc else None
     print(f"Python {sys.version.split()[0]}; {n} Swik hands (seed {args.seed}, mistakes {args.mistakes}), "
           f"{size / n:.0f} bytes of JSON a hand on average; generated in {generated:.1f} s")
     print(f"rulings: {statuses}; {with_violations} with violations; {bad} bad records")
@@ -158,6 +181,24 @@ def main(argv=None) -> int:
     print(f"replay / loads           = {timings['replay'] / loads_time:.2f}")
     print(f"(loads + steps) / loads  = {timings['loads + steps'] / loads_time:.2f}")
 
+    if compiled is not None:
+        print()
+        if "error" in compiled:
+            print(f"mypyc: {compiled['error']}")
+        else:
+            other = compiled["timings"]
+            if compiled["statuses"] != statuses:
+                print("mypyc: WARNING: the compiled copy rules differently on these hands!")
+            print(f"mypyc-compiled copy ({', '.join(compiled['compiled']) or 'nothing compiled!'}), "
+                  f"the same hands; x loads is against each run's own loads:")
+            print(f"{'phase':<16} {'pure us/hand':>13} {'mypyc us/hand':>14} {'mypyc x loads':>14} {'speed-up':>9}")
+            print("-" * 70)
+            for name, _ in phases:
+                mine, theirs = timings[name], other[name]
+                print(f"{name:<16} {mine / n * 1e6:>13.1f} {theirs / n * 1e6:>14.1f} "
+                      f"{theirs / other['loads']:>14.2f} {mine / theirs:>8.2f}x")
+            print(f"mypyc: (loads + replay) / loads = {other['loads + replay'] / other['loads']:.2f}")
+
     if args.profile:
         profiler = cProfile.Profile()
         profiler.enable()
@@ -169,6 +210,36 @@ def main(argv=None) -> int:
             print(f"\n--- cProfile of replay over {n} hands, by {order} ---")
             print(out.getvalue().split("\n", 4)[-1].rstrip())
     return 0
+
+
+def _compiled():
+    """The referee modules this process imported as compiled extensions."""
+    names = ["referee", "referee.games.swik", "referee.record", "referee.cards", "referee.ruling", "referee.ledger"]
+    return [m for m in names if not str(getattr(sys.modules.get(m), "__file__", "")).endswith(".py")]
+
+
+def _mypyc_timings(args) -> dict:
+    """Compile a copy of referee/ with mypyc in a temporary folder and time it in a child process."""
+    with tempfile.TemporaryDirectory(prefix="tk-mypyc-") as tmp:
+        shutil.copytree(ROOT / "referee", Path(tmp) / "referee",
+                        ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.c"))
+        started = time.perf_counter()
+        build = subprocess.run([sys.executable, "-m", "mypyc", *MYPYC_MODULES], cwd=tmp,
+                               capture_output=True, text=True)
+        if build.returncode != 0:
+            tail = (build.stdout + build.stderr).strip().splitlines()[-5:]
+            return {"error": "compiling failed (pip install mypy; a C compiler is needed): " + " | ".join(tail)}
+        print(f"(mypyc compiled {len(MYPYC_MODULES)} modules in {time.perf_counter() - started:.0f} s)",
+              file=sys.stderr)
+        child = [sys.executable, str(Path(__file__).resolve()), "--hands", str(args.hands), "--seed", str(args.seed),
+                 "--mistakes", str(args.mistakes), "--repeat", str(args.repeat), "--timings-json"]
+        if args.no_gc:
+            child.append("--no-gc")
+        run = subprocess.run(child, capture_output=True, text=True, cwd=tmp,
+                             env=dict(os.environ, TK_REFEREE_ROOT=tmp))
+        if run.returncode != 0:
+            return {"error": "the compiled copy failed: " + run.stderr.strip()[-500:]}
+        return json.loads(run.stdout.strip().splitlines()[-1])
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ each action has and turns them into typed values (seats as ints, Cards) in one p
 with the field readers below for the words of the errors.
 """
 import json
+from typing import Any
 
 from .cards import CARDS, rank_of
 
@@ -210,6 +211,16 @@ class Header:
     """The record's own fields, read and checked."""
 
     __slots__ = ("game", "variant", "players", "n", "dealer", "pot_in", "rules", "events", "claimed")
+    # (Declared for mypyc, which compiles a copy of the referee for bench/referee.py --mypyc.)
+    game: Any
+    variant: Any
+    players: Any
+    n: Any
+    dealer: Any
+    pot_in: Any
+    rules: Any
+    events: Any
+    claimed: Any
 
 
 def read_header(record, game, rule_kinds, defaults, errors, *, variants=(None,)):

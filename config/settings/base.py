@@ -123,6 +123,8 @@ from celery.schedules import crontab  # noqa: E402
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default="")
 CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", default="")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+if CELERY_TASK_ALWAYS_EAGER:
+    CELERY_BROKER_URL = "memory://"  # never used when eager; keeps kombu from guessing a host
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True

@@ -115,8 +115,8 @@ DEFAULT_CONFIG = Config(DEFAULTS)
 
 # House rules already read, by a hashable key of the record's own values -> Config: a family plays with
 # the same house rules hand after hand, so most records need not have them checked again.
-_CONFIGS = {}
-_TABLES = set()  # lists of player names already found good (a family's table, hand after hand)
+_CONFIGS: dict = {}
+_TABLES: set = set()  # lists of player names already found good (a family's table, hand after hand)
 
 
 def _rules_key(given):
