@@ -3,9 +3,11 @@
     owner, editor, viewer, stranger     users (password "pw")
     family                              "The Test family": owner, editor and viewer are members
     session                             Swik, seats Dad, Uncle Joe, Mary, Me; first dealer seat 0, pot 0
+    hands                               hand 1: the rule book's plain hand (Mary falls); hand 2: the forgotten cut
 """
 import pytest
 
+from archive import services
 from tests import factories
 
 
@@ -37,3 +39,10 @@ def family(owner, editor, viewer):
 @pytest.fixture
 def session(family, owner):
     return factories.make_session(family, owner)
+
+
+@pytest.fixture
+def hands(session, owner):
+    h1 = services.hand_add(session=session, record=factories.example_record("01-plain-hand"), by=owner)
+    h2 = services.hand_add(session=session, record=factories.example_record("04-forgotten-cut"), by=owner)
+    return [h1, h2]

@@ -20,12 +20,5 @@ def api(family, owner, editor, viewer, stranger):
 
 
 @pytest.fixture
-def hands(session, owner):
-    h1 = services.hand_add(session=session, record=factories.example_record("01-plain-hand"), by=owner)
-    h2 = services.hand_add(session=session, record=factories.example_record("04-forgotten-cut"), by=owner)
-    return [h1, h2]
-
-
-@pytest.fixture
 def dispute(hands, owner):
     return services.dispute_open(hand=hands[0], title="Was that a revoke?", text="Joe had a heart.", by=owner)

@@ -6,14 +6,6 @@ from tests import factories
 
 
 @pytest.fixture
-def hands(session, owner):
-    """Hand 1: the rule book's plain hand (Mary falls); hand 2: the forgotten cut."""
-    h1 = services.hand_add(session=session, record=factories.example_record("01-plain-hand"), by=owner)
-    h2 = services.hand_add(session=session, record=factories.example_record("04-forgotten-cut"), by=owner)
-    return [h1, h2]
-
-
-@pytest.fixture
 def dispute(hands, owner):
     return services.dispute_open(hand=hands[0], title="Mary says she won the last trick", text="She did not.", by=owner)
 
