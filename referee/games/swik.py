@@ -2,7 +2,7 @@
 
 One `Swik` object replays one record, event by event, through one dispatch table
 (action -> method). Each method reads its event's fields (typed: seats as ints, cards as
-interned Cards), checks what makes the record impossible (-> errors, raised together as
+their text, "TH", "10H" read as "TH"), checks what makes the record impossible (-> errors, raised together as
 one BadRecord at the end) and what breaks a rule (-> violations with a penalty), and
 moves the money. `replay()` never snapshots; `steps()` replays again and snapshots.
 
@@ -1179,7 +1179,7 @@ class Swik:
                     if ev.__class__ is not dict or ev.get("action") != "play":
                         return i
                 if k == need:
-                    continue
+                    continue  # a trick was judged: take the next one with its own state
             self._play(i, ev)
             i += 1
             if i == m or self.lax:
