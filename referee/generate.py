@@ -1,7 +1,8 @@
 """Random hand records, as a family would log them: for tests, fuzzing, demo data and the benchmark.
 
-Standard library only, and deliberately independent of the rest of referee/: a generator that
-shared the replay code would share its bugs, and the property tests compare the two.
+Deliberately independent of the replay code (it takes only the table of default house rules from
+games/swik.py): a generator that shared the replay code would share its bugs, and the property
+tests compare the two.
 
     swik_hand(rng, *, players, dealer=0, pot_in=0, house_rules=None, mistakes=0.05, summary_only=0.0)
     random_house_rules(rng)       a valid Swik house_rules dict (only what differs from the defaults)
@@ -19,27 +20,13 @@ import copy
 import math
 import random
 
+from referee.games.swik import DEFAULTS as SWIK_DEFAULTS  # the rule book's house-rule defaults, one place
+
 RANKS = "789TJQKA"  # low to high, the same in every suit
 SUITS = "SHDC"
 DECK = tuple(rank + suit for suit in SUITS for rank in RANKS)
 _RANK_VALUE = {rank: i for i, rank in enumerate(RANKS)}
 
-SWIK_DEFAULTS = {
-    "ante": 3,
-    "dealer_ante": 6,
-    "dealer_change_fee": 3,
-    "no_cut_penalty": 3,
-    "misdeal_penalty": 3,
-    "high_wraps": ["K", "A"],
-    "high_wrap_tricks": 2,
-    "double_fall": True,
-    "min_players": 3,
-    "max_players": 7,
-    "odd_cents": "carry",
-    "lone_player": "takes_pot",
-    "revoke": "abandon",
-    "trips_after_wrap": True,
-}
 
 # The table mistakes swik_hand can make, one per hand at most.
 MISTAKES = (
