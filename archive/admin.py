@@ -93,8 +93,24 @@ class LedgerInline(ReadOnlyInline):
     show_change_link = False
 
 
+class RecordAndRulingAdmin(admin.ModelAdmin):
+    """Hands and revisions: the record and ruling shown as pretty JSON, never typed in the admin
+    (every change goes through the services, which re-rule and write revisions)."""
+
+    @admin.display(description="record")
+    def record_json(self, obj):
+        return _pretty(obj.record)
+
+    @admin.display(description="ruling")
+    def ruling_json(self, obj):
+        return _pretty(obj.ruling)
+
+    def has_add_permission(self, request):
+        return False
+
+
 @admin.register(Hand)
-class HandAdmin(admin.ModelAdmin):
+class HandAdmin(RecordAndRulingAdmin):
     list_display = ["__str__", "status", "pot_in", "pot_out", "violation_count", "revision", "deleted_at"]
     list_filter = ["status", "session__family"]
     search_fields = ["session__key"]
@@ -105,36 +121,16 @@ class HandAdmin(admin.ModelAdmin):
                        "violation_count", "revision", "deleted_at", "record_json", "ruling_json"]
     inlines = [LedgerInline, RevisionInline]
 
-    @admin.display(description="record")
-    def record_json(self, obj):
-        return _pretty(obj.record)
-
-    @admin.display(description="ruling")
-    def ruling_json(self, obj):
-        return _pretty(obj.ruling)
-
-    def has_add_permission(self, request):
-        return False
 
 
 @admin.register(HandRevision)
-class HandRevisionAdmin(admin.ModelAdmin):
+class HandRevisionAdmin(RecordAndRulingAdmin):
     list_display = ["hand", "number", "kind", "by", "at"]
     list_filter = ["kind"]
     list_select_related = ["hand__session", "by"]
     exclude = ["record", "ruling"]
     readonly_fields = ["hand", "number", "kind", "by", "at", "why", "record_json", "ruling_json"]
 
-    @admin.display(description="record")
-    def record_json(self, obj):
-        return _pretty(obj.record)
-
-    @admin.display(description="ruling")
-    def ruling_json(self, obj):
-        return _pretty(obj.ruling)
-
-    def has_add_permission(self, request):
-        return False
 
     def has_change_permission(self, request, obj=None):
         return False
