@@ -51,7 +51,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--if-empty", action="store_true", help="do nothing if the demo family exists")
-        parser.add_argument("--years", type=float, default=5, help="weekly nights over this many years (5)")
+        parser.add_argument("--years", type=float, default=7, help="weekly nights over this many years (7)")
         parser.add_argument("--hands-per-night", type=int, default=60, help="hands a night, on average (60)")
         parser.add_argument("--hands", type=int, default=None, help="stop at this many hands in all (overrides --years)")
         parser.add_argument("--seed", type=int, default=1)
