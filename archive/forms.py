@@ -95,10 +95,13 @@ class WhyForm(forms.Form):
 
 
 class HandEditForm(forms.Form):
-    record = forms.CharField(widget=forms.Textarea(attrs={"rows": 18, "class": "mono", "spellcheck": "false"}),
-                             label="Hand record (JSON)")
-    why = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), label="Why is it changed?", max_length=2000,
-                          help_text="Kept in the hand's history, with your name.")
+    """Editing a hand: the picker's record (hidden), the record box, which of the two is meant, and why.
+    All optional here so that the page can name what is missing in its own words and keep what was typed."""
+
+    record = forms.CharField(required=False, strip=False, widget=forms.HiddenInput)
+    raw = forms.CharField(required=False, strip=False, label="Hand record (JSON)")
+    source = forms.ChoiceField(required=False, choices=[("picker", "the card picker"), ("raw", "the record box")])
+    why = forms.CharField(required=False, max_length=2000, label="Why is it changed?")
 
 
 class DisputeForm(forms.Form):

@@ -439,30 +439,61 @@ def hand_history(request, slug, pk):
                                                               rows=rows, names=names))
 
 
+def _record_or_none(text):
+    """The record a form posted, when it reads as one; else None (the page keeps the text as typed)."""
+    try:
+        record = referee.loads(text) if text else None
+    except referee.BadRecord:
+        return None
+    return record if isinstance(record, dict) and isinstance(record.get("events"), list) else None
+
+
 @login_required
 def hand_edit(request, slug, pk):
+    """Correct a logged hand: the card picker, filled from the stored record, or the record box ("advanced").
+
+    The hidden field `source` says which of the two is saved ("picker" or "raw"); without it (no JavaScript)
+    the record box is. A bad record or a missing why re-shows both as typed, with the referee's words."""
     family, role, hand = _hand_of(request.user, slug, pk)
     require_edit(role)
-    errors, status = [], 200
+    stored = hand.record or {}
+    errors, status, why = [], 200, ""
+    raw, picked, source = json.dumps(stored, indent=1, ensure_ascii=False), stored, "picker"
     if request.method == "POST":
         form = HandEditForm(request.POST)
-        if form.is_valid():
-            try:
-                record = _parse_record(form.cleaned_data["record"])
-                services.hand_edit(hand=hand, record=record, by=request.user, why=form.cleaned_data["why"])
-            except referee.BadRecord as exc:
-                errors, status = exc.errors, 400
-            except ValidationError as exc:
-                errors, status = [{"event": None, "field": "*", "message": _errors_of(exc)}], 400
-            else:
-                messages.success(request, f"Hand {hand.number} is changed and re-ruled, with every later hand of the night.")
-                return redirect("hand", family.slug, hand.pk)
-        else:
-            status = 400
-    else:
-        form = HandEditForm(initial={"record": json.dumps(hand.record, indent=1, ensure_ascii=False)})
-    return render(request, "archive/hand_edit.html", _base(request, family, role, hand=hand, session=hand.session,
-                                                           form=form, errors=errors), status=status)
+        if not form.is_valid():
+            errors += [{"event": None, "field": f, "message": m} for f, ms in form.errors.items() for m in ms]
+        data = {k: (form.cleaned_data.get(k) or request.POST.get(k) or "") for k in ("record", "raw", "source", "why")}
+        picker_text, raw, why = data["record"].strip(), data["raw"], data["why"].strip()
+        source = data["source"] if data["source"] in ("picker", "raw") else ""
+        text = picker_text if source == "picker" else raw.strip() if source == "raw" else (raw.strip() or picker_text)
+        picked = _record_or_none(picker_text) or stored  # the picker comes back as it was left
+        source = source or "raw"
+        if not why:
+            errors.append({"event": None, "field": "why",
+                           "message": "Say why the hand is changed (it is kept in the hand's history, with your name)."})
+        try:
+            record = _parse_record(text)
+            if not errors:
+                services.hand_edit(hand=hand, record=record, by=request.user, why=why)
+        except referee.BadRecord as exc:
+            errors = exc.errors + errors
+        except ValidationError as exc:
+            errors.append({"event": None, "field": "*", "message": _errors_of(exc)})
+        if not errors:
+            messages.success(request, f"Hand {hand.number} is changed and re-ruled, with every later hand of the night.")
+            return redirect("hand", family.slug, hand.pk)
+        status = 400
+    config = {
+        "players": stored.get("players") or [p.name for p in selectors.hand_detail(hand)["players"]],
+        "dealer": stored.get("dealer", hand.dealer), "pot_in": stored.get("pot_in", hand.pot_in),
+        "house_rules": stored.get("house_rules") or {}, "game": stored.get("game") or hand.session.game,
+        "number": hand.number, "referee_url": reverse("api-referee"), "record": picked, "source": source,
+    }
+    return render(request, "archive/hand_edit.html", _base(
+        request, family, role, hand=hand, session=hand.session, errors=errors, raw=raw, why=why, config=config,
+        ruling=hand.ruling or {},
+    ), status=status)
 
 
 @login_required

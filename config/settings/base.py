@@ -151,3 +151,7 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="WARNING")},
 }
+if CELERY_TASK_ALWAYS_EAGER:
+    # Celery asks kombu for a producer even for in-process tasks; the in-memory transport then warns
+    # that it has no host. Nothing is sent anywhere, so the warning is noise.
+    LOGGING["loggers"] = {"kombu.connection": {"level": "ERROR"}}

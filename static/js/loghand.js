@@ -55,7 +55,8 @@
     mode: "cards",           // 'cards' or 'winners'
     plays: [],               // {seat, card}
     winners: [null, null, null],
-    note: ""
+    note: "",
+    notes: []                // editing: notes the record had on earlier events, {key, on, text}
   };
 
   function round() { return state.rounds[state.rounds.length - 1]; }
@@ -178,7 +179,7 @@
       if (r.misdeal) events.push({ action: "misdeal", seat: ds, reason: r.misdeal.reason || "misdeal" });
     });
     var r = round(), d = dealer();
-    if (state.wrap && r.turned) {
+    if (state.wrap && r.turned && !state.wrap.unrecorded) {
       var w = { action: "wrap", seat: d, take: !!state.wrap.take };
       if (state.wrap.take) w.discard = state.wrap.discard || null;
       events.push(w);
@@ -194,11 +195,44 @@
         state.winners.forEach(function (w) { if (w !== null) events.push({ action: "trick", winner: w }); });
       }
     }
-    if (state.note && events.length) events[events.length - 1].note = state.note;
-    return {
+    attachNotes(events);
+    var rec = {
       format: "handrec/1", game: cfg.game || "swik", variant: null, players: players.slice(),
       dealer: state.dealer, pot_in: cfg.pot_in, house_rules: cfg.house_rules || {}, events: events
     };
+    if (!cfg.record) return rec;
+    // Editing: every other field of the stored record (claimed, variant, ...) is kept exactly as it was.
+    var kept = {};
+    Object.keys(cfg.record).forEach(function (k) { kept[k] = cfg.record[k]; });
+    kept.dealer = state.dealer;
+    kept.events = events;
+    return kept;
+  }
+
+  // --- notes: any event may carry one ------------------------------------------------------------------
+  // A note is tied to its event by the event's content (and which copy of it); a note whose event
+  // was changed away is not dropped but moves to the last event, and the page says so.
+  function eventKeys(events) {
+    var seen = {};
+    return events.map(function (e) {
+      var copy = {};
+      Object.keys(e).sort().forEach(function (k) { if (k !== "note") copy[k] = e[k]; });
+      var k = JSON.stringify(copy);
+      seen[k] = (seen[k] || 0) + 1;
+      return k + "#" + seen[k];
+    });
+  }
+  function attachNotes(events) {
+    var keys = eventKeys(events), orphans = [];
+    state.notes.forEach(function (nt) {
+      nt.orphan = false;
+      if (!nt.text) return;
+      var i = keys.indexOf(nt.key);
+      if (i >= 0 && i < events.length - 1) events[i].note = nt.text;
+      else { nt.orphan = i < 0; orphans.push(nt.text); }
+    });
+    var last = orphans.concat(state.note ? [state.note] : []);
+    if (last.length && events.length) events[events.length - 1].note = last.join(" / ");
   }
 
   // --- drawing -----------------------------------------------------------------------------------------
@@ -253,8 +287,9 @@
   function drawPreviousRounds() {
     if (state.rounds.length < 2) return null;
     return h("div", { cls: "preview" }, state.rounds.slice(0, -1).map(function (r, i) {
-      return h("div", null, "Deal " + (i + 1) + " by " + players[dealSeat(r)] + (r.noCut ? " (no cut)" : "") +
-        ": misdeal \u2014 " + (r.misdeal && r.misdeal.reason || "dealt again") + ". ");
+      var what = r.misdeal ? "misdeal \u2014 " + (r.misdeal.reason || "dealt again")
+        : r.noCut ? "dealt without a cut, so the cards were dealt again" : "dealt again";
+      return h("div", null, "Deal " + (i + 1) + " by " + players[dealSeat(r)] + (r.noCut && r.misdeal ? " (no cut)" : "") + ": " + what + ". ");
     }), btn("Undo the misdeal", function () { state.rounds.pop(); }, "btn-ghost"));
   }
 
@@ -337,9 +372,9 @@
     var tk = targetKey(state.target);
     for (var k = 1; k <= n; k++) {
       var s = (ds + k) % n;
-      body.push(slotGroup("seat-" + s, players[s] + (s === ds ? " (dealer)" : ""), r.hands[s], 3, tk === "seat-" + s));
+      body.push(slotGroup("seat-" + s, players[s] + (s === ds ? " (dealer)" : ""), r.hands[s], Math.max(3, r.hands[s].cards.length), tk === "seat-" + s));
     }
-    body.push(slotGroup("blind", "Blind hand", r.blind, 3, tk === "blind"));
+    body.push(slotGroup("blind", "Blind hand", r.blind, Math.max(3, r.blind.cards.length), tk === "blind"));
     body.push(slotGroup("turned", "Turned card (trump)", { cards: r.turned ? [r.turned] : [] }, 1, tk === "turned"));
     if (!r.misdeal) {
       var reason = h("input", { type: "text", placeholder: "why (e.g. a card was exposed)", id: "misdeal-reason" });
@@ -417,10 +452,15 @@
 
   function drawWrap() {
     var r = round(), d = dealer(), body = [];
+    var opts = [[false, "No"], [true, "Yes, takes " + (r.turned ? label(r.turned) : "the turned card")]];
+    // A stored hand may not say whether the dealer wrapped; that stays an answer until it is changed.
+    if (state.wrap && state.wrap.unrecorded) opts.push(["unrecorded", "Not recorded"]);
     body.push(h("div", { cls: "line-item" }, h("span", { cls: "who" }, players[d] + " wraps?"),
-      seg([[false, "No"], [true, "Yes, takes " + (r.turned ? label(r.turned) : "the turned card")]],
-        state.wrap ? state.wrap.take : null,
-        function (v) { state.wrap = v ? { take: true, discard: null } : { take: false }; }, "wrap")));
+      seg(opts, state.wrap ? (state.wrap.unrecorded ? "unrecorded" : state.wrap.take) : null,
+        function (v) {
+          if (v === "unrecorded") return;
+          state.wrap = v ? { take: true, discard: null } : { take: false };
+        }, "wrap")));
     if (wrapped()) {
       var hand = r.hands[d];
       var opts = (hand.known ? hand.cards : []).map(function (c) { return [c, label(c)]; });
@@ -517,10 +557,17 @@
   }
 
   function drawNote() {
+    buildRecord(); // marks the notes whose event was changed away
     var ta = h("textarea", { rows: "2", id: "hand-note", placeholder: "anything the table wants to remember (\u201cJoe says he never saw the cut\u201d)",
       oninput: function () { state.note = ta.value; sync(); } });
     ta.value = state.note;
-    return step(7, "Note", ta, "step-note");
+    var others = state.notes.map(function (nt, i) {
+      var t = h("input", { type: "text", "data-note": String(i), oninput: function () { nt.text = t.value; sync(); } });
+      t.value = nt.text;
+      return h("div", { cls: "field note-on" }, h("label", { cls: "small" }, "Note on " + nt.on +
+        (nt.orphan ? " (that event was changed: the note is kept on the last event)" : "")), t);
+    });
+    return step(7, "Note", [others, others.length ? h("label", { cls: "small", "for": "hand-note" }, "Note on the end of the hand") : null, ta], "step-note");
   }
 
   var hidden = document.getElementById("id_record");
@@ -539,7 +586,9 @@
     root.appendChild(drawCut());
     if (info.done) {
       root.appendChild(drawDeal());
-      if (state.target.kind !== "play" || !dealComplete(r) || inSeats().length >= 2) root.appendChild(drawPicker());
+      // No grid once there is nothing left to pick (all tricks in, or given by winner): tap a slot to bring it back.
+      if (state.target.kind !== "play" || !dealComplete(r) ||
+          (inSeats().length >= 2 && state.mode === "cards" && !state.trips && !trickState().done)) root.appendChild(drawPicker());
       if (r.turned) {
         root.appendChild(drawWrap());
         if (state.wrap) {
@@ -554,13 +603,152 @@
     window.scrollTo(0, scrollY);
   }
 
+  // --- editing a logged hand: the picker is filled from the stored record ---------------------------------
+  function Unshowable(event, why) { this.event = event; this.why = why; }
+
+  function describe(e) {
+    if (!e || typeof e !== "object") return "an event that is not an object";
+    var who = typeof e.seat === "number" && players[e.seat] !== undefined ? players[e.seat] + "\u2019s " : "";
+    var words = { declare: "declaration", play: "card", bottom: "bottom card", trips: "three of a kind" };
+    return who + (words[e.action] || e.action || "unnamed event") + (e.action === "play" && e.card ? " " + label(e.card) : "");
+  }
+
+  // record -> state, the inverse of buildRecord. Throws Unshowable for what the picker has no place for;
+  // the caller also checks that buildRecord gives the very same events back before trusting it.
+  function loadRecord(rec) {
+    var events = rec.events;
+    if (!Array.isArray(events)) throw new Unshowable(null, "the record has no list of events");
+    if (!Array.isArray(rec.players) || rec.players.length !== n) throw new Unshowable(null, "its players are not the session\u2019s");
+    var st = state;
+    st.dealer = typeof rec.dealer === "number" ? rec.dealer : cfg.dealer;
+    st.rounds = [newRound(st.dealer)];
+    st.wrap = null; st.declare = {}; st.trips = null; st.mode = "cards"; st.plays = []; st.winners = [null, null, null];
+    st.note = ""; st.notes = [];
+    var dealt = false, afterDeal = false, wins = 0, keys = eventKeys(events.filter(function (e) { return e && typeof e === "object"; }));
+    function isCard(c) { return typeof c === "string" && DECK.indexOf(c) >= 0; }
+    function cards(list, i, what) {
+      if (list === null) return { known: false, cards: [] };
+      if (!Array.isArray(list) || !list.every(isCard)) throw new Unshowable(i, what + " is not a list of cards");
+      return { known: true, cards: list.slice() };
+    }
+    events.forEach(function (e, i) {
+      if (!e || typeof e !== "object") throw new Unshowable(i, "it is not an event");
+      if (e.note !== undefined && e.note !== null) {
+        if (typeof e.note !== "string") throw new Unshowable(i, "its note is not text");
+        if (i === events.length - 1) st.note = e.note;
+        else st.notes.push({ key: keys[i], on: "event " + i + " (" + describe(e) + ")", text: e.note });
+      }
+      var r = st.rounds[st.rounds.length - 1], seat = e.seat;
+      if (dealt && !st.wrap && ["declare", "trips", "play", "trick"].indexOf(e.action) >= 0) {
+        st.wrap = { take: false, unrecorded: true };  // the record does not say whether the dealer wrapped
+        afterDeal = true;
+      }
+      var seatOk = typeof seat === "number" && seat >= 0 && seat < n && Math.floor(seat) === seat;
+      switch (e.action) {
+        case "cut": case "bottom":
+          if (afterDeal) throw new Unshowable(i, "a cut after the wrap or the declarations");
+          if (!seatOk || !(e.card === null || isCard(e.card))) throw new Unshowable(i, "its seat or card is not one the picker knows");
+          if (dealt) { st.rounds.push(newRound(dealSeat(r))); r = st.rounds[st.rounds.length - 1]; dealt = false; }
+          if (cutInfo(r).done) throw new Unshowable(i, "a cut after the deal was settled");
+          r.cuts.push({ action: e.action, seat: seat, card: e.card });
+          break;
+        case "deal":
+          if (afterDeal) throw new Unshowable(i, "a deal after the wrap or the declarations");
+          if (!seatOk) throw new Unshowable(i, "its seat is not at the table");
+          if (dealt) { st.rounds.push(newRound(dealSeat(r))); r = st.rounds[st.rounds.length - 1]; }
+          if (!r.cuts.length) r.noCut = true;
+          var info = cutInfo(r);
+          if (!info.done) throw new Unshowable(i, "a deal while the cut was still open");
+          r.dealSeat = seat === info.dealer ? null : seat;
+          if (!Array.isArray(e.hands) || e.hands.length !== n) throw new Unshowable(i, "it does not give a hand per seat");
+          r.hands = e.hands.map(function (hh, s) { return cards(hh, i, players[s] + "\u2019s hand"); });
+          r.blind = cards(e.blind === undefined ? null : e.blind, i, "the blind");
+          if (!(e.turned === null || isCard(e.turned))) throw new Unshowable(i, "the turned card is not a card");
+          r.turned = e.turned;
+          dealt = true;
+          break;
+        case "misdeal":
+          if (!dealt || afterDeal || seat !== dealSeat(r)) throw new Unshowable(i, "a misdeal the picker cannot place");
+          r.misdeal = { reason: e.reason };
+          st.rounds.push(newRound(dealSeat(r)));
+          dealt = false;
+          break;
+        case "wrap":
+          if (!dealt || afterDeal) throw new Unshowable(i, "a wrap out of its place");
+          st.wrap = e.take ? { take: true, discard: e.discard === undefined ? null : e.discard } : { take: false };
+          afterDeal = true;
+          break;
+        case "declare":
+          if (!st.wrap || !seatOk || ["in", "out", "blind"].indexOf(e.choice) < 0) throw new Unshowable(i, "a declaration the picker cannot place");
+          st.declare[seat] = e.choice;
+          break;
+        case "trips":
+          if (!st.wrap || !seatOk || !Array.isArray(e.cards)) throw new Unshowable(i, "three of a kind the picker cannot place");
+          st.trips = { seat: seat, cards: e.cards.slice() };
+          break;
+        case "play":
+          if (!st.wrap || !seatOk || !isCard(e.card)) throw new Unshowable(i, "a card play the picker cannot place");
+          st.plays.push({ seat: seat, card: e.card });
+          break;
+        case "trick":
+          if (!st.wrap || wins >= 3 || typeof e.winner !== "number") throw new Unshowable(i, "a trick the picker cannot place");
+          st.mode = "winners";
+          st.winners[wins++] = e.winner;
+          break;
+        default:
+          throw new Unshowable(i, "the picker has no place for \u201c" + e.action + "\u201d");
+      }
+    });
+    if (st.plays.length && wins) throw new Unshowable(null, "it gives some tricks card by card and some by winner");
+    var last = st.rounds[st.rounds.length - 1];
+    st.target = { kind: "hand", seat: left(dealSeat(last)) };
+    if (last.hands[st.target.seat].cards.length >= 3 || !last.hands[st.target.seat].known) advanceTarget();
+    if (state.target.kind === "play" && !dealComplete(last)) state.target = { kind: "turned" };
+  }
+
+  function canon(v) {  // JSON with sorted keys: the same record, whatever the order of its fields
+    if (Array.isArray(v)) return "[" + v.map(canon).join(",") + "]";
+    if (v && typeof v === "object") return "{" + Object.keys(v).sort().map(function (k) { return JSON.stringify(k) + ":" + canon(v[k]); }).join(",") + "}";
+    return JSON.stringify(v === undefined ? null : v);
+  }
+  // The first event that buildRecord would not give back exactly as stored, or -1 when all round-trip.
+  function firstDifference(rec) {
+    var built = buildRecord(), a = rec.events || [], b = built.events;
+    for (var i = 0; i < Math.max(a.length, b.length); i++) if (canon(a[i]) !== canon(b[i])) return i;
+    if (canon(built) !== canon(rec)) return null;
+    return -1;
+  }
+
+  var source = document.getElementById("id_source");
+  var raw = document.getElementById("id_raw");
+  var editNote = document.getElementById("source-note");
+  function setSource(v) {
+    if (!source) return;
+    source.value = v;
+    if (editNote) {
+      editNote.hidden = v !== "raw" || !cfg.picker_ok;
+      if (v === "raw" && cfg.picker_ok) document.getElementById("advanced").open = true;
+    }
+  }
+  function fallBack(why) {
+    // The picker would lose something: the record box is the only way, with every event as stored.
+    cfg.picker_ok = false;
+    root.innerHTML = "";
+    root.className = "";
+    root.appendChild(h("div", { cls: "notice", id: "picker-fallback", role: "status" },
+      h("b", null, "The card picker cannot show this hand"), " \u2014 " + why + ". ",
+      "Nothing is dropped: edit it in the record box below, as the rule book writes it."));
+    setSource("raw");
+    document.getElementById("advanced").open = true;
+  }
+
   // "Check with the referee" before saving: asks /api/referee/, stores nothing.
   var checkBtn = document.getElementById("check-record");
   var checkOut = document.getElementById("check-result");
   if (checkBtn) checkBtn.addEventListener("click", function (e) {
     e.preventDefault();
     var adv = document.getElementById("id_raw");
-    var body = adv && adv.value.trim() ? adv.value : hidden.value;
+    var body = source ? (source.value === "raw" ? adv.value : hidden.value) : (adv && adv.value.trim() ? adv.value : hidden.value);
     checkOut.textContent = "Asking the referee\u2026";
     fetch(cfg.referee_url, { method: "POST", headers: { "Content-Type": "application/json" }, body: body })
       .then(function (resp) { return resp.json().then(function (j) { return [resp.status, j]; }); })
@@ -580,5 +768,32 @@
       .catch(function () { checkOut.textContent = "The referee could not be reached."; });
   });
 
-  redraw();
+  if (!cfg.record) { redraw(); return; }
+
+  // Editing: fill the picker from the record, and trust it only if it gives back every event unchanged.
+  var loaded = true;
+  try { loadRecord(cfg.record); } catch (exc) {
+    if (!(exc instanceof Unshowable)) throw exc;
+    loaded = false;
+    fallBack((exc.event !== null ? "event " + exc.event + " (" + describe(cfg.record.events[exc.event]) + "): " : "") + exc.why);
+  }
+  if (loaded) {
+    var diff = firstDifference(cfg.record);
+    if (diff !== -1) {
+      loaded = false;
+      fallBack(diff === null ? "the record has fields the picker does not keep"
+        : "it would write event " + diff + " (" + describe((cfg.record.events || [])[diff]) + ") differently from how it was logged");
+    }
+  }
+  if (loaded) {
+    cfg.picker_ok = true;
+    var pickerSync = sync;
+    // While the picker is the source, the record box mirrors it; typing in the box makes the box the source.
+    sync = function () { pickerSync(); if (source && source.value === "picker" && raw) raw.value = JSON.stringify(buildRecord(), null, 1); };
+    setSource(cfg.source === "raw" ? "raw" : "picker");
+    if (raw) raw.addEventListener("input", function () { setSource("raw"); });
+    var back = document.getElementById("use-picker");
+    if (back) back.addEventListener("click", function (e) { e.preventDefault(); setSource("picker"); sync(); });
+    redraw();
+  }
 })();

@@ -1,0 +1,174 @@
+"""A family corrects a logged hand with the same card picker, in Debian's Chromium driven by Playwright.
+
+Skipped when /usr/bin/chromium or Playwright is missing. Screenshots go to /tmp/tk-shots/edit-*.png.
+"""
+import json
+
+import pytest
+
+from archive import services
+from archive.models import Hand, HandRevision
+from tests import factories
+from tests.browser.test_log_hand import CHROMIUM, page, shot, sync_playwright  # noqa: F401 (page is a fixture)
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # pragma: no cover
+    expect = None
+
+from pathlib import Path
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(sync_playwright is None or not Path(CHROMIUM).exists(),
+                       reason="needs Playwright and Debian's Chromium at /usr/bin/chromium"),
+]
+
+
+def login(page, url):
+    page.goto(url + "/login/")
+    page.fill("#id_username", "owner")
+    page.fill("#id_password", "pw")
+    page.click("button[type=submit]")
+    expect(page.locator("h1")).to_have_text("Your families")
+
+
+def declare(page, seat, choice):
+    page.locator(f'#step-declare .seg[data-name="declare-{seat}"] button[data-value="{choice}"]').click()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_edit_a_hand_with_the_card_picker(page, live_server, owner, family, hands):
+    h1, h2 = hands
+    login(page, live_server.url)
+    page.goto(live_server.url + f"/families/{family.slug}/hands/{h1.pk}/")
+    page.locator("a.btn", has_text="Edit").first.click()
+    expect(page.locator("h1")).to_have_text("Edit hand 1")
+
+    # The picker shows the hand as it was logged: the deal, the wrap, the declarations, the tricks.
+    expect(page.locator('.slot-group[data-group="seat-0"]')).to_contain_text("A♥")
+    expect(page.locator('.slot-group[data-group="seat-0"]')).to_contain_text("10♦")
+    expect(page.locator('.slot-group[data-group="blind"]')).to_contain_text("Q♠")
+    expect(page.locator('.slot-group[data-group="turned"]')).to_contain_text("9♣")
+    expect(page.locator('#step-wrap .seg[data-name="wrap"] button.on')).to_have_attribute("data-value", "false")
+    expect(page.locator('#step-declare .seg[data-name="declare-3"] button.on')).to_have_attribute("data-value", "out")
+    expect(page.locator("#step-tricks")).to_contain_text("All three tricks are in.")
+    expect(page.locator("#step-tricks")).to_contain_text("→ Uncle Joe")
+    assert page.input_value("#id_source") == "picker"
+    assert json.loads(page.input_value("#id_record"))["events"] == h1.record["events"]  # nothing lost on the way in
+    shot(page, "edit-01-prefilled")
+
+    # Me was in after all: the cards are played again, four to a trick, Dad leading.
+    declare(page, 3, "in")
+    for card in ["AH", "KH", "QH", "8D",   # Dad's Ace of hearts wins
+                 "8S", "AS", "9S", "TS",   # Joe's Ace of spades
+                 "7C", "JD", "KD", "TD"]:  # Joe leads the Seven of clubs, trump
+        page.locator(f'#play-choices button[data-play="{card}"]').click()
+    expect(page.locator("#step-tricks")).to_contain_text("All three tricks are in.")
+    expect(page.locator("#step-tricks")).to_contain_text("→ Dad")
+    page.fill("#id_why", "Me was in: she says she never folded")
+    shot(page, "edit-02-changed")
+    page.click("#check-record")
+    expect(page.locator("#check-result .summary-box")).to_contain_text("Me")
+    page.click("#save-edit")
+
+    # Pot 0 + antes 15, each trick 5: Dad one, Joe two; Mary and Me were in with none: each falls 15.
+    expect(page.locator("#ruling-summary")).to_contain_text("Me")
+    for name, net in [("Dad", "−1¢"), ("Uncle Joe", "+7¢"), ("Mary", "−18¢"), ("Me", "−18¢")]:
+        expect(page.locator(f'[data-net="{name}"]')).to_have_text(net)
+    shot(page, "edit-03-hand")
+    h2.refresh_from_db()
+    assert h2.pot_in == 30  # both falls carry into hand 2, which was re-ruled
+
+    page.goto(live_server.url + f"/families/{family.slug}/hands/{h1.pk}/history/")
+    expect(page.locator("main")).to_contain_text("Me was in: she says she never folded")
+    expect(page.locator("main")).to_contain_text("Revision 2 · Edited")
+    expect(page.locator("main")).to_contain_text("Mary and Me fell")
+    expect(page.locator("main")).to_contain_text("owner")
+    shot(page, "edit-04-history")
+    rev = HandRevision.objects.filter(hand=h1).order_by("-number").first()
+    assert rev.number == 2 and [e["choice"] for e in rev.record["events"] if e["action"] == "declare"] == ["in"] * 4
+
+    # Hand 2 has a note on its first event (the uncut deal): the picker shows it, and keeps it where it was.
+    page.goto(live_server.url + f"/families/{family.slug}/hands/{h2.pk}/edit/")
+    expect(page.locator('#step-note input[data-note="0"]')).to_have_value("Joe says he never cut")
+    expect(page.locator("#step-note")).to_contain_text("event 0 (Dad’s deal)")
+    assert json.loads(page.input_value("#id_record"))["events"] == h2.record["events"]
+    page.locator("#step-note").scroll_into_view_if_needed()
+    shot(page, "edit-07-notes", full=False)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_the_picker_cannot_show_goes_to_the_record_box(page, live_server, owner, family, session):
+    # The table declared out of turn (Me before Mary): the picker asks in seat order, so it would reorder them.
+    record = factories.example_record("01-plain-hand")
+    record["events"][4], record["events"][5] = record["events"][5], record["events"][4]
+    record["events"][1]["note"] = "Mary shuffled"
+    hand = services.hand_add(session=session, record=record, by=owner)
+    login(page, live_server.url)
+    page.goto(live_server.url + f"/families/{family.slug}/hands/{hand.pk}/edit/")
+    expect(page.locator("#picker-fallback")).to_contain_text("event 4 (Me’s declaration)")
+    expect(page.locator("#advanced")).to_have_attribute("open", "")
+    assert page.input_value("#id_source") == "raw"
+    assert json.loads(page.input_value("#id_raw")) == hand.record  # every event, the note too
+    shot(page, "edit-05-fallback")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_bad_record_typed_in_the_box_is_shown_back_and_nothing_saved(page, live_server, owner, family, hands):
+    h1 = hands[0]
+    login(page, live_server.url)
+    page.goto(live_server.url + f"/families/{family.slug}/hands/{h1.pk}/edit/")
+    page.locator("#advanced summary").click()
+    bad = '{"format": "handrec/1", "events": [{"action": "cut", "seat": 9, "card": null}]}'
+    page.fill("#id_raw", bad)
+    expect(page.locator("#source-note")).to_be_visible()  # the box, not the picker, will be saved
+    page.fill("#id_why", "trying the box")
+    page.click("#save-edit")
+    expect(page.locator("#record-errors")).to_contain_text("nothing was saved")
+    expect(page.locator("#record-errors")).to_contain_text("event 0")
+    assert page.input_value("#id_raw") == bad and page.input_value("#id_why") == "trying the box"
+    expect(page.locator('.slot-group[data-group="seat-0"]')).to_contain_text("A♥")  # the picker is still there
+    shot(page, "edit-06-errors")
+    assert Hand.objects.get(pk=h1.pk).revision == 1
+
+    # Back to the picker: the box follows it again, and the hand saves.
+    page.click("#use-picker")
+    assert json.loads(page.input_value("#id_raw"))["events"] == h1.record["events"]
+    page.locator('#step-tricks .seg[data-name="mode"] button[data-value="winners"]').click()
+    for t, seat in enumerate([0, 1, 2]):
+        page.locator(f'#step-tricks .seg[data-name="winner-{t}"] button[data-value="{seat}"]').click()
+    page.click("#save-edit")
+    # Each in won a trick (5 each from 15): nobody falls.
+    for name, net in [("Dad", "−1¢"), ("Uncle Joe", "+2¢"), ("Mary", "+2¢"), ("Me", "−3¢")]:
+        expect(page.locator(f'[data-net="{name}"]')).to_have_text(net)
+
+
+EXAMPLES = ["01-plain-hand", "02-ace-cut", "03-seven-cut-ace-bottom", "04-forgotten-cut", "05-misdeal",
+            "06-high-wrap-double-fall", "07-trips", "08-revoke", "09-misdeal-played-on"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_no_event_is_ever_dropped_on_the_way_into_the_editor(page, live_server, owner, family, session):
+    """Every worked example and a batch of generated hands (with mistakes, tricks by winner): the picker
+    gives back exactly the stored record, or it steps aside for the record box holding all of it."""
+    import random
+
+    hands = [services.hand_add(session=session, record=factories.example_record(n), by=owner) for n in EXAMPLES]
+    rng = random.Random(8)
+    for _ in range(16):
+        rec = factories.generated_record(session, seed=rng.randrange(10**9), mistakes=0.3, summary_only=0.3)
+        hands.append(services.hand_add(session=session, record=rec, by=owner))
+    login(page, live_server.url)
+    shown = 0
+    for hand in hands:
+        page.goto(live_server.url + f"/families/{family.slug}/hands/{hand.pk}/edit/")
+        page.locator("#step-note, #picker-fallback").first.wait_for()
+        if page.locator("#picker-fallback").count():
+            assert page.input_value("#id_source") == "raw"
+            assert json.loads(page.input_value("#id_raw")) == hand.record, hand.number
+        else:
+            shown += 1
+            assert page.input_value("#id_source") == "picker"
+            assert json.loads(page.input_value("#id_record")) == hand.record, hand.number
+    assert shown >= len(EXAMPLES)  # the picker is the usual way, not the exception
