@@ -3,6 +3,8 @@
 Skipped when /usr/bin/chromium or Playwright is missing. Screenshots go to /tmp/tk-shots/edit-*.png.
 """
 import json
+import random
+from pathlib import Path
 
 import pytest
 
@@ -15,8 +17,6 @@ try:
     from playwright.sync_api import expect
 except ImportError:  # pragma: no cover
     expect = None
-
-from pathlib import Path
 
 pytestmark = [
     pytest.mark.browser,
@@ -92,6 +92,7 @@ def test_edit_a_hand_with_the_card_picker(page, live_server, owner, family, hand
     # Hand 2 has a note on its first event (the uncut deal): the picker shows it, and keeps it where it was.
     page.goto(live_server.url + f"/families/{family.slug}/hands/{h2.pk}/edit/")
     expect(page.locator('#step-note input[data-note="0"]')).to_have_value("Joe says he never cut")
+    expect(page.locator("#logger")).to_contain_text("Deal 1 by Dad: dealt without a cut, so the cards were dealt again.")
     expect(page.locator("#step-note")).to_contain_text("event 0 (Dad’s deal)")
     assert json.loads(page.input_value("#id_record"))["events"] == h2.record["events"]
     page.locator("#step-note").scroll_into_view_if_needed()
@@ -152,8 +153,6 @@ EXAMPLES = ["01-plain-hand", "02-ace-cut", "03-seven-cut-ace-bottom", "04-forgot
 def test_no_event_is_ever_dropped_on_the_way_into_the_editor(page, live_server, owner, family, session):
     """Every worked example and a batch of generated hands (with mistakes, tricks by winner): the picker
     gives back exactly the stored record, or it steps aside for the record box holding all of it."""
-    import random
-
     hands = [services.hand_add(session=session, record=factories.example_record(n), by=owner) for n in EXAMPLES]
     rng = random.Random(8)
     for _ in range(16):
