@@ -6,9 +6,23 @@
     hands                               hand 1: the rule book's plain hand (Mary falls); hand 2: the forgotten cut
 """
 import pytest
+from django.db import connection
 
 from archive import services
 from tests import factories
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _no_stray_database_sessions(django_db_setup, django_db_blocker):
+    """On PostgreSQL, end the sessions a live-server thread or a killed worker left open, so the test
+    database can be dropped at the end of the run (PostgreSQL refuses while anyone is connected)."""
+    yield
+    if connection.vendor == "postgresql":
+        with django_db_blocker.unblock(), connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
 
 
 @pytest.fixture
