@@ -6,9 +6,9 @@ import zoneinfo
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
-from django.db.models import Count, Q
+from django.db.models import Count
 from django.http import Http404, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -30,7 +30,7 @@ from archive.forms import (
     SessionForm,
     WhyForm,
 )
-from archive.models import Dispute, Hand, HandRevision, Membership, Player
+from archive.models import Dispute, HandRevision, Membership, Player
 from archive.permissions import can_edit, family_for, require_edit, require_owner
 from archive.selectors_web import families_light
 

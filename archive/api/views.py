@@ -1,7 +1,6 @@
 """The REST API: thin classes over archive.services (writes) and querysets limited to the
 caller's families (reads). Strangers get 404, viewers 403 on writes, a bad record 400 with
 the referee's error/1 document and nothing saved."""
-import json
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import Count, Q
@@ -22,7 +21,7 @@ import referee
 from archive import services
 from archive.models import Dispute, Family, Hand, HandRevision, Membership, Player, Session
 from archive.api import serializers as s
-from archive.api.permissions import member_family_ids, require_editor, require_member, require_owner
+from archive.api.permissions import member_family_ids, require_editor, require_owner
 
 
 def error_document(errors):

@@ -2,7 +2,6 @@ import pytest
 from rest_framework.test import APIClient
 
 from archive import services
-from tests import factories
 
 
 @pytest.fixture

@@ -80,7 +80,7 @@ def test_hand_list_filters(family, owner, editor, session):
 
 
 def test_player_history_gives_nets_and_balance_over_time(family, owner, editor):
-    from datetime import datetime, timedelta
+    from datetime import timedelta
 
     first = factories.make_session(family, owner)
     second = factories.make_session(family, owner, started_at=first.started_at + timedelta(days=7))

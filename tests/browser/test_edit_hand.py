@@ -4,25 +4,20 @@ Skipped when /usr/bin/chromium or Playwright is missing. Screenshots go to /tmp/
 """
 import json
 import random
-from pathlib import Path
 
 import pytest
 
 from archive import services
 from archive.models import Hand, HandRevision
 from tests import factories
-from tests.browser.test_log_hand import CHROMIUM, page, shot, sync_playwright  # noqa: F401 (page is a fixture)
+from tests.browser.support import BROWSER, shot
 
 try:
     from playwright.sync_api import expect
 except ImportError:  # pragma: no cover
     expect = None
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(sync_playwright is None or not Path(CHROMIUM).exists(),
-                       reason="needs Playwright and Debian's Chromium at /usr/bin/chromium"),
-]
+pytestmark = BROWSER
 
 
 def login(page, url):

@@ -2,56 +2,18 @@
 
 Skipped when /usr/bin/chromium or Playwright is missing. Screenshots of the main pages go to /tmp/tk-shots/.
 """
-import os
 import re
-from pathlib import Path
 
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
-SHOTS = Path("/tmp/tk-shots")
+from tests.browser.support import BROWSER, shot
 
 try:
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 except ImportError:  # pragma: no cover
-    sync_playwright = None
+    expect = None
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(sync_playwright is None or not Path(CHROMIUM).exists(),
-                       reason="needs Playwright and Debian's Chromium at /usr/bin/chromium"),
-]
-
-
-@pytest.fixture
-def page(monkeypatch):
-    # Playwright's sync API runs an event loop in this thread; Django would refuse its ORM calls.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync", "--no-first-run"],
-        )
-        # A phone-sized window: the form is meant for the table.
-        context = browser.new_context(viewport={"width": 412, "height": 915}, device_scale_factor=1)
-        pg = context.new_page()
-        pg.set_default_timeout(15000)
-        errors = []
-        pg.on("pageerror", lambda exc: errors.append(str(exc)))
-        # A 400 page is expected (the bad record below); any other console error is a bug.
-        pg.on("console", lambda msg: msg.type == "error" and "status of 400" not in msg.text
-              and errors.append(msg.text))
-        pg.js_errors = errors
-        yield pg
-        assert not errors, errors  # the pages' JavaScript ran without an error
-        context.close()
-        browser.close()
-
-
-def shot(page, name, full=True):
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full)
+pytestmark = BROWSER
 
 
 def tap_cards(page, cards):

@@ -6,7 +6,7 @@ import pytest
 import referee
 
 from .hands import (
-    PLAIN_DECLARES, PLAIN_PLAYS, bad, cut, deal, declare, declares, play, plays, plain, record, rule, trick,
+    PLAIN_DECLARES, PLAIN_PLAYS, bad, cut, deal, declare, play, plays, plain, record, rule, trick,
     trips, wrap,
 )
 

@@ -1,6 +1,6 @@
 """The referee's own choices where swik.md is silent (the "House rule:" comments in referee/games/swik.py)."""
 from .hands import (
-    PLAIN_DECLARES, PLAIN_PLAYS, bad, bottom, cut, deal, declares, kinds, misdeal, plain, play, plays, record, rule,
+    PLAIN_DECLARES, bad, bottom, cut, deal, declares, kinds, misdeal, plain, play, plays, record, rule,
     rules_of, trick, trips, winners, wrap,
 )
 

@@ -1,12 +1,11 @@
 """The statistics pages and API: who may see what, what they show, settle-up and the recompute job."""
 import json
-from datetime import timedelta
 
 import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from archive.models.stats import SettlePayment, StatsDay, StatsJob
+from archive.models.stats import SettlePayment, StatsJob
 from archive.stats import selectors
 
 from .conftest import chicago

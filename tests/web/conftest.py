@@ -2,7 +2,6 @@
 import pytest
 
 from archive import services
-from tests import factories
 
 
 @pytest.fixture

@@ -1,5 +1,4 @@
 """manage.py export_history FAMILY_SLUG [FILE]: the family's whole live history as JSON Lines."""
-import sys
 
 from django.core.management.base import BaseCommand, CommandError
 

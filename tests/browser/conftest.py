@@ -1,0 +1,30 @@
+import pytest
+
+from tests.browser.support import CHROMIUM, sync_playwright
+
+
+@pytest.fixture
+def page(monkeypatch):
+    """A phone-sized page in Debian's Chromium; fails the test if the site's JavaScript logged an error."""
+    # Playwright's sync API runs an event loop in this thread; Django would refuse its ORM calls.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync", "--no-first-run"],
+        )
+        # A phone-sized window: the form is meant for the table.
+        context = browser.new_context(viewport={"width": 412, "height": 915}, device_scale_factor=1)
+        pg = context.new_page()
+        pg.set_default_timeout(15000)
+        errors = []
+        pg.on("pageerror", lambda exc: errors.append(str(exc)))
+        # A 400 page is expected (the bad-record tests); any other console error is a bug.
+        pg.on("console", lambda msg: msg.type == "error" and "status of 400" not in msg.text
+              and errors.append(msg.text))
+        pg.js_errors = errors
+        yield pg
+        assert not errors, errors  # the pages' JavaScript ran without an error
+        context.close()
+        browser.close()
