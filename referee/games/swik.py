@@ -20,7 +20,7 @@ but the turned card may not: it lies face up and names trump, so a deal without 
 """
 from ..cards import CARDS, DECK_32, RANK_PLURALS, SUIT_NAME
 from ..record import (
-    BadRecord, Choice, Count, Flag, Money, Ranks, describe, error, read_claimed, read_header,
+    BadRecord, Choice, Count, Flag, Money, Ranks, describe, error, read_claimed, read_header, read_house_rules,
 )
 from ..ruling import COMPLETE, INCOMPLETE, VOID, discrepancies
 
@@ -515,7 +515,7 @@ class Swik:
         s = ev.get("seat")
         cards = None
         if s.__class__ is int and 0 <= s < self.n:
-            cards = self._deal_cards(ev)
+            cards = _deal_cards(ev, self.n)
             if cards is None:
                 cards = self._deal_cards_slowly(ev)
         if cards is None:
@@ -583,49 +583,6 @@ class Swik:
         self.first_after = None
         self.shown = None
         self.trips_win = None
-
-    def _deal_cards(self, ev):
-        """(where, hands, blind, turned, short) for a deal of plain cards ("TH", each once), read in bulk,
-        or None for anything else (then _deal_cards_slowly reads it card by card)."""
-        hands = ev.get("hands")
-        blind = ev.get("blind")
-        turned = ev.get("turned")
-        if hands.__class__ is not list or len(hands) != self.n or turned.__class__ is not str:
-            return None
-        where = {}
-        count = 1
-        short = False
-        k = 0
-        try:
-            for hand in hands:
-                if hand is not None:
-                    if hand.__class__ is not list:
-                        return None
-                    if len(hand) == 3:
-                        a, b, c = hand
-                        where[a] = where[b] = where[c] = k
-                        count += 3
-                    else:
-                        for t in hand:
-                            where[t] = k
-                        count += len(hand)
-                        short = True
-                k += 1
-            if blind is not None:
-                if blind.__class__ is not list:
-                    return None
-                for t in blind:
-                    where[t] = BLIND
-                if len(blind) != 3:
-                    short = True
-                count += len(blind)
-            where[turned] = TURNED
-        except TypeError:  # an unhashable "card" (a list, an object)
-            return None
-        # A card given twice leaves fewer keys than cards; "10H", "th" or 5 are not in DECK_TEXT.
-        if len(where) != count or not DECK_TEXT.issuperset(where):
-            return None
-        return where, hands, blind, turned, short  # (the replay never changes a dealt hand)
 
     def _deal_cards_slowly(self, ev):
         """As _deal_cards, card by card: also reads "10H"; None if the deal is not readable (_syntax says why)."""
@@ -1568,15 +1525,63 @@ class Swik:
         return f"Nobody went in; the pot of {pot_out} carries to the next hand."
 
     def _falls_words(self, falls):
-        names = self.names
-        if len(falls) == 1:
-            for s, f in falls.items():
-                return f"{names[s]} fell and pays {-f['amount']} into the next pot"
-        fs = [falls[s] for s in sorted(falls)]
-        amounts = {-f["amount"] for f in fs}
-        if len(fs) > 1 and len(amounts) == 1:
-            return f"{_and([names[f['seat']] for f in fs])} fell and pay {amounts.pop()} each into the next pot"
-        return _and([f"{names[f['seat']]} fell and pays {-f['amount']}" for f in fs]) + " into the next pot"
+        return _falls_words(self.names, falls)
+
+
+def _falls_words(names, falls):
+    """Who fell and what each pays into the next pot, from the falls by seat."""
+    if len(falls) == 1:
+        for s, f in falls.items():
+            return f"{names[s]} fell and pays {-f['amount']} into the next pot"
+    fs = [falls[s] for s in sorted(falls)]
+    amounts = {-f["amount"] for f in fs}
+    if len(fs) > 1 and len(amounts) == 1:
+        return f"{_and([names[f['seat']] for f in fs])} fell and pay {amounts.pop()} each into the next pot"
+    return _and([f"{names[f['seat']]} fell and pays {-f['amount']}" for f in fs]) + " into the next pot"
+
+
+def _deal_cards(ev, n):
+    """(where, hands, blind, turned, short) for a deal of plain cards ("TH", each once), read in bulk,
+    or None for anything else (then _deal_cards_slowly reads it card by card)."""
+    hands = ev.get("hands")
+    blind = ev.get("blind")
+    turned = ev.get("turned")
+    if hands.__class__ is not list or len(hands) != n or turned.__class__ is not str:
+        return None
+    where = {}
+    count = 1
+    short = False
+    k = 0
+    try:
+        for hand in hands:
+            if hand is not None:
+                if hand.__class__ is not list:
+                    return None
+                if len(hand) == 3:
+                    a, b, c = hand
+                    where[a] = where[b] = where[c] = k
+                    count += 3
+                else:
+                    for t in hand:
+                        where[t] = k
+                    count += len(hand)
+                    short = True
+            k += 1
+        if blind is not None:
+            if blind.__class__ is not list:
+                return None
+            for t in blind:
+                where[t] = BLIND
+            if len(blind) != 3:
+                short = True
+            count += len(blind)
+        where[turned] = TURNED
+    except TypeError:  # an unhashable "card" (a list, an object)
+        return None
+    # A card given twice leaves fewer keys than cards; "10H", "th" or 5 are not in DECK_TEXT.
+    if len(where) != count or not DECK_TEXT.issuperset(where):
+        return None
+    return where, hands, blind, turned, short  # (the replay never changes a dealt hand)
 
 
 def _by_event(v):
@@ -1623,6 +1628,12 @@ def _game(h):
 def _quick(record):
     """A Swik ready to run for a record whose own fields are all plainly right (the common record), or None:
     then read() reads it again with care and says what is wrong. Accepts exactly what read() accepts."""
+    h = _header(record)
+    return None if h is None else Swik(*h)
+
+
+def _header(record):
+    """(n, players, dealer, pot_in, config) of a record whose own fields are all plainly right, or None."""
     try:
         players = record["players"]
         dealer = record["dealer"]
@@ -1646,7 +1657,9 @@ def _quick(record):
         key = _rules_key(given)
         cfg = _CONFIGS.get(key) if key is not None else None
         if cfg is None:
-            return None
+            cfg = _config(given, key)
+            if cfg is None:
+                return None
     else:
         return None
     n = len(players)
@@ -1663,7 +1676,353 @@ def _quick(record):
                 return None
         if len(_TABLES) < 1024:
             _TABLES.add(key)
-    return Swik(n, players, dealer, pot_in, cfg)
+    return n, players, dealer, pot_in, cfg
+
+
+def _config(given, key):
+    """The Config for house rules not met before, or None if they are wrong (read() then says how)."""
+    errors = []
+    rules = read_house_rules(given, HOUSE_RULES, DEFAULTS, errors, GAME)
+    if errors or rules["min_players"] > rules["max_players"]:
+        return None
+    cfg = Config(rules)
+    if key is not None and len(_CONFIGS) < 256:  # (bounded: a server sees many families)
+        _CONFIGS[key] = cfg
+    return cfg
+
+
+# ---------------------------------------------------------------------- the plain hand
+
+def _plain(record):
+    """The ruling of a plain hand in one pass, or None: then Swik replays the record in full.
+
+    Most records are plain: cuts and bottom looks, one good deal of plain cards, a wrap or none,
+    declarations in turn, then three tricks played card by card in turn (or nobody in, or one player in
+    who takes the pot), with no rule broken and nothing left over. For such a hand the ruling is only
+    antes, fees, shares and falls, and working it out with the state in locals, without the dispatch
+    per event, is what keeps the referee within a few times the cost of reading the record's JSON.
+
+    This is a shortcut, not a second referee: it gives up (None) at the first thing that is not plain,
+    long before anything would need judging: an error, a violation, a misdeal, a blind hand played
+    alone, three of a kind, a summary `trick`, a record that stops early. The full rules are the Swik
+    methods above; tests/referee/test_plain.py replays generated and mutated hands both ways and checks
+    that the rulings are the same, to the word.
+    """
+    h = _header(record)
+    if h is None:
+        return None
+    n, names, d, pot_in, cfg = h
+    events = record["events"]
+    m = len(events)
+    ante = cfg.ante
+    dante = cfg.dealer_ante
+    fee = cfg.fee
+    ledger = [{"seat": s, "amount": -ante, "reason": "ante", "event": None} for s in range(n)]
+    ledger[d] = {"seat": d, "amount": -dante, "reason": "dealer ante", "event": None}
+    net = [-ante] * n
+    net[d] = -dante
+    pot = pot_in + dante + ante * (n - 1)
+
+    # Cuts and bottom looks (_cut, _bottom): an Ace or Seven cut moves the deal and needs a look at
+    # the bottom card, which may move it once more; then the new dealer's cards are cut again.
+    i = 0
+    cut_ok = False
+    pending = None  # the Ace or Seven just cut
+    while True:
+        if i == m:
+            return None
+        ev = events[i]
+        if ev.__class__ is not dict:
+            return None
+        a = ev.get("action")
+        if a == "deal":
+            break
+        s = ev.get("seat")
+        c = ev.get("card")
+        if c is not None and (c.__class__ is not str or c not in DECK_TEXT):
+            return None
+        if a == "cut":
+            if pending is not None or s.__class__ is not int or s != (d - 1) % n:
+                return None
+            r = c[0] if c is not None else None
+            if r == "A" or r == "7":
+                if r == "A":
+                    d, why = (d + 1) % n, "becomes dealer (Ace cut)"
+                else:
+                    d, why = (d - 1) % n, "becomes dealer (Seven cut)"
+                pending = c
+                cut_ok = False
+            else:
+                cut_ok = True
+                i += 1
+                continue
+        elif a == "bottom":
+            if pending is None or s.__class__ is not int or not 0 <= s < n or c == pending:
+                return None
+            pending = None
+            r = c[0] if c is not None else None
+            if r == "A":
+                d, why = (d + 1) % n, "becomes dealer (Ace at the bottom)"
+            elif r == "7":
+                d, why = (d - 1) % n, "becomes dealer (Seven at the bottom)"
+            else:
+                i += 1
+                continue
+        else:
+            return None
+        ledger.append({"seat": d, "amount": -fee, "reason": why, "event": i})
+        net[d] -= fee
+        pot += fee
+        i += 1
+
+    # The deal (_deal): by the dealer, after a cut, every hand and the blind three cards.
+    s = ev.get("seat")
+    if not cut_ok or pending is not None or s != d or s.__class__ is not int:
+        return None
+    cards = _deal_cards(ev, n)
+    if cards is None:
+        return None
+    where, dealt, blind, turned, short = cards
+    if short:
+        return None
+    T = turned[1]
+    known = evid = dealt[:]
+    i += 1
+
+    # The wrap (_wrap): the dealer takes the turned card and discards one of his own.
+    wrapped = False
+    if i < m:
+        ev = events[i]
+        if ev.__class__ is dict and ev.get("action") == "wrap":
+            s = ev.get("seat")
+            take = ev.get("take")
+            c = ev.get("discard")
+            if s != d or s.__class__ is not int:
+                return None
+            if take is True:
+                own = dealt[d]
+                if c is not None:
+                    if c.__class__ is not str or c not in DECK_TEXT or c == turned:
+                        return None
+                    o = where.get(c)
+                    if o != d and (o is not None or own is not None):
+                        return None
+                    where[c] = GONE
+                where[turned] = d
+                wrapped = True
+                if own is not None and c is not None:
+                    known[d] = [x for x in own if x != c] + [turned]
+                else:
+                    evid = evid[:]
+                    evid[d] = [turned]
+                    known[d] = None
+            elif take is not False or c is not None:
+                return None
+            i += 1
+
+    # The declarations (_declare), in turn from the dealer's left; a dealer who wrapped is in.
+    declared = [None] * n
+    blind_taker = None
+    s = d
+    for _ in range(n - 1 if wrapped else n):
+        if i == m:
+            return None
+        ev = events[i]
+        s = s + 1 if s + 1 < n else 0
+        try:
+            if ev["action"] != "declare" or ev["seat"] != s:
+                return None
+            x = ev["seat"]
+            choice = ev["choice"]
+        except (KeyError, TypeError):
+            return None
+        if x.__class__ is not int:
+            return None
+        if choice == "blind":
+            if blind_taker is not None:
+                return None
+            blind_taker = s
+            own = dealt[s]  # (_take_blind)
+            if own is not None:
+                for c in own:
+                    if where.get(c) == s:
+                        where[c] = GONE
+            if blind is not None:
+                for c in blind:
+                    where[c] = s
+            known[s] = blind
+            if evid is not known:
+                evid[s] = blind
+        elif choice != "in" and choice != "out":
+            return None
+        declared[s] = choice
+        i += 1
+    last_decl = i - 1
+    ins = [s for s in range(n) if s == d and wrapped or declared[s] == "in" or declared[s] == "blind"]
+
+    # How the hand is decided (_declarations_done, _settle, _summary).
+    tricks = []
+    if not ins or len(ins) == 1:
+        if i != m:
+            return None
+        if not ins:
+            summary = f"Nobody went in; the pot of {pot_in - sum(net)} carries to the next hand."
+        else:
+            lone = ins[0]
+            if cfg.lone_blind and lone != d and lone != blind_taker:
+                return None  # he plays alone against the blind
+            ledger.append({"seat": lone, "amount": pot, "reason": "takes the pot (the only player in)",
+                           "event": last_decl})
+            net[lone] += pot
+            summary = f"Only {names[lone]} went in and takes the pot of {pot}."
+        return _plain_doc(ledger, net, pot_in, tricks, summary)
+
+    # Three of a kind decides first (_resolve_trips): any such hand goes the long way.
+    if wrapped and not cfg.trips_after_wrap:
+        return None
+    for s in ins:
+        hand = known[s]
+        if hand is not None and len(hand) == 3:
+            a, b, c = hand
+            if a[0] == b[0] == c[0]:
+                return None
+
+    # Three tricks (_plays, _judge, _not_followed, _late_evidence): each card in turn, held by who
+    # plays it; a card off the suit led from a player who (as far as is known) had that suit, or had
+    # a trump and played none, is a revoke; and the long way says so.
+    k = 0
+    for s in ins:
+        if s >= d:
+            break
+        k += 1
+    else:
+        k = 0
+    order = ins[k:] + ins[:k] if k else ins
+    trick_events = []
+    won = [0] * n
+    voids = None  # seat -> [(suit led, whether a trump was owed)] for hands not wholly known
+    for t in range(3):
+        out = []
+        L = None
+        for s in order:
+            if i == m:
+                return None
+            ev = events[i]
+            try:
+                if ev["action"] != "play":
+                    return None
+                x = ev["seat"]
+                c = ev["card"]
+                o = where.get(c)
+            except (KeyError, TypeError):
+                return None
+            if x != s or x.__class__ is not int:
+                return None
+            if o != s and (o is not None or known[s] is not None or c not in DECK_TEXT):
+                return None
+            where[c] = PLAYED
+            cs = c[1]
+            if voids is not None and s in voids:
+                for v in voids[s]:
+                    if cs == v[0] or v[1] and cs == T:
+                        return None
+            if L is None:
+                if t == 0 and wrapped and c == turned and s == d:
+                    return None  # the wrapped card led to the first trick
+                L = bsuit = cs
+                best = ORDER[c]
+                win = s
+            else:
+                if cs == bsuit:
+                    o = ORDER[c]
+                    if o > best:
+                        best, win = o, s
+                elif cs == T:
+                    best, win, bsuit = ORDER[c], s, T
+                if cs != L:
+                    hand = evid[s]
+                    if hand is not None:
+                        trump = False
+                        for y in hand:
+                            if where[y] == s:
+                                if y[1] == L:
+                                    return None
+                                if y[1] == T:
+                                    trump = True
+                        if trump and cs != T:
+                            return None
+                    if known[s] is None:
+                        if voids is None:
+                            voids = {}
+                        voids.setdefault(s, []).append((L, cs != T))
+            out.append([s, c])
+            i += 1
+        tricks.append({"leader": order[0], "plays": out, "winner": win, "points": 0})
+        trick_events.append(i - 1)
+        won[win] += 1
+        k = ins.index(win)
+        order = ins[k:] + ins[:k] if k else ins
+    if i != m:
+        return None
+
+    # The pot split in three, and the falls into the next pot.
+    share = pot // 3
+    for k in range(3):
+        w = tricks[k]["winner"]
+        ledger.append({"seat": w, "amount": share, "reason": "wins a trick", "event": trick_events[k]})
+        net[w] += share
+    last = trick_events[2]
+    odd = pot - 3 * share
+    if odd and cfg.odd_dealer:
+        ledger.append({"seat": d, "amount": odd, "reason": "odd cents (the dealer takes them)", "event": last})
+        net[d] += odd
+    falls = None
+    text = ""
+    for s in ins:
+        k = won[s]
+        if k:
+            words = " took one trick" if k == 1 else f" took {NUMBER[k]} tricks"
+            text = f"{text}, {names[s]}{words}" if text else names[s] + words
+        if s == d and wrapped:
+            high = turned[0] in cfg.high_wraps
+            need = cfg.hw_tricks if high else 1
+            if k >= need:
+                continue
+            if k == 0 and high and cfg.double_fall:
+                amount, reason = 2 * pot, f"falls twice (wrapped on {turned}, no trick)"
+            elif k == 0:
+                amount, reason = pot, f"falls (wrapped on {turned}, no trick)"
+            else:
+                amount, reason = pot, f"falls (wrapped on {turned}, won {k} of the {need} tricks needed)"
+        elif k:
+            continue
+        else:
+            amount, reason = pot, "falls (no trick)"
+        e = {"seat": s, "amount": -amount, "reason": reason, "event": last}
+        ledger.append(e)
+        net[s] -= amount
+        if falls is None:
+            falls = {}
+        falls[s] = e
+    if falls:
+        text += "; " + _falls_words(names, falls)
+    return _plain_doc(ledger, net, pot_in, tricks, text + ".")
+
+
+def _plain_doc(ledger, net, pot_in, tricks, summary):
+    return {
+        "format": "ruling/1",
+        "game": GAME,
+        "status": COMPLETE,
+        "violations": [],
+        "ledger": ledger,
+        "net": net,
+        "pot_in": pot_in,
+        "pot_out": pot_in - sum(net),
+        "score": None,
+        "tricks": tricks,
+        "summary": summary,
+    }
 
 
 def read(record):
@@ -1699,6 +2058,14 @@ def read(record):
 
 
 def replay(record):
+    doc = _plain(record)
+    if doc is not None:
+        return doc
+    return _replay(record)
+
+
+def _replay(record):
+    """The ruling, the long way: every event through Swik."""
     g = _quick(record)
     if g is None:
         g = _game(read(record))
