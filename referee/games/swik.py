@@ -78,6 +78,8 @@ PRE, DEALT, DECL, AFTER, PLAY, DONE = range(6)
 # How a hand ended.
 TRICKS, TRIPS, LONE, NOBODY = 1, 2, 3, 4
 
+# AFTER_DEALER[n][d]: the seats in turn from the dealer's left, the dealer last.
+AFTER_DEALER = [[tuple((d + k) % n for k in range(1, n + 1)) for d in range(n)] for n in range(10)]
 REVOKES = ("swik.revoke", "swik.wrapped-lead")  # a lead of the wrapped card counts as a revoke
 NUMBER = {0: "no", 1: "one", 2: "two", 3: "three"}
 
@@ -1821,27 +1823,28 @@ def _plain(record):
             i += 1
 
     # The declarations (_declare), in turn from the dealer's left; a dealer who wrapped is in.
-    declared = [None] * n
+    # (Seats are compared with `is`: JSON's small numbers are Python's shared ones, and anything else,
+    # true for 1 say, only sends the record the long way.)
+    need = n - 1 if wrapped else n
+    chunk = events[i:i + need]
+    if len(chunk) != need:
+        return None
+    ins = [d] if wrapped else []  # who is in, a dealer who wrapped first
     blind_taker = None
-    s = d
-    for _ in range(n - 1 if wrapped else n):
-        if i == m:
-            return None
-        ev = events[i]
-        s = s + 1 if s + 1 < n else 0
+    for s, ev in zip(AFTER_DEALER[n][d], chunk):
         try:
-            if ev["action"] != "declare" or ev["seat"] != s:
+            if ev["action"] != "declare" or ev["seat"] is not s:
                 return None
-            x = ev["seat"]
             choice = ev["choice"]
         except (KeyError, TypeError):
             return None
-        if x.__class__ is not int:
-            return None
-        if choice == "blind":
+        if choice == "in":
+            ins.append(s)
+        elif choice == "blind":
             if blind_taker is not None:
                 return None
             blind_taker = s
+            ins.append(s)
             own = dealt[s]  # (_take_blind)
             if own is not None:
                 for c in own:
@@ -1853,12 +1856,11 @@ def _plain(record):
             known[s] = blind
             if evid is not known:
                 evid[s] = blind
-        elif choice != "in" and choice != "out":
+        elif choice != "out":
             return None
-        declared[s] = choice
-        i += 1
+    i += need
     last_decl = i - 1
-    ins = [s for s in range(n) if s == d and wrapped or declared[s] == "in" or declared[s] == "blind"]
+    ins.sort()  # (in seat order, as _declarations_done has them)
 
     # How the hand is decided (_declarations_done, _settle, _summary).
     tricks = []
@@ -1877,11 +1879,50 @@ def _plain(record):
             summary = f"Only {names[lone]} went in and takes the pot of {pot}."
         return _plain_doc(ledger, net, pot_in, tricks, summary)
 
-    # Three of a kind decides first (_resolve_trips): any such hand goes the long way.
-    if wrapped and not cfg.trips_after_wrap:
-        return None
+    old_hand = wrapped and not cfg.trips_after_wrap  # (_counting_hand: the dealer's hand as dealt counts)
+    if i < m and events[i].__class__ is dict and events[i].get("action") == "trips":
+        # Three of a kind shown after the declarations, and nothing after (_trips, _resolve_trips):
+        # the best one shown takes the pot, and everyone else who was in falls.
+        best = None  # (order, seat, event, rank)
+        shown = []
+        for i in range(i, m):
+            ev = events[i]
+            if ev.__class__ is not dict or ev.get("action") != "trips":
+                return None
+            s = ev.get("seat")
+            cs = ev.get("cards")
+            if s.__class__ is not int or s not in ins or s in shown or cs.__class__ is not list or len(cs) != 3:
+                return None
+            hand = dealt[s] if old_hand and s == d else known[s]
+            a, b, c = cs
+            if (hand is None or a.__class__ is not str or b.__class__ is not str or c.__class__ is not str
+                    or a not in DECK_TEXT or a == b or a == c or b == c or a[0] != b[0] or a[0] != c[0]
+                    or a not in hand or b not in hand or c not in hand):
+                return None  # not plainly his three of a kind
+            shown.append(s)
+            if best is None or ORDER[a] > best[0]:
+                best = (ORDER[a], s, i, a[0])
+        for s in ins:  # an unclaimed three of a kind that beats it is a violation
+            hand = dealt[s] if old_hand and s == d else known[s]
+            if s not in shown and hand is not None and len(hand) == 3:
+                a, b, c = hand
+                if a[0] == b[0] == c[0] and ORDER[a] > best[0]:
+                    return None
+        o, w, e, rank = best
+        ledger.append({"seat": w, "amount": pot, "reason": "three of a kind: takes the pot", "event": e})
+        net[w] += pot
+        falls = {}
+        for s in ins:
+            if s != w:
+                falls[s] = f = {"seat": s, "amount": -pot, "reason": "falls (three of a kind)", "event": e}
+                ledger.append(f)
+                net[s] -= pot
+        summary = f"{names[w]} shows three {RANK_PLURALS[rank]} and takes the pot of {pot}"
+        return _plain_doc(ledger, net, pot_in, tricks, f"{summary}; {_falls_words(names, falls)}.")
+
+    # Three of a kind not shown decides first (_resolve_trips): any such hand goes the long way.
     for s in ins:
-        hand = known[s]
+        hand = dealt[s] if old_hand and s == d else known[s]
         if hand is not None and len(hand) == 3:
             a, b, c = hand
             if a[0] == b[0] == c[0]:
@@ -1901,24 +1942,40 @@ def _plain(record):
     trick_events = []
     won = [0] * n
     voids = None  # seat -> [(suit led, whether a trump was owed)] for hands not wholly known
-    for t in range(3):
+    if i == m:
+        return None  # the record stops before the play
+    summary_only = m - i == 3 and events[i].__class__ is dict and events[i].get("action") == "trick"
+    if summary_only:
+        # A summary record: only each trick's winner (_trick), who must have been in.
+        leader = order[0]
+        for i in range(i, m):
+            ev = events[i]
+            if ev.__class__ is not dict or ev.get("action") != "trick":
+                return None
+            w = ev.get("winner")
+            if w.__class__ is not int or w not in ins:
+                return None
+            tricks.append({"leader": leader, "plays": None, "winner": w, "points": 0})
+            trick_events.append(i)
+            won[w] += 1
+            leader = w
+        i = m
+    for t in range(0 if summary_only else 3):
+        need = len(order)
+        chunk = events[i:i + need]
+        if len(chunk) != need:
+            return None
         out = []
         L = None
-        for s in order:
-            if i == m:
-                return None
-            ev = events[i]
+        for s, ev in zip(order, chunk):
             try:
-                if ev["action"] != "play":
+                if ev["action"] != "play" or ev["seat"] is not s:
                     return None
-                x = ev["seat"]
                 c = ev["card"]
                 o = where.get(c)
             except (KeyError, TypeError):
                 return None
-            if x != s or x.__class__ is not int:
-                return None
-            if o != s and (o is not None or known[s] is not None or c not in DECK_TEXT):
+            if o is not s and (o is not None or known[s] is not None or c not in DECK_TEXT):
                 return None
             where[c] = PLAYED
             cs = c[1]
@@ -1956,7 +2013,7 @@ def _plain(record):
                             voids = {}
                         voids.setdefault(s, []).append((L, cs != T))
             out.append([s, c])
-            i += 1
+        i += need
         tricks.append({"leader": order[0], "plays": out, "winner": win, "points": 0})
         trick_events.append(i - 1)
         won[win] += 1
