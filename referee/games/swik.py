@@ -82,6 +82,7 @@ TRICKS, TRIPS, LONE, NOBODY = 1, 2, 3, 4
 AFTER_DEALER = [[tuple((d + k) % n for k in range(1, n + 1)) for d in range(n)] for n in range(10)]
 REVOKES = ("swik.revoke", "swik.wrapped-lead")  # a lead of the wrapped card counts as a revoke
 NUMBER = {0: "no", 1: "one", 2: "two", 3: "three"}
+STOPS = "The record stops before the hand ends; the antes and penalties stand and the pot carries."
 
 
 def _and(words):
@@ -1504,10 +1505,9 @@ class Swik:
                         f"The penalties stand and the pot of {pot_out} carries to the next hand.")
             return f"The deal is void ({words}); the penalties stand and the pot of {pot_out} carries to the next hand."
         if status == INCOMPLETE:
-            text = "The record stops before the hand ends; the antes and penalties stand and the pot carries"
             if falls:
-                text += "; " + self._falls_words(falls)
-            return text + "."
+                return f"{STOPS[:-1]}; {self._falls_words(falls)}."
+            return STOPS
         if self.abandoned is not None:
             s = self.abandoned
             return (f"{names[s]} revoked; the hand stops, the pot is not split, and {names[s]} pays {self.pot}; "
@@ -1731,8 +1731,8 @@ def _plain(record):
     cut_ok = False
     pending = None  # the Ace or Seven just cut
     while True:
-        if i == m:
-            return None
+        if i == m:  # the record stops before the deal (an Ace or Seven cut still owes a bottom look)
+            return None if pending is not None else _plain_doc(ledger, net, pot_in, [], STOPS, INCOMPLETE)
         ev = events[i]
         if ev.__class__ is not dict:
             return None
@@ -1827,8 +1827,6 @@ def _plain(record):
     # true for 1 say, only sends the record the long way.)
     need = n - 1 if wrapped else n
     chunk = events[i:i + need]
-    if len(chunk) != need:
-        return None
     ins = [d] if wrapped else []  # who is in, a dealer who wrapped first
     blind_taker = None
     for s, ev in zip(AFTER_DEALER[n][d], chunk):
@@ -1858,6 +1856,8 @@ def _plain(record):
                 evid[s] = blind
         elif choice != "out":
             return None
+    if len(chunk) != need:  # the record stops before every declaration is made
+        return _plain_doc(ledger, net, pot_in, [], STOPS, INCOMPLETE)
     i += need
     last_decl = i - 1
     ins.sort()  # (in seat order, as _declarations_done has them)
@@ -1877,7 +1877,7 @@ def _plain(record):
                            "event": last_decl})
             net[lone] += pot
             summary = f"Only {names[lone]} went in and takes the pot of {pot}."
-        return _plain_doc(ledger, net, pot_in, tricks, summary)
+        return _plain_doc(ledger, net, pot_in, tricks, summary, COMPLETE)
 
     old_hand = wrapped and not cfg.trips_after_wrap  # (_counting_hand: the dealer's hand as dealt counts)
     if i < m and events[i].__class__ is dict and events[i].get("action") == "trips":
@@ -1918,7 +1918,7 @@ def _plain(record):
                 ledger.append(f)
                 net[s] -= pot
         summary = f"{names[w]} shows three {RANK_PLURALS[rank]} and takes the pot of {pot}"
-        return _plain_doc(ledger, net, pot_in, tricks, f"{summary}; {_falls_words(names, falls)}.")
+        return _plain_doc(ledger, net, pot_in, tricks, f"{summary}; {_falls_words(names, falls)}.", COMPLETE)
 
     # Three of a kind not shown decides first (_resolve_trips): any such hand goes the long way.
     for s in ins:
@@ -1942,8 +1942,8 @@ def _plain(record):
     trick_events = []
     won = [0] * n
     voids = None  # seat -> [(suit led, whether a trump was owed)] for hands not wholly known
-    if i == m:
-        return None  # the record stops before the play
+    if i == m:  # the record stops before the play
+        return _plain_doc(ledger, net, pot_in, tricks, STOPS, INCOMPLETE)
     summary_only = m - i == 3 and events[i].__class__ is dict and events[i].get("action") == "trick"
     if summary_only:
         # A summary record: only each trick's winner (_trick), who must have been in.
@@ -1963,8 +1963,6 @@ def _plain(record):
     for t in range(0 if summary_only else 3):
         need = len(order)
         chunk = events[i:i + need]
-        if len(chunk) != need:
-            return None
         out = []
         L = None
         for s, ev in zip(order, chunk):
@@ -2013,6 +2011,8 @@ def _plain(record):
                             voids = {}
                         voids.setdefault(s, []).append((L, cs != T))
             out.append([s, c])
+        if len(chunk) != need:  # the record stops in this trick (or before it)
+            return _plain_doc(ledger, net, pot_in, tricks, STOPS, INCOMPLETE)
         i += need
         tricks.append({"leader": order[0], "plays": out, "winner": win, "points": 0})
         trick_events.append(i - 1)
@@ -2063,14 +2063,14 @@ def _plain(record):
         falls[s] = e
     if falls:
         text += "; " + _falls_words(names, falls)
-    return _plain_doc(ledger, net, pot_in, tricks, text + ".")
+    return _plain_doc(ledger, net, pot_in, tricks, text + ".", COMPLETE)
 
 
-def _plain_doc(ledger, net, pot_in, tricks, summary):
+def _plain_doc(ledger, net, pot_in, tricks, summary, status):
     return {
         "format": "ruling/1",
         "game": GAME,
-        "status": COMPLETE,
+        "status": status,
         "violations": [],
         "ledger": ledger,
         "net": net,

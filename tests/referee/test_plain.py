@@ -118,3 +118,13 @@ def test_three_of_a_kind_shown_false_or_beaten_by_an_unshown_one_goes_both_ways_
         agree(dict(record, events=unshown))
         changed += 1
     assert changed > 50
+
+
+def test_a_record_that_stops_anywhere_goes_both_ways_alike():
+    rng = random.Random(8)
+    taken = 0
+    for record in table_hands(8, 1500, mistakes=0.1):
+        events = record["events"]
+        cut = dict(record, events=events[:rng.randrange(len(events) + 1)])
+        taken += agree(cut) is not None
+    assert taken > 1000
