@@ -1688,7 +1688,7 @@ def _config(given, key):
     if errors or rules["min_players"] > rules["max_players"]:
         return None
     cfg = Config(rules)
-    if key is not None and len(_CONFIGS) < 256:  # (bounded: a server sees many families)
+    if key is not None and len(_CONFIGS) < 4096:  # (bounded: a server sees many families)
         _CONFIGS[key] = cfg
     return cfg
 
@@ -1719,7 +1719,12 @@ def _plain(record):
     ante = cfg.ante
     dante = cfg.dealer_ante
     fee = cfg.fee
-    ledger = [{"seat": s, "amount": -ante, "reason": "ante", "event": None} for s in range(n)]
+    ledger = []
+    entry = {"seat": 0, "amount": -ante, "reason": "ante", "event": None}
+    for s in range(n):
+        e = entry.copy()  # (as Swik does: quicker than a new dict each)
+        e["seat"] = s
+        ledger.append(e)
     ledger[d] = {"seat": d, "amount": -dante, "reason": "dealer ante", "event": None}
     net = [-ante] * n
     net[d] = -dante
@@ -2107,7 +2112,7 @@ def read(record):
             errors.extend(g.errors)
         raise BadRecord(errors)
     given = record.get("house_rules")
-    if given and len(_CONFIGS) < 256:  # (bounded: a server sees many families)
+    if given and len(_CONFIGS) < 4096:  # (bounded: a server sees many families)
         key = _rules_key(given)
         if key is not None:
             _CONFIGS[key] = DEFAULT_CONFIG if h.rules is DEFAULTS else Config(h.rules)
