@@ -6,6 +6,9 @@ their text, "TH", "10H" read as "TH"), checks what makes the record impossible (
 one BadRecord at the end) and what breaks a rule (-> violations with a penalty), and
 moves the money. `replay()` never snapshots; `steps()` replays again and snapshots.
 
+`replay()` first tries `_plain`, a one-pass shortcut for the common plain hand that gives up at
+anything unusual (it is checked against Swik, ruling for ruling, by the tests); Swik rules on the rest.
+
 Money: the pot PLAYED FOR (`pot`) is pot_in plus antes, dealer-change fees and no-cut and
 misdeal penalties. Falls go to the next pot, never into the one being split. pot_out is
 worked out from the ledger (pot_in - sum(net)), so money is conserved by construction.
@@ -1699,16 +1702,18 @@ def _plain(record):
     """The ruling of a plain hand in one pass, or None: then Swik replays the record in full.
 
     Most records are plain: cuts and bottom looks, one good deal of plain cards, a wrap or none,
-    declarations in turn, then three tricks played card by card in turn (or nobody in, or one player in
-    who takes the pot), with no rule broken and nothing left over. For such a hand the ruling is only
-    antes, fees, shares and falls, and working it out with the state in locals, without the dispatch
-    per event, is what keeps the referee within a few times the cost of reading the record's JSON.
+    declarations in turn, then three tricks played card by card in turn, or given by their winners,
+    or three of a kind shown, or nobody in, or one player in who takes the pot; with no rule broken,
+    possibly stopping early. For such a hand the ruling is antes, fees, shares and falls, and working
+    it out in one pass with the state in locals, without Swik's dispatch per event and its state on
+    an object, is what keeps replay() within about twice the cost of reading the record's JSON.
 
-    This is a shortcut, not a second referee: it gives up (None) at the first thing that is not plain,
-    long before anything would need judging: an error, a violation, a misdeal, a blind hand played
-    alone, three of a kind, a summary `trick`, a record that stops early. The full rules are the Swik
-    methods above; tests/referee/test_plain.py replays generated and mutated hands both ways and checks
-    that the rulings are the same, to the word.
+    It is a shortcut, not a second referee: it gives up (None) at the first thing off the plain path,
+    before anything would need judging: an error, a violation, a misdeal, a card written another way
+    ("10H"), a blind hand played alone, three of a kind held and not shown. Its money and words are
+    Swik's (the method each step follows is named beside it). tests/referee/test_plain.py replays
+    thousands of generated, damaged and cut-short hands both ways and checks that the rulings are
+    the same, to the word, and tests/referee/conftest.py does so for every other referee test.
     """
     h = _header(record)
     if h is None:
