@@ -1948,7 +1948,9 @@ def _plain(record):
         k += 1
     else:
         k = 0
-    order = ins[k:] + ins[:k] if k else ins
+    p = len(ins)
+    ring = ins + ins  # (each trick's order is a slice of it)
+    order = ring[k:k + p]
     trick_events = []
     won = [0] * n
     voids = None  # seat -> [(suit led, whether a trump was owed)] for hands not wholly known
@@ -1971,7 +1973,7 @@ def _plain(record):
             leader = w
         i = m
     for t in range(0 if summary_only else 3):
-        need = len(order)
+        need = p
         chunk = events[i:i + need]
         out = []
         L = None
@@ -2028,7 +2030,7 @@ def _plain(record):
         trick_events.append(i - 1)
         won[win] += 1
         k = ins.index(win)
-        order = ins[k:] + ins[:k] if k else ins
+        order = ring[k:k + p]
     if i != m:
         return None
 
