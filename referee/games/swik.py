@@ -36,6 +36,7 @@ DECK_TEXT = frozenset(c.text for c in DECK)
 CARD = {t: c.text for t, c in CARDS.items() if c in DECK_SET}  # any spelling -> the text ("10H" -> "TH")
 ORDER = {c.text: c.order for c in DECK}  # text -> strength within a suit; a card's suit is c[1], its rank c[0]
 NAME = {c.text: c.name for c in DECK}  # text -> "the Ten of hearts"
+SUIT_ORDER = {c.text: (c.text[1], c.order) for c in DECK}  # text -> (suit, ORDER), for _plain
 
 HOUSE_RULES = {
     "ante": Money,
@@ -1988,7 +1989,7 @@ def _plain(record):
             if o is not s and (o is not None or known[s] is not None or c not in DECK_TEXT):
                 return None
             where[c] = PLAYED
-            cs = c[1]
+            cs, o = SUIT_ORDER[c]
             if voids is not None and s in voids:
                 for v in voids[s]:
                     if cs == v[0] or v[1] and cs == T:
@@ -1997,15 +1998,14 @@ def _plain(record):
                 if t == 0 and wrapped and c == turned and s == d:
                     return None  # the wrapped card led to the first trick
                 L = bsuit = cs
-                best = ORDER[c]
+                best = o
                 win = s
             else:
                 if cs == bsuit:
-                    o = ORDER[c]
                     if o > best:
                         best, win = o, s
                 elif cs == T:
-                    best, win, bsuit = ORDER[c], s, T
+                    best, win, bsuit = o, s, T
                 if cs != L:
                     hand = evid[s]
                     if hand is not None:
