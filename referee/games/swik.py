@@ -937,13 +937,7 @@ class Swik:
             # The first player in from the dealer's seat on leads; the others follow in seat order.
             self.part = isin
             self.parts = ins
-            k = 0
-            for s in ins:
-                if s >= d:
-                    break
-                k += 1
-            else:
-                k = 0
+            k = _lead_index(ins, d)
             self.leader = ins[k]
             self.order = ins[k:] + ins[:k] if k else ins
         self.cur = []
@@ -1534,6 +1528,17 @@ class Swik:
         return _falls_words(self.names, falls)
 
 
+def _lead_index(ins, d):
+    """Where in `ins` (the seats in, in seat order) the first trick's leader is: the first of them from
+    the dealer's seat on."""
+    k = 0
+    for s in ins:
+        if s >= d:
+            return k
+        k += 1
+    return 0
+
+
 def _falls_words(names, falls):
     """Who fell and what each pays into the next pot, from the falls by seat."""
     if len(falls) == 1:
@@ -1942,13 +1947,7 @@ def _plain(record):
     # Three tricks (_plays, _judge, _not_followed, _late_evidence): each card in turn, held by who
     # plays it; a card off the suit led from a player who (as far as is known) had that suit, or had
     # a trump and played none, is a revoke; and the long way says so.
-    k = 0
-    for s in ins:
-        if s >= d:
-            break
-        k += 1
-    else:
-        k = 0
+    k = _lead_index(ins, d)
     p = len(ins)
     ring = ins + ins  # (each trick's order is a slice of it)
     order = ring[k:k + p]
