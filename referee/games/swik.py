@@ -86,6 +86,12 @@ TRICKS, TRIPS, LONE, NOBODY = 1, 2, 3, 4
 AFTER_DEALER = [[tuple((d + k) % n for k in range(1, n + 1)) for d in range(n)] for n in range(10)]
 REVOKES = ("swik.revoke", "swik.wrapped-lead")  # a lead of the wrapped card counts as a revoke
 NUMBER = {0: "no", 1: "one", 2: "two", 3: "three"}
+# Ledger reasons written on both paths (Swik._settle and _plain).
+WINS_TRICK = "wins a trick"
+ODD_CENTS = "odd cents (the dealer takes them)"
+TRIPS_TAKES = "three of a kind: takes the pot"
+TRIPS_FALLS = "falls (three of a kind)"
+LONE_TAKES = "takes the pot (the only player in)"
 STOPS = "The record stops before the hand ends; the antes and penalties stand and the pot carries."
 
 
@@ -869,16 +875,8 @@ class Swik:
 
     def _take_blind(self, s):
         """Seat s throws his hand away and holds the blind."""
-        where = self.where
-        own = self.dealt[s]
-        if own is not None:
-            for c in own:
-                if where.get(c) == s:
-                    where[c] = GONE
         blind = self.blind
-        if blind is not None:
-            for c in blind:
-                where[c] = s
+        _give_blind(self.where, self.dealt[s], blind, s)
         self.known[s] = blind
         if self.evid is not self.known:
             self.evid[s] = blind
@@ -914,16 +912,8 @@ class Swik:
                 return
             # The lone player plays against the blind; the dealer's seat plays the blind's cards.
             # House rule: a revoke by the blind's hand is the dealer's, who played it: he falls for it.
-            where = self.where
-            own = self.dealt[d]
-            if own is not None:
-                for c in own:
-                    if where.get(c) == d:
-                        where[c] = GONE
             blind = self.blind
-            if blind is not None:
-                for c in blind:
-                    where[c] = d
+            _give_blind(self.where, self.dealt[d], blind, d)
             self.known[d] = blind
             if self.evid is not self.known:
                 self.evid[d] = blind
@@ -1415,42 +1405,32 @@ class Swik:
             for t in self.tricks:
                 w = t["winner"]
                 if w != blind_side:
-                    ledger.append({"seat": w, "amount": share, "reason": "wins a trick", "event": tev[k]})
+                    ledger.append({"seat": w, "amount": share, "reason": WINS_TRICK, "event": tev[k]})
                     net[w] += share
                 k += 1
             last = tev[-1]
             odd = P - 3 * share
             if odd and self.cfg.odd_dealer:
-                ledger.append({"seat": d, "amount": odd, "reason": "odd cents (the dealer takes them)", "event": last})
+                ledger.append({"seat": d, "amount": odd, "reason": ODD_CENTS, "event": last})
                 net[d] += odd
             won = self.won
             wd = d if self.wrapped else -1
             for s in self.ins:
                 t = won[s]
-                if s == wd:
-                    turned = self.turned
-                    high = turned[0] in self.cfg.high_wraps
-                    need = self.cfg.hw_tricks if high else 1
-                    if t < need:
-                        w = turned
-                        if t == 0 and high and self.cfg.double_fall:
-                            self._fall(s, 2 * P, f"falls twice (wrapped on {w}, no trick)", last)
-                        elif t == 0:
-                            self._fall(s, P, f"falls (wrapped on {w}, no trick)", last)
-                        else:
-                            self._fall(s, P, f"falls (wrapped on {w}, won {t} of the {need} tricks needed)", last)
-                elif t == 0:
-                    self._fall(s, P, "falls (no trick)", last)
+                if t == 0 or s == wd:
+                    f = _trick_fall(t, s == wd, self.turned, self.cfg, P)
+                    if f is not None:
+                        self._fall(s, f[0], f[1], last)
         elif done == TRIPS:
             w, e, rank, unclaimed = self.trips_win
-            ledger.append({"seat": w, "amount": P, "reason": "three of a kind: takes the pot", "event": e})
+            ledger.append({"seat": w, "amount": P, "reason": TRIPS_TAKES, "event": e})
             net[w] += P
             for s in self.ins:
                 if s != w:
-                    self._fall(s, P, "falls (three of a kind)", e)
+                    self._fall(s, P, TRIPS_FALLS, e)
         elif done == LONE:
             s = self.lone
-            ledger.append({"seat": s, "amount": P, "reason": "takes the pot (the only player in)",
+            ledger.append({"seat": s, "amount": P, "reason": LONE_TAKES,
                            "event": self.last_decl})
             net[s] += P
 
@@ -1484,13 +1464,7 @@ class Swik:
             won = self.won
             lone = self.lone
             blind = self.deal_seat if lone is not None else -1
-            text = ""
-            for s in self.parts:  # (in seat order; only they win tricks)
-                k = won[s]
-                if k:
-                    who = "the blind" if s == blind else names[s]
-                    words = " took one trick" if k == 1 else f" took {NUMBER[k]} tricks"
-                    text = f"{text}, {who}{words}" if text else who + words
+            text = _tricks_words(names, self.parts, won, blind)
             if lone is not None:
                 text = f"{names[lone]} played alone against the blind: " + (text or "nobody took a trick")
             if falls:
@@ -1514,18 +1488,72 @@ class Swik:
         if done == TRIPS:
             w, e, rank, unclaimed = self.trips_win
             how = "shows" if not unclaimed else "holds (not shown; the rule applies anyway)"
-            text = f"{names[w]} {how} three {RANK_PLURALS[rank]} and takes the pot of {self.pot}"
+            text = _trips_words(names[w], how, rank, self.pot)
             if falls:
                 others = {s: f for s, f in falls.items() if s != w}
                 if others:
                     text += "; " + self._falls_words(others)
             return text + "."
         if done == LONE:
-            return f"Only {names[self.lone]} went in and takes the pot of {self.pot}."
-        return f"Nobody went in; the pot of {pot_out} carries to the next hand."
+            return _lone_words(names[self.lone], self.pot)
+        return _nobody_words(pot_out)
 
     def _falls_words(self, falls):
         return _falls_words(self.names, falls)
+
+
+def _give_blind(where, own, blind, s):
+    """Seat s throws away what is left of his own hand (`own`, if known) and holds the blind."""
+    if own is not None:
+        for c in own:
+            if where.get(c) == s:
+                where[c] = GONE
+    if blind is not None:
+        for c in blind:
+            where[c] = s
+
+
+def _trick_fall(won, wrapped, turned, cfg, pot):
+    """(amount, reason) a player who was in pays into the next pot for winning `won` tricks, or None.
+    A dealer who wrapped (`wrapped`) needs one trick, or hw_tricks after a high wrap, which with
+    double_fall costs him the pot twice if he wins none."""
+    if wrapped:
+        high = turned[0] in cfg.high_wraps
+        need = cfg.hw_tricks if high else 1
+        if won >= need:
+            return None
+        if won == 0 and high and cfg.double_fall:
+            return 2 * pot, f"falls twice (wrapped on {turned}, no trick)"
+        if won == 0:
+            return pot, f"falls (wrapped on {turned}, no trick)"
+        return pot, f"falls (wrapped on {turned}, won {won} of the {need} tricks needed)"
+    if won == 0:
+        return pot, "falls (no trick)"
+    return None
+
+
+def _tricks_words(names, seats, won, blind):
+    """"Dad took one trick, Mary took two tricks": who of `seats` took tricks (the seat `blind` is the blind)."""
+    text = ""
+    for s in seats:
+        k = won[s]
+        if k:
+            who = "the blind" if s == blind else names[s]
+            words = " took one trick" if k == 1 else f" took {NUMBER[k]} tricks"
+            text = f"{text}, {who}{words}" if text else who + words
+    return text
+
+
+def _trips_words(name, how, rank, pot):
+    return f"{name} {how} three {RANK_PLURALS[rank]} and takes the pot of {pot}"
+
+
+def _lone_words(name, pot):
+    return f"Only {name} went in and takes the pot of {pot}."
+
+
+def _nobody_words(pot_out):
+    return f"Nobody went in; the pot of {pot_out} carries to the next hand."
 
 
 def _lead_index(ins, d):
@@ -1636,15 +1664,10 @@ def _game(h):
     return Swik(h.n, h.players, h.dealer, h.pot_in, DEFAULT_CONFIG if rules is DEFAULTS else Config(rules), h.claimed)
 
 
-def _quick(record):
-    """A Swik ready to run for a record whose own fields are all plainly right (the common record), or None:
-    then read() reads it again with care and says what is wrong. Accepts exactly what read() accepts."""
-    h = _header(record)
-    return None if h is None else Swik(*h)
-
-
 def _header(record):
-    """(n, players, dealer, pot_in, config) of a record whose own fields are all plainly right, or None."""
+    """(n, players, dealer, pot_in, config) of a record whose own fields are all plainly right (the common
+    record), or None: then read() reads it again with care and says what is wrong. Accepts exactly what
+    read() accepts."""
     try:
         players = record["players"]
         dealer = record["dealer"]
@@ -1704,7 +1727,7 @@ def _config(given, key):
 
 # ---------------------------------------------------------------------- the plain hand
 
-def _plain(record):
+def _plain(record, h=None):
     """The ruling of a plain hand in one pass, or None: then Swik replays the record in full.
 
     Most records are plain: cuts and bottom looks, one good deal of plain cards, a wrap or none,
@@ -1721,9 +1744,10 @@ def _plain(record):
     thousands of generated, damaged and cut-short hands both ways and checks that the rulings are
     the same, to the word, and tests/referee/conftest.py does so for every other referee test.
     """
-    h = _header(record)
     if h is None:
-        return None
+        h = _header(record)
+        if h is None:
+            return None
     n, names, d, pot_in, cfg = h
     events = record["events"]
     m = len(events)
@@ -1859,14 +1883,7 @@ def _plain(record):
                 return None
             blind_taker = s
             ins.append(s)
-            own = dealt[s]  # (_take_blind)
-            if own is not None:
-                for c in own:
-                    if where.get(c) == s:
-                        where[c] = GONE
-            if blind is not None:
-                for c in blind:
-                    where[c] = s
+            _give_blind(where, dealt[s], blind, s)  # (_take_blind)
             known[s] = blind
             if evid is not known:
                 evid[s] = blind
@@ -1884,15 +1901,15 @@ def _plain(record):
         if i != m:
             return None
         if not ins:
-            summary = f"Nobody went in; the pot of {pot_in - sum(net)} carries to the next hand."
+            summary = _nobody_words(pot_in - sum(net))
         else:
             lone = ins[0]
             if cfg.lone_blind and lone != d and lone != blind_taker:
                 return None  # he plays alone against the blind
-            ledger.append({"seat": lone, "amount": pot, "reason": "takes the pot (the only player in)",
+            ledger.append({"seat": lone, "amount": pot, "reason": LONE_TAKES,
                            "event": last_decl})
             net[lone] += pot
-            summary = f"Only {names[lone]} went in and takes the pot of {pot}."
+            summary = _lone_words(names[lone], pot)
         return _plain_doc(ledger, net, pot_in, tricks, summary, COMPLETE)
 
     old_hand = wrapped and not cfg.trips_after_wrap  # (_counting_hand: the dealer's hand as dealt counts)
@@ -1925,15 +1942,15 @@ def _plain(record):
                 if a[0] == b[0] == c[0] and ORDER[a] > best[0]:
                     return None
         o, w, e, rank = best
-        ledger.append({"seat": w, "amount": pot, "reason": "three of a kind: takes the pot", "event": e})
+        ledger.append({"seat": w, "amount": pot, "reason": TRIPS_TAKES, "event": e})
         net[w] += pot
         falls = {}
         for s in ins:
             if s != w:
-                falls[s] = f = {"seat": s, "amount": -pot, "reason": "falls (three of a kind)", "event": e}
+                falls[s] = f = {"seat": s, "amount": -pot, "reason": TRIPS_FALLS, "event": e}
                 ledger.append(f)
                 net[s] -= pot
-        summary = f"{names[w]} shows three {RANK_PLURALS[rank]} and takes the pot of {pot}"
+        summary = _trips_words(names[w], "shows", rank, pot)
         return _plain_doc(ledger, net, pot_in, tricks, f"{summary}; {_falls_words(names, falls)}.", COMPLETE)
 
     # Three of a kind not shown decides first (_resolve_trips): any such hand goes the long way.
@@ -2037,41 +2054,30 @@ def _plain(record):
     share = pot // 3
     for k in range(3):
         w = tricks[k]["winner"]
-        ledger.append({"seat": w, "amount": share, "reason": "wins a trick", "event": trick_events[k]})
+        ledger.append({"seat": w, "amount": share, "reason": WINS_TRICK, "event": trick_events[k]})
         net[w] += share
     last = trick_events[2]
     odd = pot - 3 * share
     if odd and cfg.odd_dealer:
-        ledger.append({"seat": d, "amount": odd, "reason": "odd cents (the dealer takes them)", "event": last})
+        ledger.append({"seat": d, "amount": odd, "reason": ODD_CENTS, "event": last})
         net[d] += odd
     falls = None
-    text = ""
+    wd = d if wrapped else -1
     for s in ins:
         k = won[s]
-        if k:
-            words = " took one trick" if k == 1 else f" took {NUMBER[k]} tricks"
-            text = f"{text}, {names[s]}{words}" if text else names[s] + words
-        if s == d and wrapped:
-            high = turned[0] in cfg.high_wraps
-            need = cfg.hw_tricks if high else 1
-            if k >= need:
-                continue
-            if k == 0 and high and cfg.double_fall:
-                amount, reason = 2 * pot, f"falls twice (wrapped on {turned}, no trick)"
-            elif k == 0:
-                amount, reason = pot, f"falls (wrapped on {turned}, no trick)"
-            else:
-                amount, reason = pot, f"falls (wrapped on {turned}, won {k} of the {need} tricks needed)"
-        elif k:
+        if k and s != wd:
             continue
-        else:
-            amount, reason = pot, "falls (no trick)"
+        f = _trick_fall(k, s == wd, turned, cfg, pot)
+        if f is None:
+            continue
+        amount, reason = f
         e = {"seat": s, "amount": -amount, "reason": reason, "event": last}
         ledger.append(e)
         net[s] -= amount
         if falls is None:
             falls = {}
         falls[s] = e
+    text = _tricks_words(names, ins, won, -1)
     if falls:
         text += "; " + _falls_words(names, falls)
     return _plain_doc(ledger, net, pot_in, tricks, text + ".", COMPLETE)
@@ -2126,17 +2132,19 @@ def read(record):
 
 
 def replay(record):
-    doc = _plain(record)
-    if doc is not None:
-        return doc
-    return _replay(record)
+    h = _header(record)  # (read once for both ways)
+    if h is not None:
+        doc = _plain(record, h)
+        if doc is not None:
+            return doc
+    return _replay(record, h)
 
 
-def _replay(record):
-    """The ruling, the long way: every event through Swik."""
-    g = _quick(record)
-    if g is None:
-        g = _game(read(record))
+def _replay(record, h=()):
+    """The ruling, the long way: every event through Swik. `h`: the record's _header, when already read."""
+    if h == ():
+        h = _header(record)
+    g = _game(read(record)) if h is None else Swik(*h)
     events = record["events"]
     g.run(events)
     if g.errors:

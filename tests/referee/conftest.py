@@ -14,8 +14,8 @@ from referee.games import swik
 def plain_hands_agree_with_the_full_replay(monkeypatch):
     plain = swik._plain
 
-    def checked(record):
-        doc = plain(record)
+    def checked(record, h=None):
+        doc = plain(record, h)
         if doc is not None:
             full = swik._replay(record)
             assert doc == full, f"the plain-hand shortcut and the full replay disagree on {record!r}"

@@ -604,7 +604,8 @@ def test_lone_player_plays_blind_house_rule():
                     rules=rules))
     assert kinds(r, "share") == [(1, 5), (1, 5)]  # the blind's trick stays in the pot
     assert r["pot_out"] == 5
-    assert "against the blind" in r["summary"]
+    assert r["summary"] == ("Uncle Joe played alone against the blind: the blind took one trick, "
+                            "Uncle Joe took two tricks.")
 
 
 def test_lone_player_against_the_blind_with_cards():
