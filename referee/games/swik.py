@@ -1580,47 +1580,37 @@ def _falls_words(names, falls):
 
 
 def _deal_cards(ev, n):
-    """(where, hands, blind, turned, short) for a deal of plain cards ("TH", each once), read in bulk,
-    or None for anything else (then _deal_cards_slowly reads it card by card)."""
+    """(where, hands, blind, turned, False) for a good deal of plain cards ("TH", each once), three to each
+    hand and to the blind (any of them may be null: unseen), read in bulk; or None for anything else (then
+    _deal_cards_slowly reads it card by card, short hands and "10H" included)."""
     hands = ev.get("hands")
     blind = ev.get("blind")
     turned = ev.get("turned")
     if hands.__class__ is not list or len(hands) != n or turned.__class__ is not str:
         return None
-    where = {}
-    count = 1
-    short = False
+    where = {turned: TURNED}
     k = 0
     try:
         for hand in hands:
-            if hand is not None:
-                if hand.__class__ is not list:
-                    return None
-                if len(hand) == 3:
-                    a, b, c = hand
-                    where[a] = where[b] = where[c] = k
-                    count += 3
-                else:
-                    for t in hand:
-                        where[t] = k
-                    count += len(hand)
-                    short = True
+            if hand.__class__ is list:
+                a, b, c = hand  # (ValueError if not three)
+                where[a] = where[b] = where[c] = k
+            elif hand is not None:
+                return None
             k += 1
+        count = 3 * (n - hands.count(None)) + 1
         if blind is not None:
             if blind.__class__ is not list:
                 return None
-            for t in blind:
-                where[t] = BLIND
-            if len(blind) != 3:
-                short = True
-            count += len(blind)
-        where[turned] = TURNED
-    except TypeError:  # an unhashable "card" (a list, an object)
+            a, b, c = blind
+            where[a] = where[b] = where[c] = BLIND
+            count += 3
+    except (TypeError, ValueError):  # an unhashable "card" (a list, an object); not three cards
         return None
     # A card given twice leaves fewer keys than cards; "10H", "th" or 5 are not in DECK_TEXT.
     if len(where) != count or not DECK_TEXT.issuperset(where):
         return None
-    return where, hands, blind, turned, short  # (the replay never changes a dealt hand)
+    return where, hands, blind, turned, False  # (the replay never changes a dealt hand)
 
 
 def _by_event(v):
@@ -1774,13 +1764,14 @@ def _plain(record, h=None):
         if i == m:  # the record stops before the deal (an Ace or Seven cut still owes a bottom look)
             return None if pending is not None else _plain_doc(ledger, net, pot_in, [], STOPS, INCOMPLETE)
         ev = events[i]
-        if ev.__class__ is not dict:
+        try:
+            a = ev["action"]
+            if a == "deal":
+                break
+            s = ev["seat"]
+            c = ev["card"]
+        except (KeyError, TypeError):  # (TypeError: the event is no object)
             return None
-        a = ev.get("action")
-        if a == "deal":
-            break
-        s = ev.get("seat")
-        c = ev.get("card")
         if c is not None and (c.__class__ is not str or c not in DECK_TEXT):
             return None
         if a == "cut":
@@ -1818,15 +1809,12 @@ def _plain(record, h=None):
         i += 1
 
     # The deal (_deal): by the dealer, after a cut, every hand and the blind three cards.
-    s = ev.get("seat")
-    if not cut_ok or pending is not None or s != d or s.__class__ is not int:
+    if not cut_ok or pending is not None or ev.get("seat") is not d:
         return None
     cards = _deal_cards(ev, n)
     if cards is None:
         return None
-    where, dealt, blind, turned, short = cards
-    if short:
-        return None
+    where, dealt, blind, turned, _ = cards
     T = turned[1]
     known = evid = dealt[:]
     i += 1
@@ -1967,7 +1955,6 @@ def _plain(record, h=None):
     k = _lead_index(ins, d)
     p = len(ins)
     ring = ins + ins  # (each trick's order is a slice of it)
-    order = ring[k:k + p]
     trick_events = []
     won = [0] * n
     voids = None  # seat -> [(suit led, whether a trump was owed)] for hands not wholly known
@@ -1976,7 +1963,7 @@ def _plain(record, h=None):
     summary_only = m - i == 3 and events[i].__class__ is dict and events[i].get("action") == "trick"
     if summary_only:
         # A summary record: only each trick's winner (_trick), who must have been in.
-        leader = order[0]
+        leader = ins[k]
         for i in range(i, m):
             ev = events[i]
             if ev.__class__ is not dict or ev.get("action") != "trick":
@@ -1990,11 +1977,13 @@ def _plain(record, h=None):
             leader = w
         i = m
     for t in range(0 if summary_only else 3):
-        need = p
-        chunk = events[i:i + need]
         out = []
         L = None
-        for s, ev in zip(order, chunk):
+        for s in ring[k:k + p]:
+            if i == m:  # the record stops in this trick (or before it)
+                return _plain_doc(ledger, net, pot_in, tricks, STOPS, INCOMPLETE)
+            ev = events[i]
+            i += 1
             try:
                 if ev["action"] != "play" or ev["seat"] is not s:
                     return None
@@ -2039,14 +2028,10 @@ def _plain(record, h=None):
                             voids = {}
                         voids.setdefault(s, []).append((L, cs != T))
             out.append([s, c])
-        if len(chunk) != need:  # the record stops in this trick (or before it)
-            return _plain_doc(ledger, net, pot_in, tricks, STOPS, INCOMPLETE)
-        i += need
-        tricks.append({"leader": order[0], "plays": out, "winner": win, "points": 0})
+        tricks.append({"leader": ring[k], "plays": out, "winner": win, "points": 0})
         trick_events.append(i - 1)
         won[win] += 1
         k = ins.index(win)
-        order = ring[k:k + p]
     if i != m:
         return None
 
