@@ -86,12 +86,14 @@ TRICKS, TRIPS, LONE, NOBODY = 1, 2, 3, 4
 AFTER_DEALER = [[tuple((d + k) % n for k in range(1, n + 1)) for d in range(n)] for n in range(10)]
 REVOKES = ("swik.revoke", "swik.wrapped-lead")  # a lead of the wrapped card counts as a revoke
 NUMBER = {0: "no", 1: "one", 2: "two", 3: "three"}
+TOOK = ("", " took one trick", " took two tricks", " took three tricks")  # (by the number of tricks)
 # Ledger reasons written on both paths (Swik._settle and _plain).
 WINS_TRICK = "wins a trick"
 ODD_CENTS = "odd cents (the dealer takes them)"
 TRIPS_TAKES = "three of a kind: takes the pot"
 TRIPS_FALLS = "falls (three of a kind)"
 LONE_TAKES = "takes the pot (the only player in)"
+NO_TRICK = "falls (no trick)"
 STOPS = "The record stops before the hand ends; the antes and penalties stand and the pot carries."
 
 
@@ -1499,7 +1501,7 @@ class Swik:
         return _nobody_words(pot_out)
 
     def _falls_words(self, falls):
-        return _falls_words(self.names, falls)
+        return _falls_words(self.names, [(s, -falls[s]["amount"]) for s in sorted(falls)])
 
 
 def _give_blind(where, own, blind, s):
@@ -1528,7 +1530,7 @@ def _trick_fall(won, wrapped, turned, cfg, pot):
             return pot, f"falls (wrapped on {turned}, no trick)"
         return pot, f"falls (wrapped on {turned}, won {won} of the {need} tricks needed)"
     if won == 0:
-        return pot, "falls (no trick)"
+        return pot, NO_TRICK
     return None
 
 
@@ -1539,8 +1541,7 @@ def _tricks_words(names, seats, won, blind):
         k = won[s]
         if k:
             who = "the blind" if s == blind else names[s]
-            words = " took one trick" if k == 1 else f" took {NUMBER[k]} tricks"
-            text = f"{text}, {who}{words}" if text else who + words
+            text = f"{text}, {who}{TOOK[k]}" if text else who + TOOK[k]
     return text
 
 
@@ -1567,16 +1568,15 @@ def _lead_index(ins, d):
     return 0
 
 
-def _falls_words(names, falls):
-    """Who fell and what each pays into the next pot, from the falls by seat."""
-    if len(falls) == 1:
-        for s, f in falls.items():
-            return f"{names[s]} fell and pays {-f['amount']} into the next pot"
-    fs = [falls[s] for s in sorted(falls)]
-    amounts = {-f["amount"] for f in fs}
-    if len(fs) > 1 and len(amounts) == 1:
-        return f"{_and([names[f['seat']] for f in fs])} fell and pay {amounts.pop()} each into the next pot"
-    return _and([f"{names[f['seat']]} fell and pays {-f['amount']}" for f in fs]) + " into the next pot"
+def _falls_words(names, fell):
+    """Who fell and what each pays into the next pot, from (seat, amount) in seat order."""
+    if len(fell) == 1:
+        s, x = fell[0]
+        return f"{names[s]} fell and pays {x} into the next pot"
+    amounts = {x for s, x in fell}
+    if len(amounts) == 1:
+        return f"{_and([names[s] for s, x in fell])} fell and pay {amounts.pop()} each into the next pot"
+    return _and([f"{names[s]} fell and pays {x}" for s, x in fell]) + " into the next pot"
 
 
 def _deal_cards(ev, n):
@@ -1932,14 +1932,14 @@ def _plain(record, h=None):
         o, w, e, rank = best
         ledger.append({"seat": w, "amount": pot, "reason": TRIPS_TAKES, "event": e})
         net[w] += pot
-        falls = {}
+        fell = []
         for s in ins:
             if s != w:
-                falls[s] = f = {"seat": s, "amount": -pot, "reason": TRIPS_FALLS, "event": e}
-                ledger.append(f)
+                ledger.append({"seat": s, "amount": -pot, "reason": TRIPS_FALLS, "event": e})
                 net[s] -= pot
+                fell.append((s, pot))
         summary = _trips_words(names[w], "shows", rank, pot)
-        return _plain_doc(ledger, net, pot_in, tricks, f"{summary}; {_falls_words(names, falls)}.", COMPLETE)
+        return _plain_doc(ledger, net, pot_in, tricks, f"{summary}; {_falls_words(names, fell)}.", COMPLETE)
 
     # Three of a kind not shown decides first (_resolve_trips): any such hand goes the long way.
     for s in ins:
@@ -2035,37 +2035,54 @@ def _plain(record, h=None):
     if i != m:
         return None
 
-    # The pot split in three, and the falls into the next pot.
+    # The pot split in three, and the falls into the next pot (_settle, _summary).
     share = pot // 3
-    for k in range(3):
-        w = tricks[k]["winner"]
-        ledger.append({"seat": w, "amount": share, "reason": WINS_TRICK, "event": trick_events[k]})
+    for t, e in zip(tricks, trick_events):
+        w = t["winner"]
+        ledger.append({"seat": w, "amount": share, "reason": WINS_TRICK, "event": e})
         net[w] += share
-    last = trick_events[2]
+    last = e
     odd = pot - 3 * share
     if odd and cfg.odd_dealer:
         ledger.append({"seat": d, "amount": odd, "reason": ODD_CENTS, "event": last})
         net[d] += odd
-    falls = None
+    fell = None
     wd = d if wrapped else -1
     for s in ins:
         k = won[s]
-        if k and s != wd:
+        if s is wd:
+            f = _trick_fall(k, True, turned, cfg, pot)
+            if f is None:
+                continue
+            amount, reason = f
+        elif k:
             continue
-        f = _trick_fall(k, s == wd, turned, cfg, pot)
-        if f is None:
-            continue
-        amount, reason = f
-        e = {"seat": s, "amount": -amount, "reason": reason, "event": last}
-        ledger.append(e)
+        else:
+            amount, reason = pot, NO_TRICK
+        ledger.append({"seat": s, "amount": -amount, "reason": reason, "event": last})
         net[s] -= amount
-        if falls is None:
-            falls = {}
-        falls[s] = e
+        if fell is None:
+            fell = [(s, amount)]
+        else:
+            fell.append((s, amount))
     text = _tricks_words(names, ins, won, -1)
-    if falls:
-        text += "; " + _falls_words(names, falls)
-    return _plain_doc(ledger, net, pot_in, tricks, text + ".", COMPLETE)
+    if fell is not None:
+        text = f"{text}; {_falls_words(names, fell)}."
+    else:
+        text += "."
+    return {
+        "format": "ruling/1",
+        "game": GAME,
+        "status": COMPLETE,
+        "violations": [],
+        "ledger": ledger,
+        "net": net,
+        "pot_in": pot_in,
+        "pot_out": pot_in - sum(net),
+        "score": None,
+        "tricks": tricks,
+        "summary": text,
+    }  # (as _plain_doc, written out: the common end of a hand)
 
 
 def _plain_doc(ledger, net, pot_in, tricks, summary, status):
