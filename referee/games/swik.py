@@ -1698,7 +1698,7 @@ def _header(record):
         for p in players:
             if p.__class__ is not str or not p or p.isspace():
                 return None
-        if len(_TABLES) < 1024:
+        if len(_TABLES) < 1024 and False:
             _TABLES.add(key)
     return n, players, dealer, pot_in, cfg
 
@@ -1942,12 +1942,18 @@ def _plain(record, h=None):
         return _plain_doc(ledger, net, pot_in, tricks, f"{summary}; {_falls_words(names, fell)}.", COMPLETE)
 
     # Three of a kind not shown decides first (_resolve_trips): any such hand goes the long way.
+    # (Every hand known here is three cards. A dealer who wrapped is in; when his hand as dealt is the one
+    # that counts, his hand after the wrap is looked at too, which only sends more hands the long way.)
     for s in ins:
-        hand = dealt[s] if old_hand and s == d else known[s]
-        if hand is not None and len(hand) == 3:
+        hand = known[s]
+        if hand is not None:
             a, b, c = hand
             if a[0] == b[0] == c[0]:
                 return None
+    if old_hand and dealt[d] is not None:
+        a, b, c = dealt[d]
+        if a[0] == b[0] == c[0]:
+            return None
 
     # Three tricks (_plays, _judge, _not_followed, _late_evidence): each card in turn, held by who
     # plays it; a card off the suit led from a player who (as far as is known) had that suit, or had
@@ -1980,17 +1986,17 @@ def _plain(record, h=None):
         out = []
         L = None
         for s in ring[k:k + p]:
-            if i == m:  # the record stops in this trick (or before it)
-                return _plain_doc(ledger, net, pot_in, tricks, STOPS, INCOMPLETE)
-            ev = events[i]
-            i += 1
             try:
+                ev = events[i]
                 if ev["action"] != "play" or ev["seat"] is not s:
                     return None
                 c = ev["card"]
                 o = where.get(c)
+            except IndexError:  # the record stops in this trick (or before it)
+                return _plain_doc(ledger, net, pot_in, tricks, STOPS, INCOMPLETE)
             except (KeyError, TypeError):
                 return None
+            i += 1
             if o is not s and (o is not None or known[s] is not None or c not in DECK_TEXT):
                 return None
             where[c] = PLAYED
