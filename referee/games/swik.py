@@ -1698,7 +1698,7 @@ def _header(record):
         for p in players:
             if p.__class__ is not str or not p or p.isspace():
                 return None
-        if len(_TABLES) < 1024 and False:
+        if len(_TABLES) < 1024:
             _TABLES.add(key)
     return n, players, dealer, pot_in, cfg
 
