@@ -131,7 +131,25 @@ DEFAULT_CONFIG = Config(DEFAULTS)
 # House rules already read, by a hashable key of the record's own values -> Config: a family plays with
 # the same house rules hand after hand, so most records need not have them checked again.
 _CONFIGS: dict = {}
+_ANTES: dict = {}  # (n, dealer, ante, dealer ante) -> (ledger, net) of the antes alone, copied for each hand
+_COPY = dict.copy
 _TABLES: set = set()  # lists of player names already found good (a family's table, hand after hand)
+
+
+def _antes(n, d, ante, dante):
+    """(ledger, net) of a hand's antes alone, from the record's dealer and everyone else: to be copied, never
+    handed out (a ruling gets fresh lists and entries: list(map(_COPY, ledger)), net[:])."""
+    key = (n, d, ante, dante)
+    antes = _ANTES.get(key)
+    if antes is None:
+        ledger = [{"seat": s, "amount": -ante, "reason": "ante", "event": None} for s in range(n)]
+        ledger[d] = {"seat": d, "amount": -dante, "reason": "dealer ante", "event": None}
+        net = [-ante] * n
+        net[d] = -dante
+        antes = (ledger, net)
+        if len(_ANTES) < 4096:  # (bounded: a server sees many tables)
+            _ANTES[key] = antes
+    return antes
 
 
 def _rules_key(given):
@@ -173,15 +191,9 @@ class Swik:
         self.pot_in = pot_in
         # The antes are due once a hand, from the record's dealer and everyone else.
         ante, dante = cfg.ante, cfg.dealer_ante
-        ledger = self.ledger = []
-        entry = {"seat": 0, "amount": -ante, "reason": "ante", "event": None}
-        for s in range(n):
-            e = entry.copy()  # (quicker than a new dict each)
-            e["seat"] = s
-            ledger.append(e)
-        ledger[d] = {"seat": d, "amount": -dante, "reason": "dealer ante", "event": None}
-        net = self.net = [-ante] * n
-        net[d] = -dante
+        ledger, net = _antes(n, d, ante, dante)
+        self.ledger = list(map(_COPY, ledger))
+        self.net = net[:]
         self.pot = pot_in + dante + ante * (n - 1)
         self.cut_ok = False
         self.pending = None  # (cut event, cut card) after an Ace or Seven cut, until the bottom look
@@ -1744,15 +1756,11 @@ def _plain(record, h=None):
     ante = cfg.ante
     dante = cfg.dealer_ante
     fee = cfg.fee
-    ledger = []
-    entry = {"seat": 0, "amount": -ante, "reason": "ante", "event": None}
-    for s in range(n):
-        e = entry.copy()  # (as Swik does: quicker than a new dict each)
-        e["seat"] = s
-        ledger.append(e)
-    ledger[d] = {"seat": d, "amount": -dante, "reason": "dealer ante", "event": None}
-    net = [-ante] * n
-    net[d] = -dante
+    antes = _ANTES.get((n, d, ante, dante))  # (as Swik.__init__)
+    if antes is None:
+        antes = _antes(n, d, ante, dante)
+    ledger = list(map(_COPY, antes[0]))
+    net = antes[1][:]
     pot = pot_in + dante + ante * (n - 1)
 
     # Cuts and bottom looks (_cut, _bottom): an Ace or Seven cut moves the deal and needs a look at

@@ -173,6 +173,25 @@ def test_replay_is_deterministic_and_leaves_the_record_alone(record):
     assert referee.replay(copy.deepcopy(record)) == first
 
 
+@few
+@given(tables(mistakes=0.3))
+def test_a_ruling_shares_nothing_with_the_next_one(record):
+    # (The referee keeps templates, e.g. of the antes, per table: a caller who changes a ruling it was
+    # given, say to add a field to each ledger entry, must not change the next hand's.)
+    first = referee.replay(record)
+    kept = copy.deepcopy(first)
+    for entry in first["ledger"]:
+        entry["amount"] += 1000
+        entry["note"] = "changed"
+    first["net"][:] = [x + 1000 for x in first["net"]]
+    for trick in first["tricks"]:
+        trick["winner"] = None
+        for play in trick["plays"] or []:
+            play[1] = "XX"
+    first["violations"].append({"rule": "changed"})
+    assert referee.replay(copy.deepcopy(record)) == kept
+
+
 # -- good hands -------------------------------------------------------------------------------
 
 @some
