@@ -133,7 +133,10 @@ DEFAULT_CONFIG = Config(DEFAULTS)
 _CONFIGS: dict = {}
 _ANTES: dict = {}  # (n, dealer, ante, dealer ante) -> (ledger, net) of the antes alone, copied for each hand
 _COPY = dict.copy
-_TABLES: set = set()  # lists of player names already found good (a family's table, hand after hand)
+# Tables already found good (a family's table, hand after hand), by their players' names -> that table's
+# words for who took the tricks, by the tricks' winners (w1 * 100 + w2 * 10 + w3): a table ends its hands
+# the same few ways again and again.
+_TABLES: dict = {}
 
 
 def _antes(n, d, ante, dante):
@@ -1667,7 +1670,7 @@ def _game(h):
 
 
 def _header(record):
-    """(n, players, dealer, pot_in, config) of a record whose own fields are all plainly right (the common
+    """(n, players, dealer, pot_in, config, words: the table's, see _TABLES) of a record whose own fields are all plainly right (the common
     record), or None: then read() reads it again with care and says what is wrong. Accepts exactly what
     read() accepts."""
     try:
@@ -1703,16 +1706,17 @@ def _header(record):
         return None
     try:
         key = tuple(players)
-        named = key in _TABLES
+        words = _TABLES.get(key)
     except TypeError:  # an unhashable "name"
         return None
-    if not named:
+    if words is None:
         for p in players:
             if p.__class__ is not str or not p or p.isspace():
                 return None
-        if len(_TABLES) < 1024:
-            _TABLES.add(key)
-    return n, players, dealer, pot_in, cfg
+        words = {}
+        if len(_TABLES) < 1024:  # (bounded: a server sees many tables)
+            _TABLES[key] = words
+    return n, players, dealer, pot_in, cfg, words
 
 
 def _config(given, key):
@@ -1750,7 +1754,7 @@ def _plain(record, h=None):
         h = _header(record)
         if h is None:
             return None
-    n, names, d, pot_in, cfg = h
+    n, names, d, pot_in, cfg, words = h
     events = record["events"]
     m = len(events)
     ante = cfg.ante
@@ -2051,10 +2055,12 @@ def _plain(record, h=None):
 
     # The pot split in three, and the falls into the next pot (_settle, _summary).
     share = pot // 3
+    code = 0  # the winners, one digit each
     for t, e in zip(tricks, trick_events):
         w = t["winner"]
         ledger.append({"seat": w, "amount": share, "reason": WINS_TRICK, "event": e})
         net[w] += share
+        code = code * 10 + w
     last = e
     odd = pot - 3 * share
     if odd and cfg.odd_dealer:
@@ -2079,7 +2085,9 @@ def _plain(record, h=None):
             fell = [(s, amount)]
         else:
             fell.append((s, amount))
-    text = _tricks_words(names, ins, won, -1)
+    text = words.get(code)
+    if text is None:
+        text = words[code] = _tricks_words(names, ins, won, -1)  # (the same for every hand they win so)
     if fell is not None:
         text = f"{text}; {_falls_words(names, fell)}."
     else:
@@ -2160,7 +2168,7 @@ def _replay(record, h=()):
     """The ruling, the long way: every event through Swik. `h`: the record's _header, when already read."""
     if h == ():
         h = _header(record)
-    g = _game(read(record)) if h is None else Swik(*h)
+    g = _game(read(record)) if h is None else Swik(*h[:5])
     events = record["events"]
     g.run(events)
     if g.errors:

@@ -68,6 +68,6 @@ def test_the_quick_header_accepts_what_read_accepts_with_the_same_house_rules(re
         assert quick is None, f"the quick header let through a bad record: {record!r}"
         return
     assert quick is not None, f"the quick header turned away a good record: {record!r}"
-    n, names, dealer, pot_in, cfg = quick
+    n, names, dealer, pot_in, cfg, words = quick
     assert (n, list(names), dealer, pot_in) == (h.n, h.players, h.dealer, h.pot_in)
     assert config_fields(cfg) == config_fields(swik.Config(h.rules))
