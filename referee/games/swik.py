@@ -264,12 +264,13 @@ class Swik:
 
     # ------------------------------------------------------------------ the event loop
 
-    def run(self, events):
-        """Replay the events. A run of plays or declarations is taken in one call (RUNS): same rules, less overhead."""
+    def run(self, events, i=0, dealt=False):
+        """Replay the events from i. A run of plays or declarations is taken in one call (RUNS): same rules, less
+        overhead. dealt=True: stop after the first good deal that is not reported as a misdeal at once, and
+        return the index after it (len(events) if there is none)."""
         handlers = RUNS
         self.events = events
         m = len(events)
-        i = 0
         while i < m:
             ev = events[i]
             if ev.__class__ is dict:
@@ -285,11 +286,16 @@ class Swik:
                 else:
                     r = h(self, i, ev)
                     i = i + 1 if r is None else r
+                    if dealt and self.good:
+                        ev = events[i] if i < m else None
+                        if ev.__class__ is not dict or ev.get("action") != "misdeal":
+                            return i
                 continue
             else:
                 self._e(i, "*", f"event {i} must be an object such as {{\"action\": \"play\", ...}}, not {describe(ev)}")
             i += 1
         self.last_event = m - 1 if m else None
+        return m
 
     def step(self, i, ev):
         """One event, as run() does it (for steps())."""
@@ -1733,7 +1739,7 @@ def _config(given, key):
 
 # ---------------------------------------------------------------------- the plain hand
 
-def _plain(record, h=None):
+def _plain(record, h=None, resume=None):
     """The ruling of a plain hand in one pass, or None: then Swik replays the record in full.
 
     Most records are plain: cuts and bottom looks, one good deal of plain cards, a wrap or none,
@@ -1757,79 +1763,98 @@ def _plain(record, h=None):
     n, names, d, pot_in, cfg, words = h
     events = record["events"]
     m = len(events)
-    ante = cfg.ante
-    dante = cfg.dealer_ante
-    fee = cfg.fee
-    antes = _ANTES.get((n, d, ante, dante))  # (as Swik.__init__)
-    if antes is None:
-        antes = _antes(n, d, ante, dante)
-    ledger = list(map(_COPY, antes[0]))
-    net = antes[1][:]
-    pot = pot_in + dante + ante * (n - 1)
+    violations = None
+    if resume is None:
+        ante = cfg.ante
+        dante = cfg.dealer_ante
+        fee = cfg.fee
+        antes = _ANTES.get((n, d, ante, dante))  # (as Swik.__init__)
+        if antes is None:
+            antes = _antes(n, d, ante, dante)
+        ledger = list(map(_COPY, antes[0]))
+        net = antes[1][:]
+        pot = pot_in + dante + ante * (n - 1)
 
-    # Cuts and bottom looks (_cut, _bottom): an Ace or Seven cut moves the deal and needs a look at
-    # the bottom card, which may move it once more; then the new dealer's cards are cut again.
-    i = 0
-    cut_ok = False
-    pending = None  # the Ace or Seven just cut
-    while True:
-        if i == m:  # the record stops before the deal (an Ace or Seven cut still owes a bottom look)
-            return None if pending is not None else _plain_doc(ledger, net, pot_in, [], STOPS, INCOMPLETE)
-        ev = events[i]
-        try:
-            a = ev["action"]
-            if a == "deal":
-                break
-            s = ev["seat"]
-            c = ev["card"]
-        except (KeyError, TypeError):  # (TypeError: the event is no object)
-            return None
-        if c is not None and (c.__class__ is not str or c not in DECK_TEXT):
-            return None
-        if a == "cut":
-            if pending is not None or s.__class__ is not int or s != (d - 1) % n:
+        # Cuts and bottom looks (_cut, _bottom): an Ace or Seven cut moves the deal and needs a look at
+        # the bottom card, which may move it once more; then the new dealer's cards are cut again.
+        i = 0
+        cut_ok = False
+        pending = None  # the Ace or Seven just cut
+        while True:
+            if i == m:  # the record stops before the deal (an Ace or Seven cut still owes a bottom look)
+                if pending is not None:
+                    return None
+                return _plain_doc(ledger, net, pot_in, [], STOPS, INCOMPLETE, violations)
+            ev = events[i]
+            try:
+                a = ev["action"]
+                if a == "deal":
+                    break
+                s = ev["seat"]
+                c = ev["card"]
+            except (KeyError, TypeError):  # (TypeError: the event is no object)
                 return None
-            r = c[0] if c is not None else None
-            if r == "A" or r == "7":
-                if r == "A":
-                    d, why = (d + 1) % n, "becomes dealer (Ace cut)"
+            if c is not None and (c.__class__ is not str or c not in DECK_TEXT):
+                return None
+            if a == "cut":
+                if pending is not None or s.__class__ is not int or s != (d - 1) % n:
+                    return None
+                r = c[0] if c is not None else None
+                if r == "A" or r == "7":
+                    if r == "A":
+                        d, why = (d + 1) % n, "becomes dealer (Ace cut)"
+                    else:
+                        d, why = (d - 1) % n, "becomes dealer (Seven cut)"
+                    pending = c
+                    cut_ok = False
                 else:
-                    d, why = (d - 1) % n, "becomes dealer (Seven cut)"
-                pending = c
-                cut_ok = False
+                    cut_ok = True
+                    i += 1
+                    continue
+            elif a == "bottom":
+                if pending is None or s.__class__ is not int or not 0 <= s < n or c == pending:
+                    return None
+                pending = None
+                r = c[0] if c is not None else None
+                if r == "A":
+                    d, why = (d + 1) % n, "becomes dealer (Ace at the bottom)"
+                elif r == "7":
+                    d, why = (d - 1) % n, "becomes dealer (Seven at the bottom)"
+                else:
+                    i += 1
+                    continue
             else:
-                cut_ok = True
-                i += 1
-                continue
-        elif a == "bottom":
-            if pending is None or s.__class__ is not int or not 0 <= s < n or c == pending:
                 return None
-            pending = None
-            r = c[0] if c is not None else None
-            if r == "A":
-                d, why = (d + 1) % n, "becomes dealer (Ace at the bottom)"
-            elif r == "7":
-                d, why = (d - 1) % n, "becomes dealer (Seven at the bottom)"
-            else:
-                i += 1
-                continue
-        else:
-            return None
-        ledger.append({"seat": d, "amount": -fee, "reason": why, "event": i})
-        net[d] -= fee
-        pot += fee
-        i += 1
+            ledger.append({"seat": d, "amount": -fee, "reason": why, "event": i})
+            net[d] -= fee
+            pot += fee
+            i += 1
 
-    # The deal (_deal): by the dealer, after a cut, every hand and the blind three cards.
-    if not cut_ok or pending is not None or ev.get("seat") is not d:
-        return None
-    cards = _deal_cards(ev, n)
-    if cards is None:
-        return None
-    where, dealt, blind, turned, _ = cards
-    T = turned[1]
-    known = evid = dealt[:]
-    i += 1
+        # The deal (_deal): by the dealer, after a cut, every hand and the blind three cards.
+        if not cut_ok or pending is not None or ev.get("seat") is not d:
+            return None
+        cards = _deal_cards(ev, n)
+        if cards is None:
+            return None
+        where, dealt, blind, turned, _ = cards
+        T = turned[1]
+        known = evid = dealt[:]
+        i += 1
+    else:
+        # Going on from a good deal that Swik reached, having found a mistake before it (see _replay):
+        # its money so far, its violations, and the deal.
+        g, i = resume
+        violations = sorted(g.violations, key=_by_event)
+        ledger = g.ledger[:]
+        net = g.net[:]
+        pot = g.pot
+        d = g.deal_seat
+        where = dict(g.where)
+        dealt = g.dealt
+        blind = g.blind
+        turned = g.turned
+        T = turned[1]
+        known = evid = dealt[:]
 
     # The wrap (_wrap): the dealer takes the turned card and discards one of his own.
     wrapped = False
@@ -1890,7 +1915,7 @@ def _plain(record, h=None):
         elif choice != "out":
             return None
     if len(chunk) != need:  # the record stops before every declaration is made
-        return _plain_doc(ledger, net, pot_in, [], STOPS, INCOMPLETE)
+        return _plain_doc(ledger, net, pot_in, [], STOPS, INCOMPLETE, violations)
     i += need
     last_decl = i - 1
     ins.sort()  # (in seat order, as _declarations_done has them)
@@ -1910,7 +1935,7 @@ def _plain(record, h=None):
                            "event": last_decl})
             net[lone] += pot
             summary = _lone_words(names[lone], pot)
-        return _plain_doc(ledger, net, pot_in, tricks, summary, COMPLETE)
+        return _plain_doc(ledger, net, pot_in, tricks, summary, COMPLETE, violations)
 
     old_hand = wrapped and not cfg.trips_after_wrap  # (_counting_hand: the dealer's hand as dealt counts)
     if i < m and events[i].__class__ is dict and events[i].get("action") == "trips":
@@ -1951,7 +1976,7 @@ def _plain(record, h=None):
                 net[s] -= pot
                 fell.append((s, pot))
         summary = _trips_words(names[w], "shows", rank, pot)
-        return _plain_doc(ledger, net, pot_in, tricks, f"{summary}; {_falls_words(names, fell)}.", COMPLETE)
+        return _plain_doc(ledger, net, pot_in, tricks, f"{summary}; {_falls_words(names, fell)}.", COMPLETE, violations)
 
     # Three of a kind not shown decides first (_resolve_trips): any such hand goes the long way.
     # (Every hand known here is three cards. A dealer who wrapped is in; when his hand as dealt is the one
@@ -1977,7 +2002,7 @@ def _plain(record, h=None):
     won = [0] * n
     voids = None  # seat -> [(suit led, whether a trump was owed)] for hands not wholly known
     if i == m:  # the record stops before the play
-        return _plain_doc(ledger, net, pot_in, tricks, STOPS, INCOMPLETE)
+        return _plain_doc(ledger, net, pot_in, tricks, STOPS, INCOMPLETE, violations)
     summary_only = m - i == 3 and events[i].__class__ is dict and events[i].get("action") == "trick"
     if summary_only:
         # A summary record: only each trick's winner (_trick), who must have been in.
@@ -2005,7 +2030,7 @@ def _plain(record, h=None):
                 c = ev["card"]
                 o = where.get(c)
             except IndexError:  # the record stops in this trick (or before it)
-                return _plain_doc(ledger, net, pot_in, tricks, STOPS, INCOMPLETE)
+                return _plain_doc(ledger, net, pot_in, tricks, STOPS, INCOMPLETE, violations)
             except (KeyError, TypeError):
                 return None
             i += 1
@@ -2096,7 +2121,7 @@ def _plain(record, h=None):
         "format": "ruling/1",
         "game": GAME,
         "status": COMPLETE,
-        "violations": [],
+        "violations": [] if violations is None else violations,
         "ledger": ledger,
         "net": net,
         "pot_in": pot_in,
@@ -2107,12 +2132,12 @@ def _plain(record, h=None):
     }  # (as _plain_doc, written out: the common end of a hand)
 
 
-def _plain_doc(ledger, net, pot_in, tricks, summary, status):
+def _plain_doc(ledger, net, pot_in, tricks, summary, status, violations):
     return {
         "format": "ruling/1",
         "game": GAME,
         "status": status,
-        "violations": [],
+        "violations": [] if violations is None else violations,
         "ledger": ledger,
         "net": net,
         "pot_in": pot_in,
@@ -2164,13 +2189,25 @@ def replay(record):
     return _replay(record, h)
 
 
-def _replay(record, h=()):
-    """The ruling, the long way: every event through Swik. `h`: the record's _header, when already read."""
+def _replay(record, h=(), shortcut=True):
+    """The ruling, the long way: every event through Swik. `h`: the record's _header, when already read.
+
+    With `shortcut`, a hand whose mistakes all came before its good deal (a misdeal, a cut by the wrong
+    player, a deal without a cut, ...) is ruled from there by the plain-hand ruling, when the rest of it
+    is plain (tests/referee/conftest.py checks each such ruling against shortcut=False)."""
     if h == ():
         h = _header(record)
     g = _game(read(record)) if h is None else Swik(*h[:5])
     events = record["events"]
-    g.run(events)
+    if shortcut and h is not None:
+        i = g.run(events, dealt=True)
+        if g.violations and g.good and not g.errors and not g.lax and g.falls is None:
+            doc = _plain(record, h, (g, i))
+            if doc is not None:
+                return doc
+        g.run(events, i)
+    else:
+        g.run(events)
     if g.errors:
         raise BadRecord(g.errors)
     if g.revokes is not None and g.cfg.abandon:

@@ -30,7 +30,7 @@ def agree(record):
     """The shortcut's ruling (or None), after checking it against the full replay."""
     doc = PLAIN(record)
     try:
-        full = swik._replay(record)
+        full = swik._replay(record, shortcut=False)
     except referee.BadRecord:
         assert doc is None, f"the shortcut ruled on a bad record: {record!r}"
         return None
@@ -44,7 +44,7 @@ def test_the_shortcut_agrees_with_the_full_replay_on_generated_hands(seed):
     taken = clean = 0
     for record in table_hands(seed, 1500, mistakes=0.2):
         doc = agree(record)
-        full = swik._replay(record)
+        full = swik._replay(record, shortcut=False)
         if not full["violations"] and full["status"] == "complete":
             clean += 1
             taken += doc is not None
@@ -56,7 +56,7 @@ def test_the_shortcut_never_rules_where_the_full_replay_finds_a_violation():
     for record in table_hands(3, 1500, mistakes=0.6):
         doc = agree(record)
         if doc is not None:
-            assert swik._replay(record)["violations"] == []
+            assert swik._replay(record, shortcut=False)["violations"] == []
 
 
 def test_the_shortcut_agrees_on_damaged_records():
@@ -128,3 +128,28 @@ def test_a_record_that_stops_anywhere_goes_both_ways_alike():
         cut = dict(record, events=events[:rng.randrange(len(events) + 1)])
         taken += agree(cut) is not None
     assert taken > 1000
+
+
+def test_a_hand_whose_mistakes_all_came_before_its_deal_is_ruled_on_from_the_deal(monkeypatch):
+    # _replay runs Swik up to the good deal; when it found a mistake there (and only there), the plain-hand
+    # ruling goes on from the deal. Its rulings must be Swik's all the way, violations and words included
+    # (conftest's check compares each with shortcut=False), and it must be taken.
+    resumed = []
+    inner = swik._plain  # (conftest's checked one)
+
+    def counting(record, h=None, resume=None):
+        doc = inner(record, h, resume)
+        if resume is not None and doc is not None:
+            resumed.append(doc)
+        return doc
+
+    monkeypatch.setattr(swik, "_plain", counting)
+    for record in table_hands(3, 2000, mistakes=0.5):
+        try:
+            ruling = referee.replay(record)
+        except referee.BadRecord:
+            continue
+        assert ruling == swik._replay(record, shortcut=False)
+    rules = {v["rule"] for doc in resumed for v in doc["violations"]}
+    assert len(resumed) > 100, len(resumed)
+    assert {"swik.misdeal", "swik.no-cut", "swik.cut-by-wrong-player"} <= rules, rules
