@@ -1676,9 +1676,9 @@ def _game(h):
 
 
 def _header(record):
-    """(n, players, dealer, pot_in, config, words: the table's, see _TABLES) of a record whose own fields are all plainly right (the common
-    record), or None: then read() reads it again with care and says what is wrong. Accepts exactly what
-    read() accepts."""
+    """(n, players, dealer, pot_in, config, words: the table's, see _TABLES) of a record whose own fields are
+    all plainly right (the common record), or None: then read() reads it again with care and says what is
+    wrong. Accepts nothing read() would not (tests/referee/test_header.py)."""
     try:
         players = record["players"]
         dealer = record["dealer"]
