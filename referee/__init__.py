@@ -35,9 +35,9 @@ def _module(record):
 
 def replay(record):
     """The ruling (a ruling/1 dict) for a hand record (a dict); BadRecord if the record is bad."""
-    game = record.get("game") if record.__class__ is dict else None
-    mod = _loaded.get(game) if game.__class__ is str else None  # (the common case, quickly)
-    if mod is None:
+    try:
+        mod = _loaded[record["game"]]  # (the common case, quickly)
+    except (KeyError, TypeError, IndexError):  # (TypeError: not a dict, or an unhashable game)
         mod = _module(record)
     try:
         return mod.replay(record)

@@ -1838,7 +1838,9 @@ def _plain(record, h=None, resume=None):
             return None
         where, dealt, blind, turned, _ = cards
         T = turned[1]
-        known = evid = dealt[:]
+        # known[s]: the hand seat s plays, when known; evid[s]: cards he surely holds until he plays them
+        # (as Swik._deal has them). The dealt hands themselves until a wrap or the blind changes one.
+        known = evid = dealt
         i += 1
     else:
         # Going on from a good deal that Swik reached, having found a mistake before it (see _replay):
@@ -1854,7 +1856,7 @@ def _plain(record, h=None, resume=None):
         blind = g.blind
         turned = g.turned
         T = turned[1]
-        known = evid = dealt[:]
+        known = evid = dealt
 
     # The wrap (_wrap): the dealer takes the turned card and discards one of his own.
     wrapped = False
@@ -1878,9 +1880,11 @@ def _plain(record, h=None, resume=None):
                 where[turned] = d
                 wrapped = True
                 if own is not None and c is not None:
+                    known = evid = dealt[:]
                     known[d] = [x for x in own if x != c] + [turned]
                 else:
-                    evid = evid[:]
+                    known = dealt[:]
+                    evid = dealt[:]
                     evid[d] = [turned]
                     known[d] = None
             elif take is not False or c is not None:
@@ -1909,6 +1913,8 @@ def _plain(record, h=None, resume=None):
             blind_taker = s
             ins.append(s)
             _give_blind(where, dealt[s], blind, s)  # (_take_blind)
+            if known is dealt:
+                known = evid = dealt[:]
             known[s] = blind
             if evid is not known:
                 evid[s] = blind
