@@ -2004,12 +2004,14 @@ def _plain(record, h=None, resume=None):
     k = _lead_index(ins, d)
     p = len(ins)
     ring = ins + ins  # (each trick's order is a slice of it)
-    trick_events = []
     won = [0] * n
     voids = None  # seat -> [(suit led, whether a trump was owed)] for hands not wholly known
     if i == m:  # the record stops before the play
         return _plain_doc(ledger, net, pot_in, tricks, STOPS, INCOMPLETE, violations)
     summary_only = m - i == 3 and events[i].__class__ is dict and events[i].get("action") == "trick"
+    # Each trick ends at its last play, or its trick event: `step` events after the one before.
+    e = i - 1
+    step = 1 if summary_only else p
     if summary_only:
         # A summary record: only each trick's winner (_trick), who must have been in.
         leader = ins[k]
@@ -2021,7 +2023,6 @@ def _plain(record, h=None, resume=None):
             if w.__class__ is not int or w not in ins:
                 return None
             tricks.append({"leader": leader, "plays": None, "winner": w, "points": 0})
-            trick_events.append(i)
             won[w] += 1
             leader = w
         i = m
@@ -2078,7 +2079,6 @@ def _plain(record, h=None, resume=None):
                         voids.setdefault(s, []).append((L, cs != T))
             out.append([s, c])
         tricks.append({"leader": ring[k], "plays": out, "winner": win, "points": 0})
-        trick_events.append(i - 1)
         won[win] += 1
         k = ins.index(win)
     if i != m:
@@ -2087,7 +2087,8 @@ def _plain(record, h=None, resume=None):
     # The pot split in three, and the falls into the next pot (_settle, _summary).
     share = pot // 3
     code = 0  # the winners, one digit each
-    for t, e in zip(tricks, trick_events):
+    for t in tricks:
+        e += step
         w = t["winner"]
         ledger.append({"seat": w, "amount": share, "reason": WINS_TRICK, "event": e})
         net[w] += share
