@@ -84,6 +84,7 @@ TRICKS, TRIPS, LONE, NOBODY = 1, 2, 3, 4
 
 # AFTER_DEALER[n][d]: the seats in turn from the dealer's left, the dealer last.
 AFTER_DEALER = [[tuple((d + k) % n for k in range(1, n + 1)) for d in range(n)] for n in range(10)]
+BEFORE_DEALER = [[seats[:-1] for seats in row] for row in AFTER_DEALER]  # (the same, without the dealer)
 REVOKES = ("swik.revoke", "swik.wrapped-lead")  # a lead of the wrapped card counts as a revoke
 NUMBER = {0: "no", 1: "one", 2: "two", 3: "three"}
 TOOK = ("", " took one trick", " took two tricks", " took three tricks")  # (by the number of tricks)
@@ -1894,17 +1895,19 @@ def _plain(record, h=None, resume=None):
     # The declarations (_declare), in turn from the dealer's left; a dealer who wrapped is in.
     # (Seats are compared with `is`: JSON's small numbers are Python's shared ones, and anything else,
     # true for 1 say, only sends the record the long way.)
-    need = n - 1 if wrapped else n
-    chunk = events[i:i + need]
     ins = [d] if wrapped else []  # who is in, a dealer who wrapped first
     blind_taker = None
-    for s, ev in zip(AFTER_DEALER[n][d], chunk):
+    for s in BEFORE_DEALER[n][d] if wrapped else AFTER_DEALER[n][d]:
         try:
+            ev = events[i]
             if ev["action"] != "declare" or ev["seat"] is not s:
                 return None
             choice = ev["choice"]
+        except IndexError:  # the record stops before every declaration is made
+            return _plain_doc(ledger, net, pot_in, [], STOPS, INCOMPLETE, violations)
         except (KeyError, TypeError):
             return None
+        i += 1
         if choice == "in":
             ins.append(s)
         elif choice == "blind":
@@ -1920,9 +1923,6 @@ def _plain(record, h=None, resume=None):
                 evid[s] = blind
         elif choice != "out":
             return None
-    if len(chunk) != need:  # the record stops before every declaration is made
-        return _plain_doc(ledger, net, pot_in, [], STOPS, INCOMPLETE, violations)
-    i += need
     last_decl = i - 1
     ins.sort()  # (in seat order, as _declarations_done has them)
 
