@@ -1782,23 +1782,23 @@ def _plain(record, h=None, resume=None):
         cut_ok = False
         pending = None  # the Ace or Seven just cut
         while True:
-            if i == m:  # the record stops before the deal (an Ace or Seven cut still owes a bottom look)
-                if pending is not None:
-                    return None
-                return _plain_doc(ledger, net, pot_in, [], STOPS, INCOMPLETE, violations)
-            ev = events[i]
             try:
+                ev = events[i]
                 a = ev["action"]
                 if a == "deal":
                     break
                 s = ev["seat"]
                 c = ev["card"]
+            except IndexError:  # the record stops before the deal (an Ace or Seven cut still owes a bottom look)
+                if pending is not None:
+                    return None
+                return _plain_doc(ledger, net, pot_in, [], STOPS, INCOMPLETE, violations)
             except (KeyError, TypeError):  # (TypeError: the event is no object)
                 return None
             if c is not None and (c.__class__ is not str or c not in DECK_TEXT):
                 return None
             if a == "cut":
-                if pending is not None or s.__class__ is not int or s != (d - 1) % n:
+                if pending is not None or s is not (d - 1) % n:
                     return None
                 r = c[0] if c is not None else None
                 if r == "A" or r == "7":
