@@ -7,7 +7,8 @@ one BadRecord at the end) and what breaks a rule (-> violations with a penalty),
 moves the money. `replay()` never snapshots; `steps()` replays again and snapshots.
 
 `replay()` first tries `_plain`, a one-pass shortcut for the common plain hand that gives up at
-anything unusual (it is checked against Swik, ruling for ruling, by the tests); Swik rules on the rest.
+anything unusual (it is checked against Swik, ruling for ruling, by the tests); Swik rules on the rest,
+handing a hand back to `_plain` at its good deal when the only mistakes came before it.
 
 Money: the pot PLAYED FOR (`pot`) is pot_in plus antes, dealer-change fees and no-cut and
 misdeal penalties. Falls go to the next pot, never into the one being split. pot_out is
@@ -1756,6 +1757,10 @@ def _plain(record, h=None, resume=None):
     Swik's (the method each step follows is named beside it). tests/referee/test_plain.py replays
     thousands of generated, damaged and cut-short hands both ways and checks that the rulings are
     the same, to the word, and tests/referee/conftest.py does so for every other referee test.
+
+    resume=(g, i): go on from event i, just after the good deal that Swik `g` reached having found a
+    mistake before it (a misdeal, a deal without a cut, ...; see _replay), with its money and violations;
+    `g` itself is left as it was, so that it can go on if this gives up.
     """
     if h is None:
         h = _header(record)
