@@ -1440,6 +1440,7 @@ class Swik:
                 net[d] += odd
             won = self.won
             wd = d if self.wrapped else -1
+            # House rule: a fall from a pot of nothing (house rules with no antes) is still listed, at 0.
             for s in self.ins:
                 t = won[s]
                 if t == 0 or s == wd:

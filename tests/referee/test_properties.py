@@ -11,7 +11,7 @@ import json
 import os
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import referee
@@ -25,6 +25,24 @@ RANKS = "789TJQKA"
 SCALE = int(os.environ.get("TK_PROPERTY_SCALE", "1"))
 few = settings(deadline=None, max_examples=60 * SCALE, suppress_health_check=[HealthCheck.too_slow])
 some = settings(deadline=None, max_examples=150 * SCALE, suppress_health_check=[HealthCheck.too_slow])
+
+
+# A hand at a table whose house rules put nothing in the pot: Uncle Joe falls and pays 0.
+EMPTY_POT = {
+    "format": "handrec/1", "game": "swik", "players": ["Dad", "Uncle Joe", "Mary"], "dealer": 0, "pot_in": 0,
+    "house_rules": {"ante": 0, "dealer_ante": 0, "no_cut_penalty": 0},
+    "events": [
+        {"action": "cut", "seat": 2, "card": None},
+        {"action": "deal", "seat": 0, "hands": [["QC", "7D", "KH"], ["JH", "AD", "KS"], ["TC", "9H", "8H"]],
+         "blind": None, "turned": "QH"},
+        {"action": "wrap", "seat": 0, "take": False},
+        {"action": "declare", "seat": 1, "choice": "in"},
+        {"action": "declare", "seat": 2, "choice": "in"},
+        {"action": "declare", "seat": 0, "choice": "in"},
+        *({"action": "play", "seat": s, "card": c} for s, c in
+          [(0, "KH"), (1, "JH"), (2, "8H"), (0, "QC"), (1, "KS"), (2, "TC"), (0, "7D"), (1, "AD"), (2, "9H")]),
+    ],
+}
 
 
 @st.composite
@@ -288,13 +306,17 @@ def test_nobody_who_was_out_receives_money(record):
 
 @some
 @given(tables(mistakes=0.4, summary_only=0.1))
+@example(EMPTY_POT)
 def test_a_player_falls_at_most_once(record):
     ruling = referee.replay(record)
     fallen = [e["seat"] for e in ruling["ledger"] if referee.ledger_kind(e) == "fall"]
     assert len(fallen) == len(set(fallen)), ruling["ledger"]
+    # A fall pays the pot played for (or twice it): nothing only when that pot was nothing (house rules with
+    # no antes), and then it is listed at 0, as such an ante is.
+    empty = pot_played_for(record, ruling) == 0
     for entry in ruling["ledger"]:
         if referee.ledger_kind(entry) == "fall":
-            assert entry["amount"] < 0
+            assert entry["amount"] < 0 or (empty and entry["amount"] == 0), ruling["ledger"]
 
 
 @few
