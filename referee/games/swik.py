@@ -2130,19 +2130,7 @@ def _plain(record, h=None, resume=None):
         text = f"{text}; {_falls_words(names, fell)}."
     else:
         text += "."
-    return {
-        "format": "ruling/1",
-        "game": GAME,
-        "status": COMPLETE,
-        "violations": [] if violations is None else violations,
-        "ledger": ledger,
-        "net": net,
-        "pot_in": pot_in,
-        "pot_out": pot_in - sum(net),
-        "score": None,
-        "tricks": tricks,
-        "summary": text,
-    }  # (as _plain_doc, written out: the common end of a hand)
+    return _plain_doc(ledger, net, pot_in, tricks, text, COMPLETE, violations)
 
 
 def _plain_doc(ledger, net, pot_in, tricks, summary, status, violations):
