@@ -87,7 +87,6 @@ TRICKS, TRIPS, LONE, NOBODY = 1, 2, 3, 4
 AFTER_DEALER = [[tuple((d + k) % n for k in range(1, n + 1)) for d in range(n)] for n in range(10)]
 BEFORE_DEALER = [[seats[:-1] for seats in row] for row in AFTER_DEALER]  # (the same, without the dealer)
 REVOKES = ("swik.revoke", "swik.wrapped-lead")  # a lead of the wrapped card counts as a revoke
-NUMBER = {0: "no", 1: "one", 2: "two", 3: "three"}
 TOOK = ("", " took one trick", " took two tricks", " took three tricks")  # (by the number of tricks)
 # Ledger reasons written on both paths (Swik._settle and _plain).
 WINS_TRICK = "wins a trick"
