@@ -5,15 +5,23 @@
     BadRecord                           raised for a record that cannot describe a real hand;
                                         .errors is [{"event", "field", "message"}]
     loads(text) -> dict                 JSON text to a record (BadRecord, field "*", if it is not JSON)
+    games() -> list                     the catalogue of games, variants, house rules and events
+    legal(record) -> dict               who acts next in a record and what they may do
     ledger_kind(entry) -> str           "ante", "fee", "penalty", "share", "fall" or "other"
 
 The referee never raises anything but BadRecord, whatever it is given.
 """
-from .games import PLANNED, _loaded, game_module
+from . import catalogue
+from .games import MODULES, PLANNED, _loaded, game_module
 from .ledger import ledger_kind
 from .record import BadRecord, describe, error, loads
 
-__all__ = ["replay", "steps", "BadRecord", "loads", "ledger_kind"]
+__all__ = ["replay", "steps", "legal", "games", "BadRecord", "loads", "ledger_kind"]
+
+
+def games():
+    """The catalogue: every game the referee rules on (referee/catalogue.py)."""
+    return [catalogue.entry(game_module(name)) for name in MODULES]
 
 
 def _module(record):
@@ -44,6 +52,19 @@ def replay(record):
     except BadRecord:
         raise
     except Exception as e:  # a referee bug must still not become a crash for the caller
+        raise BadRecord([error(None, "*", f"internal referee error ({type(e).__name__}: {e}); "
+                                          f"please report this record")]) from e
+
+
+def legal(record):
+    """Who acts next after the record's events and what they may do: {"format": "legal/1", "turn", "options",
+    "done", "status", "table"}; BadRecord first if the record is bad."""
+    mod = _module(record)
+    try:
+        return mod.legal(record)
+    except BadRecord:
+        raise
+    except Exception as e:
         raise BadRecord([error(None, "*", f"internal referee error ({type(e).__name__}: {e}); "
                                           f"please report this record")]) from e
 

@@ -22,7 +22,9 @@ event's `note`; they cannot change a ruling.
 House rule: cards nobody saw may be null (a hand, the blind, a cut or bottom card, a wrap's discard),
 but the turned card may not: it lies face up and names trump, so a deal without it is a bad record.
 """
+from .. import facts as _facts
 from ..cards import CARDS, DECK_32, RANK_PLURALS, SUIT_NAME
+from ..ledger import ledger_kind
 from ..record import (
     BadRecord, Choice, Count, Flag, Money, Ranks, describe, error, read_claimed, read_header, read_house_rules,
 )
@@ -39,40 +41,71 @@ ORDER = {c.text: c.order for c in DECK}  # text -> strength within a suit; a car
 NAME = {c.text: c.name for c in DECK}  # text -> "the Ten of hearts"
 SUIT_ORDER = {c.text: (c.text[1], c.order) for c in DECK}  # text -> (suit, ORDER), for _plain
 
-HOUSE_RULES = {
-    "ante": Money,
-    "dealer_ante": Money,
-    "dealer_change_fee": Money,
-    "no_cut_penalty": Money,
-    "misdeal_penalty": Money,
-    "high_wraps": Ranks("789TJQKA"),
-    "high_wrap_tricks": Count(1, 3),
-    "double_fall": Flag,
+TITLE = "Swik"
+VARIANTS = ()
+SEATS = (2, 9)  # the most a table can be; house rules min_players and max_players narrow it
+SETTLES = "pot"  # a pot carried from hand to hand (see referee/catalogue.py)
+TRICK_GAME = True  # a trick game: the hand-entry page may log tricks card by card or by their winners
+
+# Each house rule: (name, kind, default, label, sentence): the one source that forms, the API, the
+# docs and the referee all read.
+RULES = (
+    ("ante", Money, 3, "Ante", "Every player but the dealer pays this into the pot each hand."),
+    ("dealer_ante", Money, 6, "Dealer's ante", "The dealer pays this into the pot instead of the ante."),
+    ("dealer_change_fee", Money, 3, "Fee for a new dealer",
+     "After an Ace or Seven cut moves the deal, each player it moves to pays this into the pot."),
+    ("no_cut_penalty", Money, 3, "Penalty for dealing without a cut",
+     "A dealer who deals without having the cards cut pays this into the pot."),
+    ("misdeal_penalty", Money, 3, "Misdeal penalty", "The seat that dealt pays this for each misdeal."),
+    ("high_wraps", Ranks("789TJQKA"), ["K", "A"], "High wraps",
+     "Wrapping on a turned card of these ranks obliges the dealer to win more tricks."),
+    ("high_wrap_tricks", Count(1, 3), 2, "Tricks needed after a high wrap",
+     "The tricks a dealer must win after wrapping on a high card."),
+    ("double_fall", Flag, True, "Double fall",
+     "A dealer who wrapped on a high card and won no trick pays twice the pot."),
     # House rule: the deck allows at most 9 (9 x 3 + blind 3 + turned 1 = 31 of 32 cards);
     # 2 is the least that can still cut (the cutter is the other player).
-    "min_players": Count(2, 9),
-    "max_players": Count(2, 9),
-    "odd_cents": Choice("carry", "dealer"),
-    "lone_player": Choice("takes_pot", "plays_blind"),
-    "revoke": Choice("abandon", "fall"),
-    "trips_after_wrap": Flag,
+    ("min_players", Count(2, 9), 3, "Fewest players", "The fewest players the table plays with."),
+    ("max_players", Count(2, 9), 7, "Most players", "The most players the table plays with."),
+    ("odd_cents", Choice("carry", "dealer"), "carry", "Odd cents",
+     {"carry": "The cents left over when the pot is split in three stay in the pot for the next hand.",
+      "dealer": "The dealer takes the cents left over when the pot is split in three."}),
+    ("lone_player", Choice("takes_pot", "plays_blind"), "takes_pot", "One player in",
+     {"takes_pot": "When only one player stays in, he takes the pot without playing.",
+      "plays_blind": "When only one player stays in, he plays against the blind hand."}),
+    ("revoke", Choice("abandon", "fall"), "abandon", "A revoke",
+     {"abandon": "A revoke ends the hand: the pot is not split and the offender pays the pot.",
+      "fall": "A revoke costs the offender a fall, and the hand is played out."}),
+    ("trips_after_wrap", Flag, True, "Three of a kind after a wrap",
+     "A wrapped dealer's three of a kind counts in the hand he holds after the wrap."),
+)
+HOUSE_RULES = {name: kind for name, kind, *_ in RULES}
+DEFAULTS = {name: default for name, _, default, *_ in RULES}
+
+# Each action: (sentence, its fields as (name, kind, may be null)), in table order; kinds: seat, card,
+# cards (a list of cards), hands (a list per seat), flag, choice, text. The one description that the
+# catalogue gives the hand-entry page.
+EVENTS = {
+    "cut": ("The player to the dealer's right cuts; the card is the one exposed (null: not seen).",
+            (("seat", "seat", False), ("card", "card", True))),
+    "bottom": ("After an Ace or Seven cut, the dealer looks at the bottom card.",
+               (("seat", "seat", False), ("card", "card", True))),
+    "deal": ("Three cards to each player and the blind; the next card is turned for trump.",
+             (("seat", "seat", False), ("hands", "hands", False), ("blind", "cards", True),
+              ("turned", "card", False))),
+    "misdeal": ("Somebody reports a misdeal; the deal is void and dealt again.",
+                (("seat", "seat", False), ("reason", "text", True))),
+    "wrap": ("The dealer takes the turned card (and discards one), or not.",
+             (("seat", "seat", False), ("take", "flag", False), ("discard", "card", True))),
+    "declare": ("Each player from the dealer's left says in, out or blind.",
+                (("seat", "seat", False), ("choice", "choice", False))),
+    "trips": ("A player in shows three of a kind and takes the pot.",
+              (("seat", "seat", False), ("cards", "cards", False))),
+    "play": ("A player plays a card to the trick.", (("seat", "seat", False), ("card", "card", False))),
+    "trick": ("A trick given only by who won it.", (("winner", "seat", False),)),
 }
-DEFAULTS = {
-    "ante": 3,
-    "dealer_ante": 6,
-    "dealer_change_fee": 3,
-    "no_cut_penalty": 3,
-    "misdeal_penalty": 3,
-    "high_wraps": ["K", "A"],
-    "high_wrap_tricks": 2,
-    "double_fall": True,
-    "min_players": 3,
-    "max_players": 7,
-    "odd_cents": "carry",
-    "lone_player": "takes_pot",
-    "revoke": "abandon",
-    "trips_after_wrap": True,
-}
+CHOICE_FIELDS = {"choice": ("in", "out", "blind")}
+
 ACTIONS = ("cut", "bottom", "deal", "misdeal", "wrap", "declare", "trips", "play", "trick")
 CHOICES = ("in", "out", "blind")
 
@@ -1382,6 +1415,77 @@ class Swik:
             self.revokes = []
         self.revokes.append((e, s))
 
+    # ------------------------------------------------------------------ what may come next
+
+    def legal(self):
+        """What may legally come next, as (turn, options): each option an action that gives no violation,
+        with the seat that may take it and, for a card, the cards allowed (None: any card not yet seen)."""
+        if self.frozen or self.revokes is not None and self.cfg.abandon:
+            return None, []
+        n = self.n
+        ph = self.phase
+        if ph == PRE:
+            d = self.designated
+            if self.pending is not None:
+                ci, cut = self.pending
+                return d, [{"action": "bottom", "seat": d, "cards": [c for c in DECK_TEXT if c != cut]}]
+            if not self.cut_ok:
+                cutter = (d - 1) % n
+                return cutter, [{"action": "cut", "seat": cutter, "cards": None}]
+            return d, [{"action": "deal", "seat": d}]
+        d = self.deal_seat
+        if ph == DEALT or ph == DECL:
+            options = []
+            if ph == DEALT and not self.wrap_seen:
+                mine = self.dealt[d]
+                options.append({"action": "wrap", "seat": d, "take": [True, False],
+                                "cards": None if mine is None else list(mine)})
+            order = [(d + k) % n for k in range(1, n + 1)]
+            if self.wrapped:
+                order.pop()
+            nxt = next((x for x in order if self.declared[x] is None), None)
+            if nxt is not None:
+                choices = ["in", "out"] if self.blind_taker is not None else ["in", "out", "blind"]
+                options.append({"action": "declare", "seat": nxt, "choices": choices})
+            return (options[0]["seat"] if options else None), options
+        if ph == AFTER or ph == PLAY:
+            options = []
+            if ph == AFTER:
+                shown = {x[1] for x in self.shown or ()}
+                for s in self.ins:
+                    hand = self._counting_hand(s)
+                    if s in shown or hand is not None and not (
+                            len(hand) == 3 and hand[0][0] == hand[1][0] == hand[2][0]):
+                        continue
+                    options.append({"action": "trips", "seat": s, "cards": None if hand is None else list(hand)})
+            cur = self.cur
+            if self.disorder:
+                done = {p[0] for p in cur}
+                s = next(x for x in self.order if x not in done)
+            else:
+                s = self.order[len(cur)]
+            options.insert(0, {"action": "play", "seat": s, "cards": self._playable(s)})
+            if not cur:
+                options.append({"action": "trick", "winners": list(self.parts)})
+            return s, options
+        return None, []
+
+    def _playable(self, s):
+        """The cards seat s may play now without a revoke; None when his hand is not known (any unseen card)."""
+        where = self.where
+        hand = None if self.inexact else self.known[s]
+        if hand is None:
+            return [c for c in DECK_TEXT if where.get(c) in (None, s)] if not self.inexact else None
+        held = [c for c in hand if where[c] == s]
+        cur = self.cur
+        if not cur or self.disorder and not any(p[0] == self.order[0] for p in cur):
+            if self.ntricks == 0 and self.wrapped and s == self.deal_seat and len(held) > 1:
+                held = [c for c in held if c != self.turned]
+            return sorted(held, key=_card_sort)
+        lead = next(p[1] for p in cur if p[0] == self.order[0]) if self.disorder else cur[0][1]
+        follow = [c for c in held if c[1] == lead[1]] or [c for c in held if c[1] == self.trump] or held
+        return sorted(follow, key=_card_sort)
+
     # ------------------------------------------------------------------ the end of the hand
 
     def finish(self, abandon=None):
@@ -2185,8 +2289,107 @@ def replay(record):
     if h is not None:
         doc = _plain(record, h)
         if doc is not None:
+            doc["facts"] = facts(record, doc)
             return doc
-    return _replay(record, h)
+    doc = _replay(record, h)
+    doc["facts"] = facts(record, doc)
+    return doc
+
+
+def _rank(card):
+    """'TH' -> 'T', '10H' -> 'T'; None for no card."""
+    text = CARD.get(card) if card.__class__ is str else None
+    return None if text is None else text[0]
+
+
+def facts(record, ruling):
+    """The ruling's facts (referee/facts.py) for a good record and its ruling."""
+    events = record["events"]
+    n = len(record["players"])
+    status = ruling["status"]
+    complete = status == COMPLETE
+    ledger = ruling["ledger"]
+    kinds = [ledger_kind(e) for e in ledger]
+    money, built = _facts.seat_money(ledger, kinds, n)
+    pot = ruling["pot_in"] + built
+    dealer = record["dealer"]
+    last_deal = None
+    for i, e in enumerate(events):
+        if e["action"] == "deal":
+            dealer, last_deal = e["seat"], i
+    next_dealer = dealer if status == VOID else (dealer + 1) % n
+    tricks = ruling["tricks"]
+    won = [0] * n
+    for t in tricks:
+        won[t["winner"]] += 1
+    misdeals = [0] * n
+    unclaimed_trips = False
+    for v in ruling["violations"]:
+        rule = v["rule"]
+        if rule == "swik.misdeal" and v["seat"] is not None:
+            misdeals[v["seat"]] += 1
+        elif rule == "swik.unclaimed-trips":
+            unclaimed_trips = True
+    # Who was in, who wrapped, who took the blind, who showed three of a kind, at the deal that counts.
+    turned, wrapper, declared, blind_taker, trips = None, None, {}, None, False
+    if last_deal is not None and status != VOID:
+        turned = events[last_deal]["turned"]
+        for e in events[last_deal + 1:]:
+            a, s = e["action"], e.get("seat")
+            if a == "wrap" and e["take"] is True and wrapper is None:
+                wrapper = s
+            elif a == "declare" and s != wrapper and s not in declared:
+                if e["choice"] == "blind" and blind_taker is None:
+                    blind_taker = s
+                declared[s] = e["choice"]
+            elif a == "trips":
+                ranks = {_rank(c) for c in e["cards"] or ()}
+                if len(e["cards"] or ()) == 3 and len(ranks) == 1 and None not in ranks:
+                    trips = True
+        told = True
+    else:
+        told = False
+    any_trips = trips or unclaimed_trips
+    seats, own = [], []
+    for s in range(n):
+        m = money[s]
+        if not told:
+            played = None
+        elif s == wrapper:
+            played = 1
+        elif s in declared:
+            played = 0 if declared[s] == "out" else 1
+        else:
+            played = None
+        seats.append({"in": played, "won": 1 if m["net"] > 0 else 0, "net": m["net"], "paid_in": m["paid_in"],
+                      "took": m["took"], "penalties": m["penalties"], "misdeals": misdeals[s],
+                      "tricks": won[s] if complete else None})
+        g = {"fell": None, "double_fall": None, "wrapped_rank": None, "wrap_made": None, "took_blind": None,
+             "blind_made": None, "trips_win": None}
+        if m["fell"]:
+            g["fell"] = 1
+            g["double_fall"] = 1 if m["fell"] > pot else 0
+        if told:
+            if played is not None:
+                g["took_blind"] = 1 if s == blind_taker else 0
+            if complete:
+                if g["fell"] is None:
+                    g["fell"], g["double_fall"] = 0, 0
+                g["trips_win"] = 1 if (any_trips and not tricks and m["took"] > 0) else 0
+            if s == wrapper:
+                g["wrapped_rank"] = _rank(turned)
+                if complete:
+                    g["wrap_made"] = 1 - g["fell"]
+            if s == blind_taker and complete:
+                g["blind_made"] = 1 - g["fell"]
+        own.append(g)
+    shares = any(k == "share" for k in kinds)
+    fell = any(k == "fall" for k in kinds)
+    return _facts.document(
+        dealer=dealer, next_dealer=next_dealer, pot_out=ruling["pot_out"], pot=pot,
+        may_stop=complete and shares and not fell, kinds=kinds, seats=seats,
+        game={"turned": turned, "seats": own},
+    )
 
 
 def _replay(record, h=(), shortcut=True):
@@ -2251,6 +2454,19 @@ def steps(record):
             text = "does not count: the hand stopped at the revoke"
         yield _snapshot(g, i, ev, text)
     yield {"index": None, "event": None, "final": True, "ruling": final, "text": final["summary"]}
+
+
+def legal(record):
+    """Who acts next after the record's events and what they may do (BadRecord for a bad record)."""
+    ruling = replay(record)
+    h = read(record)
+    g = _game(h)
+    g.run(h.events)
+    turn, options = g.legal()
+    last = len(h.events) - 1
+    state = _snapshot(g, last if last >= 0 else None, h.events[last] if last >= 0 else None, ruling["summary"])
+    return {"format": "legal/1", "game": GAME, "turn": turn, "options": options,
+            "done": not options, "status": ruling["status"], "table": state}
 
 
 def _snapshot(g, i, ev, text):

@@ -149,7 +149,7 @@ def test_a_hand_whose_mistakes_all_came_before_its_deal_is_ruled_on_from_the_dea
             ruling = referee.replay(record)
         except referee.BadRecord:
             continue
-        assert ruling == swik._replay(record, shortcut=False)
+        assert {k: v for k, v in ruling.items() if k != "facts"} == swik._replay(record, shortcut=False)
     rules = {v["rule"] for doc in resumed for v in doc["violations"]}
     assert len(resumed) > 100, len(resumed)
     assert {"swik.misdeal", "swik.no-cut", "swik.cut-by-wrong-player"} <= rules, rules

@@ -1,0 +1,57 @@
+"""The referee's catalogue: every game with what the site builds its forms, pages and API docs from.
+
+    games() -> [{"name", "title", "variants", "deck", "seats": {"min", "max"}, "settles",
+                 "trick_game", "house_rules": [...], "events": [...]}]
+
+`settles` is how money or points move: "pot" (a pot carried from hand to hand), "stakes" (each
+hand's pot paid out) or "points" (a running score). Each house rule is
+{"name", "label", "kind", "default", "sentence"} plus, by kind, "min"/"max" (count), "choices"
+(choice: [{"value", "sentence"}]) or "ranks" (ranks). Each event is
+{"action", "sentence", "fields": [{"name", "kind", "null"}]}; a choice field adds "choices".
+"""
+from .cards import RANK_NAMES
+from .record import Choice, Count, Flag, Money, Ranks
+
+
+def rule_entry(name, kind, default, label, sentence):
+    """One house rule of the catalogue."""
+    out = {"name": name, "label": label, "default": default}
+    if kind is Money:
+        out["kind"] = "money"
+    elif kind is Flag:
+        out["kind"] = "flag"
+    elif isinstance(kind, Count):
+        out.update(kind="count", min=kind.lo, max=kind.hi)
+    elif isinstance(kind, Choice):
+        out.update(kind="choice", choices=[{"value": v, "sentence": sentence[v]} for v in kind.values])
+        sentence = sentence[default]
+    elif isinstance(kind, Ranks):
+        out.update(kind="ranks", ranks=[{"value": r, "name": RANK_NAMES[r]} for r in kind.ranks])
+    out["sentence"] = sentence
+    return out
+
+
+def entry(mod):
+    """The catalogue entry of one game module."""
+    rules = [rule_entry(*r) for r in mod.RULES]
+    lo, hi = mod.SEATS
+    events = []
+    for action, (sentence, fields) in mod.EVENTS.items():
+        fs = []
+        for name, kind, null in fields:
+            f = {"name": name, "kind": kind, "null": null}
+            if kind == "choice":
+                f["choices"] = list(mod.CHOICE_FIELDS[name])
+            fs.append(f)
+        events.append({"action": action, "sentence": sentence, "fields": fs})
+    return {
+        "name": mod.GAME,
+        "title": mod.TITLE,
+        "variants": list(mod.VARIANTS),
+        "deck": len(mod.DECK),
+        "seats": {"min": lo, "max": hi},
+        "settles": mod.SETTLES,
+        "trick_game": mod.TRICK_GAME,
+        "house_rules": rules,
+        "events": events,
+    }
