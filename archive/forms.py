@@ -1,34 +1,15 @@
 """Forms of the pages. Validation of shapes only; the rules are the referee's and the writes the services'."""
 import datetime
-import json
 import zoneinfo
 
 from django import forms
 from django.contrib.auth import get_user_model
 
-from archive.models import Game, Membership
+from archive import selectors_games
+from archive.models import Membership
+from archive.selectors_games import MONEY_MAX
 
 ZONE_CHOICES = [(z, z) for z in sorted(zoneinfo.available_timezones()) if "/" in z and not z.startswith("Etc/")]
-
-# The rule book's house rules of Swik with their defaults (swik.md); shown on the new-session form.
-SWIK_HOUSE_RULES = [
-    ("ante", 3, "every player but the dealer pays this into the pot each hand (cents)"),
-    ("dealer_ante", 6, "the dealer pays this instead (cents)"),
-    ("dealer_change_fee", 3, "paid by each player the deal moves to after an Ace or Seven cut"),
-    ("no_cut_penalty", 3, "a dealer who deals without having the cards cut"),
-    ("misdeal_penalty", 3, "each misdeal, paid by the seat that dealt"),
-    ("high_wraps", ["K", "A"], "wrapping on these ranks needs more tricks"),
-    ("high_wrap_tricks", 2, "tricks a dealer must win after wrapping on a high card"),
-    ("double_fall", True, "a dealer who wrapped on a high card and won no trick pays twice the pot"),
-    ("min_players", 3, "fewest players at the table"),
-    ("max_players", 7, "most players at the table"),
-    ("odd_cents", "carry", "the remainder of the pot split in three: 'carry' to the next pot, or 'dealer'"),
-    ("lone_player", "takes_pot", "one player in: 'takes_pot', or 'plays_blind' against the blind hand"),
-    ("revoke", "abandon", "a revoke: 'abandon' the hand (offender pays the pot), or 'fall' and play on"),
-    ("trips_after_wrap", True, "a wrapped dealer's three of a kind counts in the hand after the wrap"),
-]
-SWIK_DEFAULTS = {k: v for k, v, _ in SWIK_HOUSE_RULES}
-
 
 class FamilyForm(forms.Form):
     name = forms.CharField(max_length=120, label="Family name", widget=forms.TextInput(attrs={"placeholder": "The Novák family"}))
@@ -51,42 +32,101 @@ class MemberRoleForm(forms.Form):
     role = forms.ChoiceField(choices=Membership.Role.choices)
 
 
-class SessionForm(forms.Form):
-    """A night's play. Seats come as a list of player ids or new guest names (field 'seat', repeated)."""
+def rule_field_name(game, name):
+    """The form field of a game's house rule (each game's rules have their own fields)."""
+    return f"hr-{game}-{name}"
 
-    game = forms.ChoiceField(choices=[(Game.SWIK, "Swik")], initial=Game.SWIK)
+
+def _rule_field(rule):
+    """The form field fitting a house rule's kind in the catalogue."""
+    kind, common = rule["kind"], {"label": rule["label"], "help_text": rule["sentence"], "required": False}
+    if kind == "money":
+        return forms.IntegerField(min_value=0, max_value=MONEY_MAX, **common)
+    if kind == "count":
+        return forms.IntegerField(min_value=rule["min"], max_value=rule["max"], **common)
+    if kind == "flag":
+        return forms.BooleanField(**common)
+    if kind == "choice":
+        return forms.ChoiceField(choices=[(c["value"], c["sentence"]) for c in rule["choices"]], **common)
+    if kind == "ranks":
+        return forms.MultipleChoiceField(choices=[(r["value"], r["name"]) for r in rule["ranks"]],
+                                         widget=forms.CheckboxSelectMultiple, **common)
+    return forms.JSONField(**common)  # a kind this page does not know yet: typed as JSON, checked by the referee
+
+
+class SessionForm(forms.Form):
+    """A night's play. Seats come as a list of player ids or new guest names (field 'seat', repeated).
+
+    The games, their variants and house rules are the referee's catalogue: each game's rules get their own
+    fields (hr-<game>-<rule>); only the chosen game's are read. A flag or ranks field left out of the post
+    is the book's value unless the form said it showed the game's rules (field 'rules_shown')."""
+
+    game = forms.ChoiceField(choices=())
+    variant = forms.CharField(max_length=20, required=False)
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
     time = forms.TimeField(widget=forms.TimeInput(attrs={"type": "time"}), initial=datetime.time(19, 0))
     timezone = forms.ChoiceField(choices=ZONE_CHOICES, label="Time zone")
     place = forms.CharField(max_length=120, required=False, widget=forms.TextInput(attrs={"placeholder": "Grandma's kitchen"}))
-    first_dealer = forms.IntegerField(min_value=0, initial=0, label="First dealer (seat)")
-    pot_in = forms.IntegerField(min_value=0, initial=0, label="Money already in the pot (cents)")
-    house_rules = forms.CharField(required=False, widget=forms.HiddenInput)
+    first_dealer = forms.IntegerField(min_value=0, max_value=99, initial=0, label="First dealer (seat)")
+    pot_in = forms.IntegerField(min_value=0, max_value=MONEY_MAX, initial=0, label="Money already in the pot (cents)")
+    rules_shown = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, seats=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.seats = seats or []
+        self.games = selectors_games.catalogue()
+        self.fields["game"].choices = [(g["name"], g["title"]) for g in self.games]
+        if self.games:
+            self.fields["game"].initial = self.games[0]["name"]
+        for g in self.games:
+            for rule in g["house_rules"]:
+                field = _rule_field(rule)
+                field.initial = rule["default"]
+                self.fields[rule_field_name(g["name"], rule["name"])] = field
 
-    def clean_house_rules(self):
-        text = self.cleaned_data.get("house_rules") or ""
-        if not text.strip():
-            return {}
-        try:
-            rules = json.loads(text)
-        except ValueError:
-            raise forms.ValidationError("The house rules could not be read.")
-        if not isinstance(rules, dict):
-            raise forms.ValidationError("The house rules could not be read.")
-        # Keep only what differs from the rule book (a record's house_rules holds only those).
-        return {k: v for k, v in rules.items() if SWIK_DEFAULTS.get(k, object()) != v}
+    def game_sections(self):
+        """Per game: its entry and its rules' bound fields, for the template."""
+        return [{"game": g, "variants": selectors_games.variant_values(g),
+                 "rules": [{"rule": r, "field": self[rule_field_name(g["name"], r["name"])]} for r in g["house_rules"]]}
+                for g in self.games]
+
+    def _house_rules(self, entry):
+        game = entry["name"]
+        shown = game in (self.data.get("rules_shown") or "").split(",")
+        rules = {}
+        for rule in entry["house_rules"]:
+            key = rule_field_name(game, rule["name"])
+            if key in self.errors:
+                continue
+            value = self.cleaned_data.get(key)
+            posted = key in self.data
+            if rule["kind"] in ("flag", "ranks") and not posted and not shown:
+                continue  # not on the form that was posted: the book's value
+            if rule["kind"] not in ("flag", "ranks") and (value is None or value == ""):
+                continue
+            rules[rule["name"]] = list(value) if rule["kind"] == "ranks" else value
+        return selectors_games.only_changes(entry, rules)
 
     def clean(self):
         data = super().clean()
-        if len(self.seats) < 3:
-            self.add_error(None, "Swik needs at least three players: pick or name one for each seat.")
+        entry = selectors_games.game_entry(data.get("game"))
+        # Errors of the games not chosen do not count: their fields were not filled in for tonight.
+        for key in list(self.errors):
+            if key.startswith("hr-") and (entry is None or not key.startswith(f"hr-{entry['name']}-")):
+                del self.errors[key]
+        if entry is None:
+            return data
+        data["house_rules"] = self._house_rules(entry)
+        lo = entry["seats"]["min"]
+        if len(self.seats) < lo:
+            self.add_error(None, f"{entry['title']} needs at least {lo} players: pick or name one for each seat.")
+            return data
         fd = data.get("first_dealer")
         if fd is not None and self.seats and fd >= len(self.seats):
             self.add_error("first_dealer", "The first dealer must be one of the seats.")
+        for problem in selectors_games.header_problems(game=entry["name"], variant=data.get("variant") or None,
+                                                       house_rules=data["house_rules"], seats=len(self.seats)):
+            self.add_error(None, problem)
         return data
 
 

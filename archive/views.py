@@ -1,11 +1,12 @@
 """The site's pages. Thin: reads come from archive.selectors, writes go through archive.services,
-rules are the referee's. Strangers get 404 (archive.permissions), viewers 403 on writes."""
+rules are the referee's. Strangers get 404 (archive.access), viewers 403 on writes."""
 import datetime
 import json
 import zoneinfo
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.staticfiles import finders
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.db.models import Count
@@ -16,9 +17,9 @@ from django.utils import timezone as dj_timezone
 from django.views.decorators.http import require_POST
 
 import referee
-from archive import selectors, services
+from archive import selectors, selectors_games, services
+from archive.access import can_edit, family_for, require_edit, require_owner
 from archive.forms import (
-    SWIK_HOUSE_RULES,
     DisputeForm,
     FamilyForm,
     HandEditForm,
@@ -31,7 +32,7 @@ from archive.forms import (
     WhyForm,
 )
 from archive.models import Dispute, HandRevision, Membership, Player
-from archive.permissions import can_edit, family_for, require_edit, require_owner
+from archive.selectors_games import MONEY_MAX
 from archive.selectors_web import families_light
 
 
@@ -210,31 +211,6 @@ def player_merge(request, slug, pk):
 # --- sessions --------------------------------------------------------------------------------------------
 
 
-def _house_rules_from_post(post):
-    """The house-rule inputs of the new-session form -> only the rules that differ from the book."""
-    rules, errors = {}, []
-    for name, default, _ in SWIK_HOUSE_RULES:
-        raw = post.get(f"hr_{name}")
-        if raw is None:
-            continue
-        raw = raw.strip()
-        if isinstance(default, bool):
-            value = raw in ("1", "true", "on", "yes")
-        elif isinstance(default, int):
-            try:
-                value = int(raw)
-            except ValueError:
-                errors.append(f"{name.replace('_', ' ')} must be a whole number (cents or a count).")
-                continue
-        elif isinstance(default, list):
-            value = [x.strip().upper() for x in raw.replace(" ", ",").split(",") if x.strip()]
-        else:
-            value = raw
-        if value != default:
-            rules[name] = value
-    return rules, errors
-
-
 def _seats_from_post(post, family):
     """The seat rows of the form: each a player id (select) or a new guest name (text)."""
     ids, names = post.getlist("seat_player"), post.getlist("seat_guest")
@@ -257,12 +233,11 @@ def session_new(request, slug):
     family, role = family_for(request.user, slug)
     require_edit(role)
     players = list(selectors.players_of(family))
-    seats, seat_errors, rules, rule_errors = [], [], {}, []
+    seats, seat_errors = [], []
     if request.method == "POST":
         seats, seat_errors = _seats_from_post(request.POST, family)
-        rules, rule_errors = _house_rules_from_post(request.POST)
         form = SessionForm(request.POST, seats=seats)
-        if form.is_valid() and not seat_errors and not rule_errors:
+        if form.is_valid() and not seat_errors:
             d = form.cleaned_data
             tz = zoneinfo.ZoneInfo(d["timezone"])
             started = datetime.datetime.combine(d["date"], d["time"]).replace(tzinfo=tz)
@@ -283,9 +258,10 @@ def session_new(request, slug):
                 if len({p.pk for p in seat_players}) != len(seat_players):
                     raise ValidationError("Each player sits in one seat only.")
                 session = services.session_create(
-                    family=family, game=d["game"], started_at=started, timezone=d["timezone"], place=d["place"],
-                    players=seat_players, house_rules=rules or None, first_dealer=d["first_dealer"],
-                    pot_in=d["pot_in"], by=request.user,
+                    family=family, game=d["game"], variant=d["variant"], started_at=started,
+                    timezone=d["timezone"], place=d["place"], players=seat_players,
+                    house_rules=d["house_rules"] or None, first_dealer=d["first_dealer"], pot_in=d["pot_in"],
+                    by=request.user,
                 )
             except ValidationError as exc:
                 form.add_error(None, _errors_of(exc))
@@ -296,21 +272,15 @@ def session_new(request, slug):
         now = dj_timezone.now().astimezone(zoneinfo.ZoneInfo(family.timezone))
         form = SessionForm(initial={"date": now.date(), "time": now.time().replace(second=0, microsecond=0),
                                     "timezone": family.timezone})
-    for e in seat_errors + rule_errors:
+    for e in seat_errors:
         form.add_error(None, e)
     rows = []
     for i in range(max(7, len(seats))):
         kind, value = seats[i] if i < len(seats) else (None, None)
         rows.append({"n": i + 1, "player": value if kind == "id" else None, "guest": value if kind == "name" else ""})
-    house_rules = [
-        {"name": name, "label": name.replace("_", " "), "default": default, "help": help_,
-         "value": rules.get(name, default), "kind": type(default).__name__,
-         "text": ",".join(rules.get(name, default)) if isinstance(default, list) else rules.get(name, default)}
-        for name, default, help_ in SWIK_HOUSE_RULES
-    ]
     return render(request, "archive/session_new.html", _base(
-        request, family, role, form=form, players=players, rows=rows, house_rules=house_rules,
-        status=400 if request.method == "POST" else 200,
+        request, family, role, form=form, players=players, rows=rows, sections=form.game_sections(),
+        shown=",".join(g["name"] for g in form.games), money_max=MONEY_MAX, status=400 if request.method == "POST" else 200,
     ), status=400 if request.method == "POST" else 200)
 
 
@@ -319,7 +289,14 @@ def session_page(request, slug, pk):
     family, role = family_for(request.user, slug)
     session = selectors.session_for(family, pk)
     detail = selectors.session_detail(session)
-    return render(request, "archive/session.html", _base(request, family, role, d=detail, session=session))
+    # How the game settles (the catalogue's word) chooses the sheet: a pot game's balances, or a score sheet.
+    settles = selectors_games.settles_of(session.game) or "pot"
+    sheet = selectors_games.score_sheet(session) if settles == "points" else None
+    return render(request, "archive/session.html", _base(
+        request, family, role, d=detail, session=session, settles=settles, sheet=sheet,
+        game=selectors_games.game_entry(session.game), game_parts=_game_parts(session.game, "stop_rule"),
+        rules=selectors_games.rules_changed(session.game, session.house_rules),
+    ))
 
 
 @login_required
@@ -346,16 +323,36 @@ def hand_log(request, slug, pk):
         else:
             messages.success(request, f"Hand {hand.number} is logged.")
             return redirect("hand", family.slug, hand.pk)
+    game = defaults.get("game") or session.game
     config = {
         "players": defaults["players"], "dealer": defaults["dealer"], "pot_in": defaults["pot_in"],
-        "house_rules": defaults.get("house_rules") or {}, "game": defaults.get("game") or session.game,
-        "number": defaults.get("number"), "referee_url": reverse("api-referee"),
-    }
+        "house_rules": defaults.get("house_rules") or {}, "game": game, "variant": defaults.get("variant"),
+        "number": defaults.get("number"),
+    } | _picker_urls(game)
     return render(request, "archive/hand_log.html", _base(
         request, family, role, session=session, defaults=defaults, config=config, errors=errors, raw=raw,
+        game_js=_game_js(game),
         example=json.dumps({k: defaults[k] for k in ("format", "game", "players", "dealer", "pot_in", "house_rules")
                             if k in defaults} | {"events": []}, indent=1),
     ), status=status)
+
+
+def _game_parts(game, *names):
+    """Template partials a game may have of its own (templates/games/<game>/_<name>.html), each with the shared
+    one (templates/archive/_<name>.html) as the fallback: a new game adds files, not branches."""
+    return {name: [f"games/{game}/_{name}.html", f"archive/_{name}.html"] for name in names}
+
+
+def _picker_urls(game):
+    """What the hand-entry page asks the referee with, and the game's catalogue entry (its words)."""
+    return {"referee_url": reverse("api-referee"), "legal_url": reverse("api-referee-legal"),
+            "entry": selectors_games.game_entry(game)}
+
+
+def _game_js(game):
+    """The game's own file of the hand-entry page (static/js/games/<game>.js), None when it has none yet."""
+    path = f"js/games/{game}.js"
+    return path if isinstance(game, str) and game.isidentifier() and finders.find(path) else None
 
 
 # --- hands -----------------------------------------------------------------------------------------------
@@ -390,16 +387,13 @@ def hand_page(request, slug, pk):
     return render(request, "archive/hand.html", _base(
         request, family, role, hand=hand, d=detail, session=hand.session, ruling=ruling, money=money, names=names,
         tricks=tricks, steps=_steps(hand.record), why_form=WhyForm(), dispute_form=DisputeForm(),
-        trump=_trump_of(hand.record),
+        trump=_trump_of(hand.ruling),
     ))
 
 
-def _trump_of(record):
-    turned = None
-    for e in (record or {}).get("events") or []:
-        if isinstance(e, dict) and e.get("action") == "deal":
-            turned = e.get("turned")
-    return turned
+def _trump_of(ruling):
+    """The turned card of the deal that counted (None for a void hand, or a game that turns none)."""
+    return (((ruling or {}).get("facts") or {}).get("game") or {}).get("turned")
 
 
 def _money_diff(before, after, names):
@@ -484,14 +478,16 @@ def hand_edit(request, slug, pk):
             messages.success(request, f"Hand {hand.number} is changed and re-ruled, with every later hand of the night.")
             return redirect("hand", family.slug, hand.pk)
         status = 400
+    game = stored.get("game") or hand.session.game
     config = {
         "players": stored.get("players") or [p.name for p in selectors.hand_detail(hand)["players"]],
         "dealer": stored.get("dealer", hand.dealer), "pot_in": stored.get("pot_in", hand.pot_in),
-        "house_rules": stored.get("house_rules") or {}, "game": stored.get("game") or hand.session.game,
-        "number": hand.number, "referee_url": reverse("api-referee"), "record": picked, "source": source,
-    }
+        "house_rules": stored.get("house_rules") or {}, "game": game, "variant": stored.get("variant"),
+        "number": hand.number, "record": picked, "source": source,
+    } | _picker_urls(game)
     return render(request, "archive/hand_edit.html", _base(
         request, family, role, hand=hand, session=hand.session, errors=errors, raw=raw, why=why, config=config,
+        game_js=_game_js(game),
         ruling=hand.ruling or {},
     ), status=status)
 

@@ -4,11 +4,11 @@ import zoneinfo
 from django.contrib.auth import get_user_model
 from rest_framework import serializers
 
+from archive import selectors_games
 from archive.models import (
     Dispute,
     DisputeMessage,
     Family,
-    Game,
     Hand,
     HandRevision,
     Membership,
@@ -106,7 +106,9 @@ class SessionSerializer(serializers.ModelSerializer):
 
 class SessionCreateSerializer(serializers.Serializer):
     family = serializers.IntegerField()
-    game = serializers.ChoiceField(choices=Game.choices, default=Game.SWIK)
+    game = serializers.ChoiceField(choices=(), default="swik", help_text="a game of GET /api/games/")
+    variant = serializers.CharField(max_length=20, required=False, allow_blank=True, default="",
+                                    help_text="one of the game's variants in GET /api/games/ (empty: the book's game)")
     started_at = serializers.DateTimeField(help_text="ISO 8601 with offset, e.g. 2024-03-02T19:30:00-06:00")
     timezone = serializers.CharField(max_length=64, required=False, help_text="IANA zone; default: the family's")
     place = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
@@ -114,9 +116,14 @@ class SessionCreateSerializer(serializers.Serializer):
         child=serializers.JSONField(), min_length=2, max_length=12,
         help_text="seats in the order turns pass: player ids, or names (an unknown name becomes a guest player)",
     )
-    house_rules = serializers.DictField(required=False, default=dict)
+    house_rules = serializers.DictField(required=False, default=dict,
+                                        help_text="the rules that differ from the book, by the names in GET /api/games/")
     first_dealer = serializers.IntegerField(min_value=0, default=0)
-    pot_in = serializers.IntegerField(min_value=0, default=0)
+    pot_in = serializers.IntegerField(min_value=0, max_value=selectors_games.MONEY_MAX, default=0)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = selectors_games.game_choices()
 
     def validate_timezone(self, value):
         return _check_zone(value)
@@ -130,6 +137,12 @@ class SessionCreateSerializer(serializers.Serializer):
     def validate(self, attrs):
         if attrs["first_dealer"] >= len(attrs["players"]):
             raise serializers.ValidationError({"first_dealer": "The first dealer must be one of the seats (0 to n-1)."})
+        entry = selectors_games.game_entry(attrs["game"])
+        attrs["house_rules"] = selectors_games.only_changes(entry, attrs["house_rules"])
+        problems = selectors_games.header_problems(game=attrs["game"], variant=attrs["variant"] or None,
+                                                   house_rules=attrs["house_rules"], seats=len(attrs["players"]))
+        if problems:
+            raise serializers.ValidationError({"house_rules": problems})
         return attrs
 
 
@@ -225,6 +238,20 @@ class ImportResultSerializer(serializers.Serializer):
     added = serializers.IntegerField()
     skipped = serializers.IntegerField()
     errors = serializers.ListField(child=serializers.JSONField())
+
+
+class LegalSerializer(serializers.Serializer):
+    """What referee.legal answers (legal/1): who acts next and what they may do, and the table after the events."""
+
+    format = serializers.CharField(default="legal/1")
+    game = serializers.CharField()
+    turn = serializers.IntegerField(allow_null=True, help_text="the seat that acts next; null when nobody does")
+    options = serializers.ListField(child=serializers.JSONField(), help_text=(
+        "each {action, seat, ...}: cards (a list, or null for any unseen card) for a card action, choices for a "
+        "declaration, take for a wrap, winners for a trick given by its winner; only actions without a violation"))
+    done = serializers.BooleanField()
+    status = serializers.CharField()
+    table = serializers.JSONField(help_text="the snapshot after the events: hands, trump, the trick in play, tricks won")
 
 
 class ErrorItemSerializer(serializers.Serializer):

@@ -15,6 +15,8 @@ router.register("disputes", views.DisputeViewSet, basename="api-dispute")
 
 urlpatterns = [
     path("referee/", views.RefereeView.as_view(), name="api-referee"),
+    path("referee/legal/", views.LegalView.as_view(), name="api-referee-legal"),
+    path("games/", views.GamesView.as_view(), name="api-games"),
     path("token/", obtain_auth_token, name="api-token"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),

@@ -9,7 +9,8 @@ from django.http import Http404, StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
-from rest_framework import mixins, parsers, serializers as drf_serializers, status, viewsets
+from rest_framework import mixins, parsers, status, viewsets
+from rest_framework import serializers as drf_serializers
 from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import CursorPagination
@@ -18,10 +19,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import referee
-from archive import services
-from archive.models import Dispute, Family, Hand, HandRevision, Membership, Player, Session
+from archive import selectors_games, services
+from archive.access import member_family_ids, require_editor_of, require_owner_of, role_subquery
 from archive.api import serializers as s
-from archive.api.permissions import member_family_ids, require_editor, require_owner
+from archive.models import Dispute, Family, Hand, HandRevision, Membership, Player, Session
 
 
 def error_document(errors):
@@ -69,6 +70,15 @@ class PlainTextParser(parsers.BaseParser):
 # --- the referee: no login, stores nothing ---------------------------------------------------------------
 
 
+def _record_of_body(request):
+    """The body as a record dict (raises referee.BadRecord naming what is wrong)."""
+    try:
+        text = request.body.decode("utf-8")
+    except UnicodeDecodeError:
+        raise referee.BadRecord([{"event": None, "field": "*", "message": "The body is not UTF-8 text."}])
+    return record_from(referee.loads(text))
+
+
 class RefereeView(APIView):
     authentication_classes = []  # no session, so no CSRF: anyone may ask the referee
     permission_classes = [AllowAny]
@@ -85,15 +95,48 @@ class RefereeView(APIView):
     )
     def post(self, request):
         try:
-            text = request.body.decode("utf-8")
-        except UnicodeDecodeError:
-            return bad_record(referee.BadRecord([{"event": None, "field": "*", "message": "The body is not UTF-8 text."}]))
-        try:
-            record = record_from(referee.loads(text))
-            ruling = referee.replay(record)
+            ruling = referee.replay(_record_of_body(request))
         except referee.BadRecord as exc:
             return bad_record(exc)
         return Response(ruling)
+
+
+class LegalView(APIView):
+    """What may come next in a hand record, possibly unfinished: the card picker asks this after every tap,
+    so the page holds no rule of any game."""
+
+    authentication_classes = []  # like the referee: no session, no CSRF, stores nothing
+    permission_classes = [AllowAny]
+    parser_classes = [PlainTextParser]
+
+    @extend_schema(
+        summary="Who acts next in a hand record and what they may do (stores nothing)",
+        request={"application/json": OpenApiTypes.OBJECT},
+        responses={
+            200: OpenApiResponse(s.LegalSerializer, description="the legal/1 document"),
+            400: OpenApiResponse(s.ErrorDocumentSerializer, description="the error/1 document of a bad record"),
+        },
+        auth=[],
+    )
+    def post(self, request):
+        try:
+            answer = referee.legal(_record_of_body(request))
+        except referee.BadRecord as exc:
+            return bad_record(exc)
+        return Response(answer)
+
+
+class GamesView(APIView):
+    """The referee's catalogue: every game, its variants, house rules (label, kind, default, sentence) and events."""
+
+    authentication_classes = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(summary="The games the referee rules on, with their house rules and events",
+                   responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="a list, one entry per game")},
+                   auth=[])
+    def get(self, request):
+        return Response(selectors_games.catalogue())
 
 
 # --- families and members --------------------------------------------------------------------------------
@@ -105,7 +148,7 @@ class FamilyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cre
 
     def get_queryset(self):
         user = self.request.user
-        return Family.objects.filter(memberships__user=user).annotate(my_role=_role_of_user(user)).order_by("name")
+        return Family.objects.filter(memberships__user=user).annotate(my_role=role_subquery(user)).order_by("name")
 
     def perform_create(self, serializer):
         data = serializer.validated_data
@@ -138,7 +181,7 @@ class FamilyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cre
             parser_classes=[parsers.MultiPartParser, parsers.FormParser, PlainTextParser])
     def import_history(self, request, pk=None):
         family = self.get_object()
-        require_editor(request.user, family.pk)
+        require_editor_of(request.user, family.pk)
         upload = request.FILES.get("file") if hasattr(request, "FILES") else None
         if upload is not None:
             raw = upload.read()
@@ -158,12 +201,6 @@ class FamilyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cre
         return Response(result, status=200 if not result.get("errors") else 400)
 
 
-def _role_of_user(user):
-    from django.db.models import OuterRef, Subquery
-
-    return Subquery(Membership.objects.filter(user=user, family=OuterRef("pk")).values("role")[:1])
-
-
 @extend_schema(parameters=[OpenApiParameter("family", int, description="only this family's members")])
 class MembershipViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.DestroyModelMixin, viewsets.GenericViewSet):
     queryset = Membership.objects.none()  # for the schema's path types; get_queryset limits to the caller's families
@@ -181,7 +218,7 @@ class MembershipViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins
         ser = s.MembershipCreateSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
         family = _visible_family(request.user, ser.validated_data["family"])
-        require_owner(request.user, family.pk)
+        require_owner_of(request.user, family.pk)
         m = services.member_add(family=family, user=ser.validated_data["username"], role=ser.validated_data["role"],
                                 by=request.user)
         return Response(s.MembershipSerializer(m).data, status=201)
@@ -191,13 +228,13 @@ class MembershipViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins
         m = self.get_object()
         ser = s.MembershipRoleSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
-        require_owner(request.user, m.family_id)
+        require_owner_of(request.user, m.family_id)
         m = services.member_add(family=m.family, user=m.user, role=ser.validated_data["role"], by=request.user)
         return Response(s.MembershipSerializer(m).data)
 
     def destroy(self, request, pk=None):
         m = self.get_object()
-        require_owner(request.user, m.family_id)
+        require_owner_of(request.user, m.family_id)
         services.member_remove(membership=m, by=request.user)
         return Response(status=204)
 
@@ -229,7 +266,7 @@ class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         ser = s.PlayerCreateSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
         family = _visible_family(request.user, ser.validated_data["family"])
-        require_editor(request.user, family.pk)
+        require_editor_of(request.user, family.pk)
         try:
             player = services.player_create(family=family, name=ser.validated_data["name"].strip(), by=request.user)
         except DjangoValidationError as exc:
@@ -244,7 +281,7 @@ class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         ser = s.MergeSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
         merge = get_object_or_404(self.get_queryset(), pk=ser.validated_data["merge"], family_id=keep.family_id)
-        require_editor(request.user, keep.family_id)
+        require_editor_of(request.user, keep.family_id)
         if merge.pk == keep.pk:
             return Response({"merge": ["A player cannot be merged into himself."]}, status=400)
         try:
@@ -279,7 +316,7 @@ class SessionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
         ser.is_valid(raise_exception=True)
         data = ser.validated_data
         family = _visible_family(request.user, data["family"])
-        require_editor(request.user, family.pk)
+        require_editor_of(request.user, family.pk)
         players = []
         for item in data["players"]:
             if isinstance(item, int):
@@ -296,7 +333,7 @@ class SessionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
             return Response({"players": ["A player can sit in only one seat."]}, status=400)
         try:
             session = services.session_create(
-                family=family, game=data["game"], started_at=data["started_at"],
+                family=family, game=data["game"], variant=data["variant"], started_at=data["started_at"],
                 timezone=data.get("timezone") or family.timezone, place=data["place"], players=players,
                 house_rules=data["house_rules"] or None, first_dealer=data["first_dealer"], pot_in=data["pot_in"],
                 by=request.user,
@@ -380,7 +417,7 @@ class HandViewSet(viewsets.GenericViewSet):
         ).first()
         if session is None:
             raise Http404
-        require_editor(request.user, session.family_id)
+        require_editor_of(request.user, session.family_id)
         try:
             record = record_from(ser.validated_data["record"])
             hand = services.hand_add(session=session, record=record, by=request.user, why=ser.validated_data["why"])
@@ -395,7 +432,7 @@ class HandViewSet(viewsets.GenericViewSet):
         hand = self.get_object()
         ser = s.HandEditSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
-        require_editor(request.user, hand.session.family_id)
+        require_editor_of(request.user, hand.session.family_id)
         try:
             record = record_from(ser.validated_data["record"])
             hand = services.hand_edit(hand=hand, record=record, by=request.user, why=ser.validated_data["why"])
@@ -416,7 +453,7 @@ class HandViewSet(viewsets.GenericViewSet):
     )
     def destroy(self, request, pk=None):
         hand = self.get_object()
-        require_editor(request.user, hand.session.family_id)
+        require_editor_of(request.user, hand.session.family_id)
         why = request.query_params.get("why") or (request.data.get("why") if isinstance(request.data, dict) else "")
         services.hand_delete(hand=hand, by=request.user, why=why or "Deleted through the API")
         return Response(status=204)
@@ -425,7 +462,7 @@ class HandViewSet(viewsets.GenericViewSet):
     @action(detail=True, methods=["post"])
     def restore(self, request, pk=None):
         hand = self.get_object()
-        require_editor(request.user, hand.session.family_id)
+        require_editor_of(request.user, hand.session.family_id)
         ser = s.WhySerializer(data=request.data)
         ser.is_valid(raise_exception=True)
         try:
@@ -488,7 +525,7 @@ class DisputeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
         ).select_related("session").first()
         if hand is None:
             raise Http404
-        require_editor(request.user, hand.session.family_id)
+        require_editor_of(request.user, hand.session.family_id)
         d = services.dispute_open(hand=hand, title=ser.validated_data["title"], text=ser.validated_data["text"],
                                   by=request.user)
         return Response(s.DisputeSerializer(self.get_queryset().get(pk=d.pk)).data, status=201)
@@ -500,7 +537,7 @@ class DisputeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
         d = self.get_object()
         if request.method == "GET":
             return Response(s.DisputeMessageSerializer(d.messages.select_related("author"), many=True).data)
-        require_editor(request.user, d.hand.session.family_id)
+        require_editor_of(request.user, d.hand.session.family_id)
         ser = s.DisputeReplySerializer(data=request.data)
         ser.is_valid(raise_exception=True)
         m = services.dispute_reply(dispute=d, text=ser.validated_data["text"], by=request.user)
@@ -510,7 +547,7 @@ class DisputeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
     @action(detail=True, methods=["post"])
     def resolve(self, request, pk=None):
         d = self.get_object()
-        require_editor(request.user, d.hand.session.family_id)
+        require_editor_of(request.user, d.hand.session.family_id)
         ser = s.DisputeResolveSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
         try:

@@ -51,12 +51,30 @@ def money(value):
 
 
 @register.filter
+def money_or_blank(value):
+    """What a player typed, read back as money; nothing when it is not a whole number yet."""
+    try:
+        return cents_text(int(value))
+    except (TypeError, ValueError):
+        return ""
+
+
+@register.filter
 def net(value):
     """Signed and coloured: +9¢ in green, −22¢ in red."""
     if value is None:
         return format_html('<span class="money zero">—</span>')
     cls = "pos" if value > 0 else ("neg" if value < 0 else "zero")
     return format_html('<span class="money {}">{}</span>', cls, cents_text(value, signed=True))
+
+
+@register.filter
+def points(value):
+    """A hand's points: signed (+12, −3, 0)."""
+    if value is None:
+        return "—"
+    value = int(value)
+    return f"+{value}" if value > 0 else (f"−{-value}" if value < 0 else "0")
 
 
 @register.filter

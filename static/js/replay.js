@@ -1,10 +1,16 @@
-/* Trick-by-trick replay of a hand from the referee's states (referee.steps), one per event. */
+/* Event-by-event replay of a hand from the referee's snapshots (referee.steps), for any game.
+ *
+ * Draws only what a snapshot has: the seats' hands, the trick in play (and the one just won), tricks won,
+ * each seat's money or score, the pot, trump and the referee's words. The last step is the ruling
+ * ({"final": true, "ruling": {...}}): its summary, each seat's net and what carries to the next hand.
+ */
 (function () {
   "use strict";
   var steps = JSON.parse(document.getElementById("replay-steps").textContent);
   var names = JSON.parse(document.getElementById("replay-names").textContent);
   if (!steps.length) return;
   var SYM = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+  var SUIT = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
   var pos = 0;
 
   function card(c) {
@@ -17,32 +23,51 @@
     return el;
   }
   function cents(v) {
-    var n = Math.abs(v), t = n < 100 ? n + "\u00a2" : "$" + Math.floor(n / 100) + "." + ("0" + (n % 100)).slice(-2);
+    var n = Math.abs(v), t = n < 100 ? n + "\u00a2" : "$" + Math.floor(n / 100).toLocaleString("en-US") + "." + ("0" + (n % 100)).slice(-2);
     return (v > 0 ? "+" : v < 0 ? "\u2212" : "") + t;
   }
+  function num(v) { return typeof v === "number" && isFinite(v); }
   function el(tag, cls, text) {
     var e = document.createElement(tag);
     if (cls) e.className = cls;
     if (text !== undefined) e.textContent = text;
     return e;
   }
-  var trump = null;
+  function seatName(s) { return names[s] !== undefined ? names[s] : "seat " + (s + 1); }
+
+  // The snapshot to draw at a position: the final step shows the ruling with the table as the last event left it.
+  function view(i) {
+    var st = steps[i];
+    if (!st.final) return st;
+    var last = i > 0 ? steps[i - 1] : {}, ruling = st.ruling || {}, facts = ruling.facts || {};
+    var v = {};
+    Object.keys(last).forEach(function (k) { v[k] = last[k]; });
+    v.final = true;
+    v.event = null;
+    v.trick = [];
+    v.text = ruling.summary || "";
+    v.net = ruling.net || last.net;
+    v.score = ruling.score || last.score;
+    v.violations = ruling.violations || last.violations;
+    v.pot = undefined;
+    v.pot_out = ruling.pot_out;
+    v.dealer = num(facts.dealer) ? facts.dealer : last.dealer;
+    if (Array.isArray(facts.seats) && facts.seats.every(function (x) { return x && num(x.tricks); }))
+      v.tricks_won = facts.seats.map(function (x) { return x.tricks; });
+    return v;
+  }
 
   function draw() {
-    var st = steps[pos];
-    trump = null;
-    for (var i = 0; i <= pos; i++) {
-      var ev = steps[i].event || {};
-      if (ev.action === "deal" && ev.turned) trump = ev.turned;
-    }
-    document.getElementById("replay-pos").textContent = "event " + (pos + 1) + " of " + steps.length;
+    var st = view(pos), prev = pos > 0 ? view(pos - 1) : null;
+    document.getElementById("replay-pos").textContent = st.final ? "the ruling (after " + (steps.length - 1) + " events)"
+      : "event " + (pos + 1) + " of " + (steps.length - 1);
     document.getElementById("replay-text").textContent = st.text || "";
     var seats = document.getElementById("replay-seats");
     seats.innerHTML = "";
-    var actor = st.event && (st.event.seat !== undefined ? st.event.seat : st.event.winner);
+    var actor = st.event ? (num(st.event.seat) ? st.event.seat : st.event.winner) : null;
     names.forEach(function (name, s) {
       var box = el("div", "seat-box");
-      var status = st["in"] ? st["in"][s] : null;
+      var status = Array.isArray(st["in"]) ? st["in"][s] : null;
       if (status === "out") box.classList.add("out");
       if (actor === s) box.classList.add("active");
       var head = el("div", "seat-name");
@@ -52,39 +77,50 @@
       if (status) tags.appendChild(el("span", "seat-tag", status));
       head.appendChild(tags);
       box.appendChild(head);
-      var cards = el("div", "cards");
-      var hand = st.hands ? st.hands[s] : null;
-      if (hand === null || hand === undefined) cards.appendChild(el("span", "small", "cards not seen"));
-      else if (!hand.length) cards.appendChild(el("span", "small", "no cards left"));
-      else hand.forEach(function (c) { cards.appendChild(card(c)); });
-      box.appendChild(cards);
-      var meta = el("div", "small");
-      meta.textContent = (st.tricks_won ? st.tricks_won[s] + " trick" + (st.tricks_won[s] === 1 ? "" : "s") : "") +
-        (st.net ? " \u00b7 " + cents(st.net[s]) : "");
-      box.appendChild(meta);
+      if (Array.isArray(st.hands)) {
+        var cards = el("div", "cards"), hand = st.hands[s];
+        if (hand === null || hand === undefined) cards.appendChild(el("span", "small", "cards not seen"));
+        else if (!hand.length) cards.appendChild(el("span", "small", "no cards left"));
+        else hand.forEach(function (c) { cards.appendChild(card(c)); });
+        box.appendChild(cards);
+      }
+      var meta = [];
+      if (Array.isArray(st.tricks_won) && num(st.tricks_won[s])) meta.push(st.tricks_won[s] + " trick" + (st.tricks_won[s] === 1 ? "" : "s"));
+      if (Array.isArray(st.net) && num(st.net[s])) meta.push(cents(st.net[s]));
+      if (Array.isArray(st.score) && num(st.score[s])) meta.push(st.score[s] + " point" + (st.score[s] === 1 ? "" : "s"));
+      var m = el("div", "small", meta.join(" \u00b7 "));
+      m.setAttribute("data-seat-meta", name);
+      box.appendChild(m);
       seats.appendChild(box);
     });
     var area = document.getElementById("replay-trick");
     area.innerHTML = "";
-    var plays = st.trick && st.trick.length ? st.trick : null;
-    var done = false;
-    if (!plays && st.tricks && st.tricks.length && st.event && st.event.action === "play") {
-      plays = st.tricks[st.tricks.length - 1].plays; done = true; // show the trick just won
+    var plays = Array.isArray(st.trick) && st.trick.length ? st.trick : null, won = null;
+    // A trick just completed by this event: show it with its winner until the next event.
+    if (!plays && !st.final && Array.isArray(st.tricks) && st.tricks.length && (!prev || !Array.isArray(prev.tricks) || prev.tricks.length < st.tricks.length)) {
+      won = st.tricks[st.tricks.length - 1];
+      plays = won.plays && won.plays.length ? won.plays : null;
     }
     if (plays) plays.forEach(function (p) {
       var w = el("span", "nowrap");
-      w.appendChild(el("span", "small", names[p[0]] + " "));
+      w.appendChild(el("span", "small", seatName(p[0]) + " "));
       w.appendChild(card(p[1]));
       w.appendChild(document.createTextNode(" "));
       area.appendChild(w);
     });
-    if (done) area.appendChild(el("b", null, "\u2192 " + names[st.tricks[st.tricks.length - 1].winner]));
-    if (!plays) area.appendChild(el("span", "small", "nothing yet"));
+    if (won && num(won.winner)) area.appendChild(el("b", null, (plays ? "" : "a trick ") + "\u2192 " + seatName(won.winner)));
+    if (!plays && !won) area.appendChild(el("span", "small", st.final ? "the hand is over" : "nothing yet"));
     var meta = document.getElementById("replay-meta");
     meta.innerHTML = "";
-    meta.appendChild(el("span", null, "pot " + cents(st.pot).replace("+", "")));
-    if (trump) { var t = el("span", null, "trump "); t.appendChild(card(trump)); meta.appendChild(t); }
-    if (st.violations && st.violations.length) meta.appendChild(el("span", null, st.violations.length + " violation" + (st.violations.length === 1 ? "" : "s") + " so far"));
+    if (num(st.pot)) meta.appendChild(el("span", null, "pot " + cents(st.pot).replace("+", "")));
+    if (st.final && num(st.pot_out)) meta.appendChild(el("span", null, "carried to the next hand " + cents(st.pot_out).replace("+", "")));
+    if (typeof st.trump === "string" && st.trump) {
+      var t = el("span", null, "trump ");
+      t.appendChild(st.trump.length === 1 ? el("span", "pc" + (st.trump === "H" || st.trump === "D" ? " red" : ""), (SYM[st.trump] || st.trump) + " " + (SUIT[st.trump] || "")) : card(st.trump));
+      meta.appendChild(t);
+    }
+    var vs = Array.isArray(st.violations) ? st.violations.length : 0;
+    if (vs) meta.appendChild(el("span", null, vs + " violation" + (vs === 1 ? "" : "s") + (st.final ? "" : " so far")));
   }
 
   function go(where) {

@@ -15,7 +15,7 @@ def page(monkeypatch):
                   "--disable-sync", "--no-first-run"],
         )
         # A phone-sized window: the form is meant for the table.
-        context = browser.new_context(viewport={"width": 412, "height": 915}, device_scale_factor=1)
+        context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)
         pg = context.new_page()
         pg.set_default_timeout(15000)
         errors = []

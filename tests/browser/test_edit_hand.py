@@ -96,18 +96,36 @@ def test_edit_a_hand_with_the_card_picker(page, live_server, owner, family, hand
 
 @pytest.mark.django_db(transaction=True)
 def test_a_hand_the_picker_cannot_show_goes_to_the_record_box(page, live_server, owner, family, session):
-    # The table declared out of turn (Me before Mary): the picker asks in seat order, so it would reorder them.
+    # The first trick was noted by its winner only, the others card by card: the picker has one way per hand.
     record = factories.example_record("01-plain-hand")
-    record["events"][4], record["events"][5] = record["events"][5], record["events"][4]
+    plays = [i for i, e in enumerate(record["events"]) if e["action"] == "play"]
+    record["events"][plays[0]:plays[0] + 3] = [{"action": "trick", "winner": 0}]
     record["events"][1]["note"] = "Mary shuffled"
     hand = services.hand_add(session=session, record=record, by=owner)
     login(page, live_server.url)
     page.goto(live_server.url + f"/families/{family.slug}/hands/{hand.pk}/edit/")
-    expect(page.locator("#picker-fallback")).to_contain_text("event 4 (Me’s declaration)")
+    expect(page.locator("#picker-fallback")).to_contain_text("some tricks card by card and some by winner")
     expect(page.locator("#advanced")).to_have_attribute("open", "")
     assert page.input_value("#id_source") == "raw"
     assert json.loads(page.input_value("#id_raw")) == hand.record  # every event, the note too
     shot(page, "edit-05-fallback")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_declarations_out_of_turn_are_shown_as_the_table_said_them(page, live_server, owner, family, session):
+    # Me declared before Mary: the picker keeps the order told (the referee rules on it), nothing is reordered.
+    record = factories.example_record("01-plain-hand")
+    first = next(i for i, e in enumerate(record["events"]) if e["action"] == "declare")
+    record["events"][first + 1], record["events"][first + 2] = record["events"][first + 2], record["events"][first + 1]
+    hand = services.hand_add(session=session, record=record, by=owner)
+    login(page, live_server.url)
+    page.goto(live_server.url + f"/families/{family.slug}/hands/{hand.pk}/edit/")
+    expect(page.locator("#step-tricks")).to_contain_text("All three tricks are in.")
+    assert page.input_value("#id_source") == "picker"
+    assert json.loads(page.input_value("#id_record"))["events"] == hand.record["events"]
+    rows = page.locator("#step-declare .line-item[data-seat]")
+    assert [rows.nth(i).get_attribute("data-seat") for i in range(rows.count())] == \
+        [str(e["seat"]) for e in hand.record["events"] if e["action"] == "declare"]
 
 
 @pytest.mark.django_db(transaction=True)

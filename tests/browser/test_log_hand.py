@@ -37,7 +37,7 @@ def test_log_a_hand_with_the_card_picker(page, live_server, owner, family):
     page.fill("#id_place", "Grandma's kitchen")
     for i, name in enumerate(["Dad", "Uncle Joe", "Mary", "Me"], 1):
         page.fill(f"#seat_guest_{i}", name)
-    page.fill("#hr_ante", "3")  # the book's value stays: only differences are stored
+    page.fill("#hr-swik-ante", "3")  # the book's value stays: only differences are stored
     shot(page, "03-new-session")
     page.click("text=Start the session")
 

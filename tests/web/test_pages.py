@@ -143,7 +143,8 @@ def test_new_session_form_with_guests_and_house_rules(client_as, family, session
         "game": "swik", "date": "2024-06-01", "time": "19:30", "timezone": "America/Chicago", "place": "the porch",
         "first_dealer": "1", "pot_in": "0",
         "seat_player": [str(players[0]), str(players[1]), "", ""], "seat_guest": ["", "", "Cousin Vera", ""],
-        "hr_ante": "5", "hr_dealer_ante": "6", "hr_double_fall": "yes", "hr_high_wraps": "K,A",
+        "hr-swik-ante": "5", "hr-swik-dealer_ante": "6", "hr-swik-double_fall": "on", "hr-swik-high_wraps": ["K", "A"],
+        "hr-swik-odd_cents": "carry",
     })
     assert r.status_code == 302, r.content.decode()[:2000]
     s = Session.objects.filter(place="the porch").get()
@@ -154,6 +155,66 @@ def test_new_session_form_with_guests_and_house_rules(client_as, family, session
     assert r["Location"] == reverse("hand_log", args=[family.slug, s.pk])
 
 
+def _new_session_post(players, **extra):
+    return {"game": "swik", "date": "2024-06-01", "time": "19:30", "timezone": "America/Chicago",
+            "first_dealer": "0", "pot_in": "0", "seat_player": [str(p) for p in players]} | extra
+
+
+def test_new_session_form_offers_every_game_of_the_catalogue_with_its_house_rules(client_as, family):
+    from html import escape
+
+    import referee
+
+    page = client_as("editor").get(reverse("session_new", args=[family.slug])).content.decode()
+    for game in referee.games():
+        assert f'<option value="{game["name"]}"' in page and game["title"] in page
+        for rule in game["house_rules"]:
+            assert escape(rule["label"]) in page and escape(rule["sentence"]) in page  # each rule by its label, with its sentence
+            assert f'name="hr-{game["name"]}-{rule["name"]}"' in page
+    # The input fits the kind: a flag is a checkbox, ranks are checkboxes by name, a choice says its sentence.
+    assert 'type="checkbox" name="hr-swik-double_fall" id="hr-swik-double_fall" checked' in page
+    assert 'value="K" id="hr-swik-high_wraps-K" checked> King' in page
+    assert 'value="Q" id="hr-swik-high_wraps-Q"> Queen' in page
+    assert "When only one player stays in, he plays against the blind hand." in page
+    assert 'name="hr-swik-high_wrap_tricks" id="hr-swik-high_wrap_tricks" value="2" min="1" max="3"' in page
+    assert "SWIK_HOUSE_RULES" not in open("archive/forms.py").read()
+
+
+def test_new_session_form_unticked_flags_and_ranks_are_kept_as_the_table_set_them(client_as, family, session):
+    from archive.models import Session
+
+    players = list(session.seats.order_by("position").values_list("player_id", flat=True))
+    r = client_as("editor").post(reverse("session_new", args=[family.slug]), _new_session_post(
+        players[:3], place="the attic", rules_shown="swik", **{
+            "hr-swik-ante": "3", "hr-swik-high_wraps": ["A"], "hr-swik-trips_after_wrap": "on",
+            "hr-swik-lone_player": "plays_blind"}))
+    assert r.status_code == 302, r.content.decode()[:3000]
+    s = Session.objects.get(place="the attic")
+    # double_fall was shown and left unticked: no double fall tonight; only Aces are high wraps.
+    assert s.house_rules == {"high_wraps": ["A"], "double_fall": False, "lone_player": "plays_blind"}
+
+
+@pytest.mark.parametrize("fields, words", [
+    ({"hr-swik-high_wrap_tricks": "4"}, "less than or equal to 3"),
+    ({"hr-swik-ante": "-1"}, "greater than or equal to 0"),
+    ({"hr-swik-ante": "100000000"}, "less than or equal to 100000"),
+    ({"hr-swik-odd_cents": "split"}, "Select a valid choice"),
+    ({"hr-swik-high_wraps": ["X"]}, "Select a valid choice"),
+    ({"hr-swik-min_players": "4"}, "3 players at the table; Swik here takes 4 to 7"),
+    ({"hr-swik-min_players": "6", "hr-swik-max_players": "5"}, "in_players 6 is more than max_players 5"),
+    ({"game": "sedma"}, "Select a valid choice"),
+])
+def test_new_session_form_refuses_house_rules_the_referee_would_refuse(client_as, family, session, fields, words):
+    from archive.models import Session
+
+    players = list(session.seats.order_by("position").values_list("player_id", flat=True))
+    before = Session.objects.count()
+    r = client_as("editor").post(reverse("session_new", args=[family.slug]), _new_session_post(players[:3], **fields))
+    assert r.status_code == 400
+    assert words in r.content.decode()
+    assert Session.objects.count() == before  # never a session whose hands would all fail
+
+
 def test_new_session_form_refuses_two_players(client_as, family, session):
     players = list(session.seats.order_by("position").values_list("player_id", flat=True))
     r = client_as("editor").post(reverse("session_new", args=[family.slug]), {
@@ -161,7 +222,7 @@ def test_new_session_form_refuses_two_players(client_as, family, session):
         "first_dealer": "0", "pot_in": "0", "seat_player": [str(players[0]), str(players[1])],
     })
     assert r.status_code == 400
-    assert "at least three players" in r.content.decode()
+    assert "2 players at the table; Swik here takes 3 to 7" in r.content.decode()
 
 
 def test_edit_needs_a_why_and_keeps_history(client_as, family, hands):

@@ -1,0 +1,551 @@
+/* Swik's steps and words for the hand-entry shell (static/js/loghand.js): the cut, the deal, the wrap,
+ * the declarations, three of a kind and the tricks.
+ *
+ * No rule of Swik is here. Who cuts, where the deal goes after an Ace or a Seven, who declares next and
+ * with which choices, who may show three of a kind, whose turn it is, which cards he may play and who won
+ * each trick are the referee's answers (shell.ask) for the record typed so far. This file only knows the
+ * order in which a table says things, and how to say them.
+ */
+(function () {
+  "use strict";
+  var games = window.TablekeeperGames = window.TablekeeperGames || {};
+
+  games.swik = function (shell) {
+    var players = shell.players, n = shell.n, h = shell.h, btn = shell.btn, seg = shell.seg, label = shell.label;
+    var SUITS = ["S", "H", "D", "C"];
+    var RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7"];
+    var DECK = [];
+    SUITS.forEach(function (s) { RANKS.forEach(function (r) { DECK.push(r + s); }); });
+    var TRICKS = 3;  // three cards a hand: three tricks
+    // The table announces only an Ace or a Seven at the cut; any other card is "other".
+    var ANNOUNCED = ["A", "7"];
+    var CHOICE_WORDS = { "in": "In", out: "Out", blind: "Blind" };
+    var declareField = (((shell.cfg.entry || {}).events || []).filter(function (e) { return e.action === "declare"; })[0] || { fields: [] })
+      .fields.filter(function (f) { return f.name === "choice"; })[0];
+    var CHOICES = declareField && declareField.choices ? declareField.choices : ["in", "out", "blind"];
+
+    function newRound() {
+      var hands = [];
+      for (var i = 0; i < n; i++) hands.push({ known: true, cards: [] });
+      return {
+        cuts: [],             // {action:'cut'|'bottom', seat, card}
+        noCut: false,         // the dealer dealt without a cut
+        dealSeat: null,       // null: the dealer the referee names after the cuts
+        hands: hands,
+        blind: { known: true, cards: [] },
+        turned: null,
+        misdeal: null         // {reason} when the table called a misdeal and dealt again
+      };
+    }
+
+    var st = {
+      rounds: [newRound()],
+      target: null,            // the slot the grid fills; null: the first open one
+      wrap: null,              // null (not decided), {take:false}, {take:true, discard}, {take:false, unrecorded:true}
+      declares: [],            // {seat, choice} in the order they were said
+      trips: null,             // {seat, cards}
+      mode: "cards",           // 'cards' or 'winners'
+      plays: [],               // {seat, card}
+      winners: [null, null, null],
+      cutter: null             // a cutter other than the one the referee expects
+    };
+
+    function lastIndex() { return st.rounds.length - 1; }
+    function round() { return st.rounds[lastIndex()]; }
+    function hasDeal(r) { return !!(r.turned || r.blind.cards.length || r.hands.some(function (x) { return x.cards.length; })); }
+    function dealComplete(r) {
+      if (!r.turned) return false;
+      var ok = r.hands.every(function (x) { return !x.known || x.cards.length === 3; });
+      return ok && (!r.blind.known || r.blind.cards.length === 3);
+    }
+
+    // --- the record's events -----------------------------------------------------------------------
+    function cutEvents(r) { return r.cuts.map(function (ev) { return { action: ev.action, seat: ev.seat, card: ev.card }; }); }
+    function roundEvents(r, ri, last) {
+      var events = cutEvents(r);
+      if (last && !hasDeal(r)) return events;
+      var ds = dealSeat(ri);
+      events.push({
+        action: "deal", seat: ds,
+        hands: r.hands.map(function (x) { return x.known ? x.cards.slice() : null; }),
+        blind: r.blind.known ? r.blind.cards.slice() : null,
+        turned: r.turned
+      });
+      if (r.misdeal) events.push({ action: "misdeal", seat: ds, reason: r.misdeal.reason || "misdeal" });
+      return events;
+    }
+    function before(ri) {  // the events of the rounds before round ri
+      var events = [];
+      for (var i = 0; i < ri; i++) events = events.concat(roundEvents(st.rounds[i], i, false));
+      return events;
+    }
+    function dealEvents() { return before(lastIndex()).concat(roundEvents(round(), lastIndex(), true)); }
+    function wrapEvents() {
+      var events = dealEvents(), r = round();
+      if (st.wrap && r.turned && !st.wrap.unrecorded) {
+        var w = { action: "wrap", seat: dealSeat(lastIndex()), take: !!st.wrap.take };
+        if (st.wrap.take) w.discard = st.wrap.discard || null;
+        events.push(w);
+      }
+      return events;
+    }
+    function declareEvents(k) {
+      return wrapEvents().concat(st.declares.slice(0, k === undefined ? st.declares.length : k).map(function (d) {
+        return { action: "declare", seat: d.seat, choice: d.choice };
+      }));
+    }
+    function events() {
+      var evs = declareEvents();
+      if (st.trips) evs.push({ action: "trips", seat: st.trips.seat, cards: st.trips.cards.slice() });
+      else if (st.mode === "cards") st.plays.forEach(function (p) { evs.push({ action: "play", seat: p.seat, card: p.card }); });
+      else st.winners.forEach(function (w) { if (w !== null) evs.push({ action: "trick", winner: w }); });
+      return evs;
+    }
+
+    // --- what the referee says -----------------------------------------------------------------------
+    function option(answer, action) {
+      if (!answer || !answer.options) return null;
+      return answer.options.filter(function (o) { return o.action === action; })[0] || null;
+    }
+    function cutAnswer(ri) { return shell.ask(before(ri).concat(cutEvents(st.rounds[ri]))); }
+    function designated(ri) {
+      var a = cutAnswer(ri);
+      return a && a.table ? a.table.dealer : null;
+    }
+    function dealSeat(ri) {
+      var r = st.rounds[ri];
+      if (r.dealSeat !== null) return r.dealSeat;
+      var d = designated(ri);
+      return d === null ? shell.state.dealer : d;
+    }
+    function cutDone(ri) {
+      var r = st.rounds[ri];
+      if (r.noCut) return true;
+      var a = cutAnswer(ri);
+      return !!(a && a.options && !option(a, "cut") && !option(a, "bottom"));
+    }
+    function allows(opt, c) { return !opt || opt.cards === null || opt.cards === undefined || opt.cards.indexOf(c) >= 0; }
+
+    // --- the steps -----------------------------------------------------------------------------------
+    function drawPreviousRounds() {
+      if (st.rounds.length < 2) return null;
+      return h("div", { cls: "preview" }, st.rounds.slice(0, -1).map(function (r, i) {
+        var what = r.misdeal ? "misdeal \u2014 " + (r.misdeal.reason || "dealt again")
+          : r.noCut ? "dealt without a cut, so the cards were dealt again" : "dealt again";
+        return h("div", null, "Deal " + (i + 1) + " by " + players[dealSeat(i)] + (r.noCut && r.misdeal ? " (no cut)" : "") + ": " + what + ". ");
+      }), btn("Undo the misdeal", function () { st.rounds.pop(); round().misdeal = null; }, "btn-ghost"));
+    }
+
+    function announcedButtons(opt, push) {
+      return ANNOUNCED.map(function (k) {
+        return SUITS.filter(function (s) { return allows(opt, k + s); }).map(function (s) {
+          return btn(label(k + s), function () { push(k + s); }, "btn-ghost", { "data-card": k + s });
+        });
+      });
+    }
+
+    function drawCut() {
+      var ri = lastIndex(), r = round(), a = cutAnswer(ri), body = [];
+      if (a && a.table) body.push(h("p", { cls: "small muted", id: "designated" }, "Dealer now: ", h("b", null, players[a.table.dealer]),
+        ". The player to his right cuts; only an Ace or a Seven is announced."));
+      r.cuts.forEach(function (ev) {
+        body.push(h("div", { cls: "line-item" }, h("span", { cls: "who" }, players[ev.seat]),
+          ev.action === "cut" ? "cut " : "bottom card ", ev.card ? shell.cardSpan(ev.card) : h("span", { cls: "muted" }, "(other)")));
+      });
+      if (r.noCut) body.push(h("p", null, h("b", null, "No cut: "), players[dealSeat(ri)] + " dealt without a cut."));
+      else if (a === undefined) body.push(shell.asking());
+      else if (a.errors) body.push(shell.refused(a));
+      else {
+        var bottom = option(a, "bottom"), cut = option(a, "cut");
+        if (bottom) {
+          body.push(h("div", { cls: "line-item", id: "bottom-choices" }, h("span", { cls: "who" }, players[bottom.seat] + "\u2019s bottom card:"),
+            announcedButtons(bottom, function (c) { r.cuts.push({ action: "bottom", seat: bottom.seat, card: c }); }),
+            btn("Other", function () { r.cuts.push({ action: "bottom", seat: bottom.seat, card: null }); }, "btn-ghost", { "data-card": "other" })));
+          body.push(h("p", { cls: "small muted" }, "After an Ace or Seven is cut the dealer looks at the bottom of his deck."));
+        } else if (cut) {
+          var cutter = st.cutter !== null ? st.cutter : cut.seat;
+          var push = function (c) { r.cuts.push({ action: "cut", seat: cutter, card: c }); st.cutter = null; };
+          body.push(h("div", { cls: "line-item", id: "cut-choices" }, h("span", { cls: "who" }, "Cut by"),
+            shell.seatSelect(cutter, function (v) { st.cutter = v; }, null, "cutter")));
+          body.push(h("div", { cls: "line-item" },
+            btn("Other card (deal)", function () { push(null); }, "", { "data-card": "other" }),
+            announcedButtons(cut, push)));
+          if (!r.cuts.length) body.push(btn("He dealt without a cut", function () { r.noCut = true; }, "btn-danger"));
+        }
+      }
+      if (r.cuts.length || r.noCut) body.push(h("div", { cls: "line-item" }, btn("Undo", function () {
+        if (r.noCut) r.noCut = false; else r.cuts.pop();
+      }, "btn-ghost")));
+      return shell.step(1, "The cut", body, "step-cut");
+    }
+
+    function dealOrder(ri) {  // the slots in the order the cards come: from the dealer's left, the blind, the turned card
+      var ds = dealSeat(ri), order = [];
+      for (var k = 1; k <= n; k++) order.push({ kind: "hand", seat: (ds + k) % n });
+      order.push({ kind: "blind" }); order.push({ kind: "turned" });
+      return order;
+    }
+    function targetKey(t) { return t.kind === "hand" ? "seat-" + t.seat : t.kind; }
+    function open(r, o) {
+      if (o.kind === "turned") return !r.turned;
+      var holder = o.kind === "blind" ? r.blind : r.hands[o.seat];
+      return holder.known && holder.cards.length < 3;
+    }
+    function target() {
+      var r = round();
+      if (st.target) return st.target;
+      var first = dealOrder(lastIndex()).filter(function (o) { return open(r, o); })[0];
+      return first || { kind: "play" };
+    }
+    function advanceTarget() {
+      var r = round(), order = dealOrder(lastIndex()), cur = targetKey(target()), i;
+      for (i = 0; i < order.length; i++) if (targetKey(order[i]) === cur) break;
+      for (var j = i + 1; j < order.length; j++) if (open(r, order[j])) { st.target = order[j]; return; }
+      st.target = { kind: "play" };
+    }
+    function targetFor(key) {
+      if (key === "blind") return { kind: "blind" };
+      if (key === "turned") return { kind: "turned" };
+      return { kind: "hand", seat: parseInt(key.split("-")[1], 10) };
+    }
+
+    function slotGroup(key, title, holder, size, isTarget) {
+      var slots = [];
+      for (var i = 0; i < size; i++) {
+        (function (i) {
+          var c = holder.cards[i];
+          slots.push(h("button", {
+            type: "button", cls: "slot" + (c ? " filled" : "") + (shell.isRed(c) ? " red" : ""), "data-slot": key + ":" + i,
+            onclick: function (e) {
+              e.preventDefault(); e.stopPropagation();
+              if (c) holder.cards.splice(i, 1);
+              st.target = targetFor(key);
+              shell.redraw();
+            }
+          }, c ? label(c) : "\u00a0"));
+        })(i);
+      }
+      var known = holder.known !== false;
+      var toggle = holder.known !== undefined ? h("label", { cls: "small", style: "font-weight:400;margin:0" },
+        (function () {
+          var cb = h("input", { type: "checkbox", "data-known": key, onchange: function () { holder.known = !cb.checked; if (!holder.known) holder.cards = []; shell.redraw(); } });
+          cb.checked = !known; return cb;
+        })(), " not seen") : null;
+      return h("div", {
+        cls: "slot-group" + (isTarget ? " selected" : ""), "data-group": key,
+        onclick: function () { st.target = targetFor(key); shell.redraw(); }
+      }, h("span", { cls: "who" }, title), known ? h("div", { cls: "slots" }, slots) : h("span", { cls: "muted" }, "not seen"), toggle);
+    }
+
+    function drawDeal() {
+      var ri = lastIndex(), r = round(), d = designated(ri), ds = dealSeat(ri), body = [];
+      if (r.dealSeat !== null && r.dealSeat === d) r.dealSeat = null;  // the referee's dealer after all
+      body.push(h("div", { cls: "line-item" }, h("span", { cls: "who" }, "Dealt by"),
+        shell.seatSelect(ds, function (v) { r.dealSeat = v === d ? null : v; }, null, "deal-seat")));
+      body.push(h("p", { cls: "small muted" }, "Tap a row, then tap its cards in the grid below. Tick \u201cnot seen\u201d for a hand nobody showed."));
+      var tk = targetKey(target());
+      for (var k = 1; k <= n; k++) {
+        var s = (ds + k) % n;
+        body.push(slotGroup("seat-" + s, players[s] + (s === ds ? " (dealer)" : ""), r.hands[s], Math.max(3, r.hands[s].cards.length), tk === "seat-" + s));
+      }
+      body.push(slotGroup("blind", "Blind hand", r.blind, Math.max(3, r.blind.cards.length), tk === "blind"));
+      body.push(slotGroup("turned", "Turned card (trump)", { cards: r.turned ? [r.turned] : [] }, 1, tk === "turned"));
+      if (!r.misdeal) {
+        var reason = h("input", { type: "text", placeholder: "why (e.g. a card was exposed)", id: "misdeal-reason" });
+        reason.style.width = "auto";
+        body.push(h("details", { cls: "small" }, h("summary", null, "Misdeal? deal again"),
+          h("div", { cls: "line-item" }, reason, btn("Misdeal: deal again", function () {
+            r.misdeal = { reason: reason.value || "misdeal" };
+            st.rounds.push(newRound());
+            st.wrap = null; st.declares = []; st.plays = []; st.trips = null; st.winners = [null, null, null];
+            st.target = null;
+          }, "btn-danger"))));
+      }
+      return shell.step(2, "The deal", body, "step-deal");
+    }
+
+    function usedInDeal(r) {
+      var used = {};
+      r.hands.forEach(function (x, i) { if (x.known) x.cards.forEach(function (c) { used[c] = "seat" + i; }); });
+      if (r.blind.known) r.blind.cards.forEach(function (c) { used[c] = "blind"; });
+      if (r.turned) used[r.turned] = "turned";
+      return used;
+    }
+
+    function drawDealPicker() {
+      var r = round(), used = usedInDeal(r), t = target();
+      var title = t.kind === "hand" ? h("span", null, "Cards for ", h("b", null, players[t.seat]))
+        : t.kind === "blind" ? h("b", null, "the blind hand") : h("b", null, "the turned card");
+      return shell.grid({
+        rows: SUITS.map(function (s) { return RANKS.map(function (rk) { return rk + s; }); }),
+        isUsed: function (c) { return !!used[c]; }, onpick: pick, title: title
+      });
+    }
+
+    function pick(c) {
+      var r = round(), t = target();
+      var used = usedInDeal(r);
+      if (used[c]) { // tap a card already placed: take it back
+        r.hands.forEach(function (x) { var i = x.cards.indexOf(c); if (i >= 0) x.cards.splice(i, 1); });
+        var bi = r.blind.cards.indexOf(c); if (bi >= 0) r.blind.cards.splice(bi, 1);
+        if (r.turned === c) r.turned = null;
+        return;
+      }
+      if (t.kind === "play") { st.target = null; t = target(); if (t.kind === "play") return; }
+      st.target = t;
+      if (t.kind === "turned") { r.turned = c; advanceTarget(); return; }
+      var holder = t.kind === "blind" ? r.blind : r.hands[t.seat];
+      if (!holder.known) holder.known = true;
+      if (holder.cards.length >= 3) {
+        advanceTarget();
+        t = st.target;
+        if (t.kind === "turned") { r.turned = c; advanceTarget(); return; }
+        if (t.kind === "play") return;
+        holder = t.kind === "blind" ? r.blind : r.hands[t.seat];
+      }
+      holder.cards.push(c);
+      if (holder.cards.length >= 3) advanceTarget();
+    }
+
+    function drawWrap() {
+      var r = round(), d = dealSeat(lastIndex()), body = [];
+      var a = dealComplete(r) ? shell.ask(dealEvents()) : null, w = option(a, "wrap");
+      var takes = w && w.take ? w.take : [false, true];
+      var opts = [];
+      if (takes.indexOf(false) >= 0) opts.push([false, "No"]);
+      if (takes.indexOf(true) >= 0) opts.push([true, "Yes, takes " + (r.turned ? label(r.turned) : "the turned card")]);
+      // A stored hand may not say whether the dealer wrapped; that stays an answer until it is changed.
+      if (st.wrap && st.wrap.unrecorded) opts.push(["unrecorded", "Not recorded"]);
+      body.push(h("div", { cls: "line-item" }, h("span", { cls: "who" }, players[d] + " wraps?"),
+        seg(opts, st.wrap ? (st.wrap.unrecorded ? "unrecorded" : st.wrap.take) : null,
+          function (v) {
+            if (v === "unrecorded") return;
+            st.wrap = v ? { take: true, discard: null } : { take: false };
+          }, "wrap")));
+      if (a && a.errors) body.push(shell.refused(a));
+      if (st.wrap && st.wrap.take) {
+        var mine = w && w.cards ? w.cards : (r.hands[d].known ? r.hands[d].cards : []);
+        var discards = mine.map(function (c) { return [c, label(c)]; });
+        discards.push([null, "not seen"]);
+        body.push(h("div", { cls: "line-item" }, h("span", { cls: "who" }, "Discards"),
+          seg(discards, st.wrap.discard, function (v) { st.wrap.discard = v; }, "discard")));
+      }
+      return shell.step(3, "The wrap", body, "step-wrap");
+    }
+
+    function declarationsOver() {
+      var a = shell.ask(declareEvents());
+      return a === undefined ? undefined : !!(a.options && !option(a, "declare"));
+    }
+
+    function drawDeclare() {
+      var body = [], ds = dealSeat(lastIndex());
+      st.declares.forEach(function (dcl, i) {
+        body.push(h("div", { cls: "line-item", "data-seat": String(dcl.seat) }, h("span", { cls: "who" }, players[dcl.seat] + (dcl.seat === ds ? " (dealer)" : "")),
+          seg(CHOICES.map(function (c) { return [c, CHOICE_WORDS[c] || c]; }), dcl.choice, function (v) {
+            st.declares[i].choice = v; st.plays = []; st.trips = null;
+          }, "declare-" + dcl.seat)));
+      });
+      var a = shell.ask(declareEvents()), next = option(a, "declare");
+      if (a === undefined) body.push(shell.asking());
+      else if (a.errors) body.push(shell.refused(a));
+      else if (next) {
+        body.push(h("div", { cls: "line-item next", "data-seat": String(next.seat) }, h("span", { cls: "who" }, players[next.seat] + (next.seat === ds ? " (dealer)" : "")),
+          seg(next.choices.map(function (c) { return [c, CHOICE_WORDS[c] || c]; }), null, function (v) {
+            st.declares.push({ seat: next.seat, choice: v }); st.plays = []; st.trips = null;
+          }, "declare-" + next.seat)));
+      }
+      if (st.wrap && st.wrap.take) body.push(h("p", { cls: "small muted" }, players[ds] + " wrapped, so he is in."));
+      if (st.declares.length) body.push(btn("Undo the last declaration", function () { st.declares.pop(); st.plays = []; st.trips = null; }, "btn-ghost"));
+      return shell.step(4, "Declarations (from the dealer\u2019s left)", body, "step-declare");
+    }
+
+    function drawTrips() {
+      var body = [];
+      if (st.trips) {
+        body.push(h("p", null, players[st.trips.seat] + " shows three of a kind: ", st.trips.cards.map(shell.cardSpan),
+          " ", btn("Undo", function () { st.trips = null; })));
+        return shell.step(5, "Three of a kind", body, "step-trips");
+      }
+      var a = shell.ask(declareEvents());
+      if (a === undefined) body.push(shell.asking());
+      else if (a.options) {
+        var shows = a.options.filter(function (o) { return o.action === "trips" && o.cards; });
+        shows.forEach(function (o) {
+          body.push(btn(players[o.seat] + " shows " + o.cards.map(label).join(" "), function () {
+            st.trips = { seat: o.seat, cards: o.cards.slice() };
+          }, "", { "data-trips": String(o.seat) }));
+        });
+        if (!shows.length) body.push(h("p", { cls: "small muted" }, "Nobody who is in holds three of a kind (among the cards you entered)."));
+      }
+      return shell.step(5, "Three of a kind", body, "step-trips");
+    }
+
+    function playsOf(plays) {
+      return plays.map(function (p) { return h("span", { cls: "nowrap" }, players[p[0]] + " ", shell.cardSpan(p[1]), " "); });
+    }
+
+    function drawTricks() {
+      var body = [];
+      body.push(h("div", { cls: "line-item" }, seg([["cards", "Card by card"], ["winners", "Who won each trick"]], st.mode,
+        function (v) { st.mode = v; }, "mode")));
+      var over = declarationsOver();
+      if (st.trips) {
+        body.push(h("p", { cls: "muted" }, "Three of a kind was shown: no tricks are played."));
+      } else if (over === undefined) {
+        body.push(shell.asking());
+      } else if (!over) {
+        body.push(h("p", { cls: "muted" }, "Record the declarations first."));
+      } else if (st.mode === "winners") {
+        var a = shell.ask(declareEvents()), trick = option(a, "trick");
+        if (!trick) body.push(h("p", { cls: "muted" }, (a && a.table && a.table.text) || "No tricks are played."));
+        else for (var t = 0; t < TRICKS; t++) (function (t) {
+          body.push(h("div", { cls: "line-item" }, h("span", { cls: "who" }, "Trick " + (t + 1)),
+            seg(trick.winners.map(function (s) { return [s, players[s]]; }), st.winners[t], function (v) { st.winners[t] = v; }, "winner-" + t)));
+        })(t);
+      } else {
+        body = body.concat(drawPlays());
+      }
+      return shell.step(6, "The tricks", body, "step-tricks");
+    }
+
+    function drawPlays() {
+      var body = [], a = shell.ask(events());
+      if (a === undefined) return [shell.asking()];
+      if (a.errors) return [shell.refused(a)];
+      var table = a.table, play = option(a, "play");
+      (table.tricks || []).forEach(function (tr, i) {
+        body.push(h("div", { cls: "line-item trick-done" }, h("span", { cls: "who" }, "Trick " + (i + 1)),
+          tr.plays && tr.plays.length ? playsOf(tr.plays) : h("span", { cls: "muted" }, "cards not recorded "),
+          h("b", null, "\u2192 " + players[tr.winner])));
+      });
+      if (play) {
+        body.push(h("div", { cls: "line-item" }, h("span", { cls: "who" }, "Trick " + ((table.tricks || []).length + 1)),
+          playsOf(table.trick || [])));
+        var known = table.hands && Array.isArray(table.hands[play.seat]);
+        var choose = function (c) { st.plays.push({ seat: play.seat, card: c }); };
+        var choices;
+        if (known && play.cards) {
+          choices = play.cards.map(function (c) { return btn(label(c), function () { choose(c); }, "btn-ghost", { "data-play": c }); });
+        } else {
+          // His hand was not seen: any card the referee allows, from the whole deck.
+          choices = shell.grid({
+            rows: SUITS.map(function (s) { return RANKS.map(function (rk) { return rk + s; }); }),
+            isOff: function (c) { return !allows(play, c); }, onpick: choose, id: "play-picker", dataKey: "data-play"
+          });
+        }
+        body.push(h("div", { cls: "line-item", id: "play-choices" }, h("span", { cls: "who" }, "Next to play: ", h("b", null, players[play.seat])), choices));
+      } else if ((table.tricks || []).length >= TRICKS) {
+        body.push(h("p", { cls: "small" }, "All three tricks are in."));
+      } else {
+        body.push(h("p", { cls: "small" }, table.text || "No more cards are played."));
+      }
+      if (st.plays.length) body.push(btn("Undo last card", function () { st.plays.pop(); }, "btn-ghost"));
+      return body;
+    }
+
+    function draw() {
+      var r = round(), ri = lastIndex(), out = [drawPreviousRounds(), drawCut()];
+      if (cutDone(ri) || hasDeal(r)) {
+        out.push(drawDeal());
+        // The grid stays until the wrap is told (a card can still be taken back); tap a slot to bring it back.
+        if (target().kind !== "play" || !dealComplete(r) || !st.wrap) out.push(drawDealPicker());
+        if (r.turned) {
+          out.push(drawWrap());
+          if (st.wrap) {
+            out.push(drawDeclare());
+            out.push(drawTrips());
+            out.push(drawTricks());
+          }
+        }
+      }
+      return out;
+    }
+
+    // --- editing a logged hand: the state from the stored record ----------------------------------------
+    function describe(e) {
+      var who = typeof e.seat === "number" && players[e.seat] !== undefined ? players[e.seat] + "\u2019s " : "";
+      var words = { declare: "declaration", play: "card", bottom: "bottom card", trips: "three of a kind" };
+      return who + (words[e.action] || e.action || "unnamed event") + (e.action === "play" && e.card ? " " + label(e.card) : "");
+    }
+
+    // record -> state, the inverse of events(). Throws Unshowable for what the picker has no place for;
+    // the shell also checks that events() gives the very same events back before trusting it.
+    function load(rec) {
+      var Unshowable = shell.Unshowable, evs = rec.events;
+      st.rounds = [newRound()];
+      st.wrap = null; st.declares = []; st.trips = null; st.mode = "cards"; st.plays = []; st.winners = [null, null, null];
+      var dealt = false, afterDeal = false, wins = 0;
+      function isCard(c) { return typeof c === "string" && DECK.indexOf(c) >= 0; }
+      function cards(list, i, what) {
+        if (list === null) return { known: false, cards: [] };
+        if (!Array.isArray(list) || !list.every(isCard)) throw new Unshowable(i, what + " is not a list of cards");
+        return { known: true, cards: list.slice() };
+      }
+      evs.forEach(function (e, i) {
+        if (!e || typeof e !== "object") throw new Unshowable(i, "it is not an event");
+        var r = round(), seat = e.seat;
+        if (dealt && !st.wrap && ["declare", "trips", "play", "trick"].indexOf(e.action) >= 0) {
+          st.wrap = { take: false, unrecorded: true };  // the record does not say whether the dealer wrapped
+          afterDeal = true;
+        }
+        var seatOk = typeof seat === "number" && seat >= 0 && seat < n && Math.floor(seat) === seat;
+        switch (e.action) {
+          case "cut": case "bottom":
+            if (afterDeal) throw new Unshowable(i, "a cut after the wrap or the declarations");
+            if (!seatOk || !(e.card === null || isCard(e.card))) throw new Unshowable(i, "its seat or card is not one the picker knows");
+            if (dealt) { st.rounds.push(newRound()); r = round(); dealt = false; }
+            r.cuts.push({ action: e.action, seat: seat, card: e.card });
+            break;
+          case "deal":
+            if (afterDeal) throw new Unshowable(i, "a deal after the wrap or the declarations");
+            if (!seatOk) throw new Unshowable(i, "its seat is not at the table");
+            if (dealt) { st.rounds.push(newRound()); r = round(); }
+            if (!r.cuts.length) r.noCut = true;
+            r.dealSeat = seat;  // as logged; it follows the cut again when the referee names the same seat
+            if (!Array.isArray(e.hands) || e.hands.length !== n) throw new Unshowable(i, "it does not give a hand per seat");
+            r.hands = e.hands.map(function (x, s) { return cards(x, i, players[s] + "\u2019s hand"); });
+            r.blind = cards(e.blind === undefined ? null : e.blind, i, "the blind");
+            if (!(e.turned === null || isCard(e.turned))) throw new Unshowable(i, "the turned card is not a card");
+            r.turned = e.turned;
+            dealt = true;
+            break;
+          case "misdeal":
+            if (!dealt || afterDeal || seat !== r.dealSeat) throw new Unshowable(i, "a misdeal the picker cannot place");
+            r.misdeal = { reason: e.reason };
+            st.rounds.push(newRound());
+            dealt = false;
+            break;
+          case "wrap":
+            if (!dealt || afterDeal) throw new Unshowable(i, "a wrap out of its place");
+            st.wrap = e.take ? { take: true, discard: e.discard === undefined ? null : e.discard } : { take: false };
+            afterDeal = true;
+            break;
+          case "declare":
+            if (!st.wrap || !seatOk || CHOICES.indexOf(e.choice) < 0) throw new Unshowable(i, "a declaration the picker cannot place");
+            st.declares.push({ seat: seat, choice: e.choice });
+            break;
+          case "trips":
+            if (!st.wrap || !seatOk || !Array.isArray(e.cards)) throw new Unshowable(i, "three of a kind the picker cannot place");
+            st.trips = { seat: seat, cards: e.cards.slice() };
+            break;
+          case "play":
+            if (!st.wrap || !seatOk || !isCard(e.card)) throw new Unshowable(i, "a card play the picker cannot place");
+            st.plays.push({ seat: seat, card: e.card });
+            break;
+          case "trick":
+            if (!st.wrap || wins >= TRICKS || typeof e.winner !== "number") throw new Unshowable(i, "a trick the picker cannot place");
+            st.mode = "winners";
+            st.winners[wins++] = e.winner;
+            break;
+          default:
+            throw new Unshowable(i, "the picker has no place for \u201c" + e.action + "\u201d");
+        }
+      });
+      if (st.plays.length && wins) throw new Unshowable(null, "it gives some tricks card by card and some by winner");
+      st.target = null;  // the first open slot, or the tricks
+    }
+
+    return { draw: draw, events: events, load: load, describe: describe };
+  };
+})();
