@@ -3,28 +3,14 @@
 small number of queries whatever the size of the archive."""
 from __future__ import annotations
 
-from django.db.models import Count, Exists, F, IntegerField, Max, OuterRef, Q, Subquery, Sum, Value
+from django.db.models import Count, Exists, F, IntegerField, Max, OuterRef, Subquery, Sum, Value
 from django.db.models.fields.json import KT
 from django.db.models.functions import Coalesce
 from django.http import Http404
 
 from .models import Dispute, Family, Hand, HandRevision, LedgerEntry, Membership, Player, Seat, Session
 
-EDIT_ROLES = (Membership.Role.OWNER, Membership.Role.EDITOR)
-
-
-# ---------------------------------------------------------------- who may see what
-
-
-def role_of(user, family) -> str | None:
-    """The user's role in the family ("owner", "editor", "viewer"), or None for a stranger."""
-    if user is None or not getattr(user, "is_authenticated", False) or family is None:
-        return None
-    return Membership.objects.filter(user=user, family=family).values_list("role", flat=True).first()
-
-
-def can_edit(user, family) -> bool:
-    return role_of(user, family) in EDIT_ROLES
+# ---------------------------------------------------------------- families (who may do what: archive.access)
 
 
 def families_for(user):
@@ -104,13 +90,11 @@ def next_hand_defaults(session) -> dict:
     """What the next record of the session gets unless the table says otherwise: the seats' names,
     the dealer (left of the last hand's actual dealer; the same seat again after a void hand),
     the pot carried from the last hand, the session's house rules and game."""
-    from .services import next_dealer_after
-
     names = list(Seat.objects.filter(session=session).order_by("position").values_list("player__name", flat=True))
     last = (
         Hand.objects.filter(session=session, deleted_at__isnull=True)
         .order_by("-number")
-        .only("number", "status", "actual_dealer", "pot_out")
+        .only("number", "next_dealer", "pot_out")
         .first()
     )
     top = Hand.objects.filter(session=session).aggregate(top=Max("number"))["top"] or 0
@@ -119,7 +103,7 @@ def next_hand_defaults(session) -> dict:
         "game": session.game,
         "variant": session.variant or None,
         "players": names,
-        "dealer": next_dealer_after(last, len(names)) if last else session.first_dealer,
+        "dealer": last.next_dealer if last else session.first_dealer,
         "pot_in": last.pot_out if last else session.pot_in,
         "house_rules": dict(session.house_rules or {}),
         "number": top + 1,
@@ -130,7 +114,8 @@ def session_detail(session) -> dict:
     """Everything the session page shows, in five queries.
 
     hands: each live hand with its pot in and out, dealer, summary, every seat's net in the hand
-      and running balance after it, and `table_may_stop` (the pot was split and nobody fell).
+      and running balance after it, and `table_may_stop` (the ruling's facts: in Swik, the pot was split
+      and nobody fell).
     balances: every seat's balance after the last hand.
     may_stop: whether the table may stop now; players may leave after any hand.
     """
@@ -140,21 +125,14 @@ def session_detail(session) -> dict:
         Hand.objects.filter(session=session, deleted_at__isnull=True)
         .annotate(summary=KT("ruling__summary"))
         .values("id", "number", "status", "dealer", "actual_dealer", "pot_in", "pot_out", "violation_count",
-                "revision", "summary")
+                "revision", "summary", "may_stop")
         .order_by("number")
     )
     per_hand = {}  # hand id -> [net per seat]
-    flags = {}  # hand id -> (shares, falls)
     for row in (
-        LedgerEntry.objects.filter(session=session)
-        .values("hand_id", "seat")
-        .annotate(net=Sum("amount"), shares=Count("id", filter=Q(kind="share")),
-                  falls=Count("id", filter=Q(kind="fall")))
-        .order_by()
+        LedgerEntry.objects.filter(session=session).values("hand_id", "seat").annotate(net=Sum("amount")).order_by()
     ):
         per_hand.setdefault(row["hand_id"], [0] * n)[row["seat"]] = row["net"]
-        s, f = flags.get(row["hand_id"], (0, 0))
-        flags[row["hand_id"]] = (s + row["shares"], f + row["falls"])
     open_disputes = set(
         Dispute.objects.filter(hand__session=session, status=Dispute.Status.OPEN).values_list("hand_id", flat=True)
     )
@@ -163,12 +141,11 @@ def session_detail(session) -> dict:
     for hand in hands:
         net = per_hand.get(hand["id"], [0] * n)
         running = [a + b for a, b in zip(running, net)]
-        shares, fell = flags.get(hand["id"], (0, 0))
         hand["net"] = net
         hand["balances"] = running
         hand["dealer_name"] = seats[hand["dealer"]].player.name if hand["dealer"] < n else "?"
         hand["actual_dealer_name"] = seats[hand["actual_dealer"]].player.name if hand["actual_dealer"] < n else "?"
-        hand["table_may_stop"] = hand["status"] == Hand.Status.COMPLETE and shares > 0 and fell == 0
+        hand["table_may_stop"] = hand.pop("may_stop")  # the ruling's facts: the game's own rule
         hand["disputed"] = hand["id"] in open_disputes
     for row in (
         LedgerEntry.objects.filter(session=session, kind="fall").values("seat").annotate(n=Count("id")).order_by()

@@ -2,24 +2,8 @@
 archive.selectors): no COUNT over every hand of a family on pages people open all the time."""
 from django.db.models import Count, OuterRef, Subquery, Value
 from django.db.models.functions import Coalesce
-from django.http import Http404
 
 from archive.models import Family, Membership, Session
-
-
-def family_and_role(user, slug):
-    """(family, role) for a member: two index lookups. Http404 for everyone else."""
-    if not getattr(user, "is_authenticated", False):
-        raise Http404("No such family.")
-    row = (
-        Membership.objects.filter(user=user, family__slug=slug)
-        .select_related("family").only("role", "family__id", "family__name", "family__slug", "family__timezone",
-                                       "family__created_at")
-        .first()
-    )
-    if row is None:
-        raise Http404("No such family.")
-    return row.family, row.role
 
 
 def families_light(user):

@@ -25,7 +25,7 @@ from django.utils.text import slugify
 
 import referee
 
-from . import selectors
+from . import access, jobs, selectors
 from .models import (
     Dispute,
     DisputeMessage,
@@ -40,7 +40,6 @@ from .models import (
 )
 
 Kind = HandRevision.Kind
-STATS_CHUNK = 2000  # hand ids per statistics task message
 
 
 # ---------------------------------------------------------------- helpers
@@ -50,54 +49,13 @@ def _bad(field: str, message: str, event=None):
     return referee.BadRecord([{"event": event, "field": field, "message": message}])
 
 
-def _require_role(by, family, *roles, doing: str):
-    role = selectors.role_of(by, family)
-    if role not in roles:
-        raise PermissionDenied(f"{by} may not {doing} in {family}: that needs the role {' or '.join(roles)}.")
-    return role
-
-
 def _require_editor(by, family, doing="change this archive"):
-    return _require_role(by, family, Membership.Role.OWNER, Membership.Role.EDITOR, doing=doing)
-
-
-def _stats_after_commit(hand_ids):
-    """Statistics follow every committed change of hands (issue 4's tasks only call services)."""
-    ids = sorted(set(hand_ids))
-    if not ids:
-        return
-    from . import tasks
-
-    for i in range(0, len(ids), STATS_CHUNK):
-        chunk = ids[i : i + STATS_CHUNK]
-        # robust: the hand is saved whatever happens to its statistics job (in-process Celery raises
-        # here); a lost job is repaired by the next full recompute.
-        transaction.on_commit(lambda chunk=chunk: tasks.update_stats_for_hands.delay(chunk), robust=True)
+    return access.require_role_of(by, family, access.EDIT_ROLES, doing=doing)
 
 
 def _lock_session(session) -> Session:
     """Serialise every change of one session's hands: the chain must stay true under concurrent edits."""
     return Session.objects.select_for_update().get(pk=session.pk)
-
-
-def actual_dealer_of(record: dict) -> int:
-    """The seat that dealt the deal that counted: the seat of the record's last `deal` event."""
-    seat = record.get("dealer", 0)
-    for event in record.get("events") or ():
-        if isinstance(event, dict) and event.get("action") == "deal" and isinstance(event.get("seat"), int):
-            seat = event["seat"]
-    return seat
-
-
-def next_dealer_after(hand, n_seats: int) -> int:
-    """The seat left of the one who actually dealt the last hand.
-
-    House rule of the archive (the rule book is silent): after a void hand the
-    same seat deals again, as the misdeal rule has the dealer collect and deal again.
-    """
-    if hand.status == Hand.Status.VOID:
-        return hand.actual_dealer % n_seats
-    return (hand.actual_dealer + 1) % n_seats
 
 
 def record_hash(record: dict) -> str:
@@ -141,10 +99,13 @@ def fill_record(session, seats, record, *, pot_in: int, dealer: int) -> dict:
 
 
 def _hand_values(record: dict, ruling: dict) -> dict:
+    facts = ruling["facts"]
     return {
         "status": ruling["status"],
         "dealer": record["dealer"],
-        "actual_dealer": actual_dealer_of(record),
+        "actual_dealer": facts["dealer"],
+        "next_dealer": facts["next_dealer"],
+        "may_stop": facts["may_stop"],
         "pot_in": ruling["pot_in"],
         "pot_out": ruling["pot_out"],
         "violation_count": len(ruling.get("violations") or ()),
@@ -156,8 +117,8 @@ def _ledger_rows(hand, session, seats, ruling) -> list[tuple]:
     played_at = _db_datetime(session.started_at)
     return [
         (hand.id, session.id, session.family_id, seats[e["seat"]].player_id, played_at, e["seat"], e["amount"],
-         referee.ledger_kind(e), str(e.get("reason", ""))[:200], e.get("event"))
-        for e in ruling.get("ledger") or ()
+         kind, str(e.get("reason", ""))[:200], e.get("event"))
+        for e, kind in zip(ruling["ledger"], ruling["facts"]["kinds"], strict=True)
     ]
 
 
@@ -228,7 +189,7 @@ class HandChain:
         # Numbers are never reused, so a deleted hand can always be restored in its place.
         self.max_number = top or 0
         self.next_pot_in = last.pot_out if last else session.pot_in
-        self.next_dealer = next_dealer_after(last, len(self.seats)) if last else session.first_dealer
+        self.next_dealer = last.next_dealer if last else session.first_dealer
         self.pending: list[tuple[Hand, str]] = []
 
     def fill(self, record) -> dict:
@@ -246,14 +207,14 @@ class HandChain:
         self.pending.append((hand, self.why if why is None else why))
         self.max_number = number
         self.next_pot_in = hand.pot_out
-        self.next_dealer = next_dealer_after(hand, len(self.seats))
+        self.next_dealer = hand.next_dealer
         return hand
 
     def skip(self, hand):
         """Move the chain past an already archived hand (import of a hand we hold)."""
         self.max_number = max(self.max_number, hand.number)
         self.next_pot_in = hand.pot_out
-        self.next_dealer = next_dealer_after(hand, len(self.seats))
+        self.next_dealer = hand.next_dealer
 
     def flush(self, *, stats=True) -> list[Hand]:
         """Write the queued hands. stats=False leaves the statistics to the caller (the demo asks for
@@ -269,7 +230,7 @@ class HandChain:
         refresh_seat_totals(self.session)
         self.pending = []
         if stats:
-            _stats_after_commit(h.id for h in hands)
+            jobs.stats_after_commit(h.id for h in hands)
         return hands
 
 
@@ -306,8 +267,8 @@ def _rerule_after(session, seats, number, pot, *, by, why) -> list[int]:
     return [h.id for h in changed]
 
 
-_UPDATED = ("record", "ruling", "revision", "updated_at", "status", "dealer", "actual_dealer", "pot_in", "pot_out",
-            "violation_count")
+_UPDATED = ("record", "ruling", "revision", "updated_at", "status", "dealer", "actual_dealer", "next_dealer", "may_stop",
+            "pot_in", "pot_out", "violation_count")
 
 
 def _update_hands(hands):
@@ -355,7 +316,7 @@ def family_create(*, name, owner, timezone="America/Chicago") -> Family:
 
 @transaction.atomic
 def member_add(*, family, user, role, by) -> Membership:
-    _require_role(by, family, Membership.Role.OWNER, doing="add members")
+    access.require_role_of(by, family, access.OWNER_ROLES, doing="add members")
     if role not in Membership.Role.values:
         raise ValidationError({"role": f"Role is one of {', '.join(Membership.Role.values)}, not {role!r}."})
     membership, created = Membership.objects.get_or_create(family=family, user=user, defaults={"role": role})
@@ -375,7 +336,7 @@ def _keep_an_owner(family, leaving):
 
 @transaction.atomic
 def member_remove(*, membership, by):
-    _require_role(by, membership.family, Membership.Role.OWNER, doing="remove members")
+    access.require_role_of(by, membership.family, access.OWNER_ROLES, doing="remove members")
     if membership.role == Membership.Role.OWNER:
         _keep_an_owner(membership.family, membership)
     membership.delete()
@@ -414,7 +375,7 @@ def players_merge(*, keep, merge, by) -> Player:
     if keep.user_id is None and merge.user_id is not None:
         keep.user_id = merge.user_id
         keep.save(update_fields=["user"])
-    _stats_after_commit(moved)
+    jobs.stats_after_commit(moved)
     return keep
 
 
@@ -494,7 +455,7 @@ def hand_edit(*, hand, record, by, why) -> Hand:
         session, seats, hand.number, hand.pot_out, by=by, why=f"re-ruled after hand {hand.number} was edited: {why}"
     )
     refresh_seat_totals(session)
-    _stats_after_commit(changed)
+    jobs.stats_after_commit(changed)
     return hand
 
 
@@ -518,7 +479,7 @@ def hand_delete(*, hand, by, why) -> Hand:
         why=f"re-ruled after hand {hand.number} was deleted: {why}",
     )
     refresh_seat_totals(session)
-    _stats_after_commit(changed)
+    jobs.stats_after_commit(changed)
     return hand
 
 
@@ -538,7 +499,7 @@ def hand_restore(*, hand, by, why) -> Hand:
         session, seats, hand.number, hand.pot_out, by=by, why=f"re-ruled after hand {hand.number} was restored: {why}"
     )
     refresh_seat_totals(session)
-    _stats_after_commit(changed)
+    jobs.stats_after_commit(changed)
     return hand
 
 

@@ -144,7 +144,10 @@ class Hand(models.Model):
     ruling = models.JSONField(help_text="ruling/1 as the referee returned it")
     status = models.CharField(max_length=12, choices=Status.choices)
     dealer = models.PositiveSmallIntegerField(help_text="the record's dealer (designated dealer at the start)")
+    # From the ruling's facts, so the chain and the session page read columns, never events.
     actual_dealer = models.PositiveSmallIntegerField(help_text="the seat that actually dealt the hand that counted")
+    next_dealer = models.PositiveSmallIntegerField(help_text="the seat that deals the next hand")
+    may_stop = models.BooleanField(default=False, help_text="the table may end the night after this hand")
     # 64-bit: a fall pays the whole pot, so a long unlucky night grows the pot past 2**31 cents.
     pot_in = models.BigIntegerField()
     pot_out = models.BigIntegerField()
@@ -204,7 +207,7 @@ class LedgerEntry(models.Model):
     played_at = models.DateTimeField()
     seat = models.PositiveSmallIntegerField()
     amount = models.BigIntegerField(help_text="cents; negative: the player pays into the pot")
-    kind = models.CharField(max_length=10, help_text="ante, fee, penalty, share, fall or other")
+    kind = models.CharField(max_length=10, help_text="ante, fee, penalty, share, fall or other (the ruling's facts)")
     reason = models.CharField(max_length=200)
     event = models.IntegerField(null=True)
 

@@ -4,13 +4,15 @@ Strangers get 404, viewers read, owners and editors write (403 for a viewer).
 """
 from __future__ import annotations
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from archive.api.permissions import require_editor, require_member
+from archive import jobs
+from archive.access import require_editor_of, require_member_of
 from archive.models import Family, Player, Session
 from archive.models.stats import SettlePayment, StatsJob
 
@@ -27,10 +29,8 @@ PERIOD = [
 def _family(request, slug):
     family = Family.objects.filter(slug=slug).first()
     if family is None:
-        from django.http import Http404
-
         raise Http404
-    require_member(request.user, family.pk)
+    require_member_of(request.user, family.pk)
     return family
 
 
@@ -112,7 +112,7 @@ class SettlePaidView(APIView):
     @extend_schema(request=PaidSerializer, responses={201: dict})
     def post(self, request, slug):
         family = _family(request, slug)
-        require_editor(request.user, family.pk)
+        require_editor_of(request.user, family.pk)
         data = PaidSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         d = data.validated_data
@@ -130,7 +130,7 @@ class SettlePaymentView(APIView):
     @extend_schema(responses={204: None})
     def delete(self, request, slug, pk):
         family = _family(request, slug)
-        require_editor(request.user, family.pk)
+        require_editor_of(request.user, family.pk)
         services.settle_unmark_paid(payment=get_object_or_404(SettlePayment, pk=pk, family=family), by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -141,8 +141,8 @@ class RecomputeView(APIView):
     @extend_schema(request=None, responses={202: dict})
     def post(self, request, slug):
         family = _family(request, slug)
-        require_editor(request.user, family.pk)
-        job = services.stats_job_start(family=family, by=request.user)
+        require_editor_of(request.user, family.pk)
+        job = jobs.stats_job_start(family=family, by=request.user)
         job.refresh_from_db()
         return Response(selectors.job_progress(job), status=status.HTTP_202_ACCEPTED)
 

@@ -32,6 +32,7 @@ from django.db.models import Exists, F, Min, OuterRef, Q
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from archive import access
 from archive.models import Family, Hand, LedgerEntry, Player, Seat, Session
 from archive.models.stats import HandFact, PairFact, SeatFact, SettlePayment, StatsDay, StatsJob
 
@@ -119,7 +120,7 @@ ORDER BY h.id LIMIT %s
 def _read_hands(*, ids=None, family_id=None, after=0, limit=CHUNK):
     """Live hands as _HAND_FIELDS tuples: by ids, or the next page by id after `after`."""
     if connection.vendor != "postgresql":
-        qs = _live_hands()
+        qs = live_hands()
         if ids is not None:
             qs = qs.filter(id__in=ids)
         if family_id is not None:
@@ -241,7 +242,7 @@ def _delete_facts(hand_ids):
             model.objects.filter(hand_id__in=hand_ids[start:start + CHUNK]).delete()
 
 
-def _live_hands(family_id=None):
+def live_hands(family_id=None):
     qs = Hand.objects.filter(deleted_at__isnull=True, session__deleted_at__isnull=True)
     return qs if family_id is None else qs.filter(session__family_id=family_id)
 
@@ -253,7 +254,7 @@ def _live_hands(family_id=None):
 def stale_hand_ids(family_id=None):
     """Live hands whose facts are missing or were derived from another revision of the hand, in
     another time zone of the family, or name a player who has since been merged into another."""
-    stale = _live_hands(family_id).filter(
+    stale = live_hands(family_id).filter(
         Q(stats_fact__isnull=True)
         | ~Q(stats_fact__revision=F("revision"))
         | ~Q(stats_fact__zone=F("session__family__timezone"))
@@ -275,9 +276,9 @@ def dead_fact_hand_ids(family_id=None):
     more HandFact rows than live hands, which two index-only counts tell; only then is the
     NOT EXISTS query run."""
     facts = HandFact.objects.all() if family_id is None else HandFact.objects.filter(family_id=family_id)
-    if facts.count() <= _live_hands(family_id).count():
+    if facts.count() <= live_hands(family_id).count():
         return []
-    live = _live_hands().filter(pk=OuterRef("hand_id"))
+    live = live_hands().filter(pk=OuterRef("hand_id"))
     return sorted(facts.filter(~Exists(live)).order_by().values_list("hand_id", flat=True))
 
 
@@ -415,6 +416,18 @@ def stats_recompute(*, family=None, job=None, rederive=False):
     return result
 
 
+def stats_recompute_job(*, job_id=None, family_id=None, rederive=False):
+    """What the recompute task runs: the job `job_id` (the page's button), one family, or every
+    family (the nightly run, with no arguments: it gets a StatsJob row of its own)."""
+    job = StatsJob.objects.filter(pk=job_id).first() if job_id else None
+    if job_id and job is None:
+        return {"rederived": 0}  # the job row is gone (its family was deleted): nothing to do
+    if job is None and family_id is None:
+        job = StatsJob.objects.create(family=None)
+    family = Family.objects.filter(pk=family_id).first() if family_id else None
+    return stats_recompute(family=family, job=job, rederive=rederive)
+
+
 @transaction.atomic
 def _recompute(family, job, rederive):
     family_id = family.pk if family is not None else None
@@ -437,7 +450,7 @@ def _recompute(family, job, rederive):
         fam = {} if family is None else {"family_id": family_id}
         for model in FACT_MODELS:
             model.objects.filter(**fam).delete()  # nothing points at these rows: one DELETE each
-        total = _live_hands(family_id).count()
+        total = live_hands(family_id).count()
         done, last = 0, 0
         _progress(job, 0, total)
         while True:
@@ -470,30 +483,10 @@ def _recompute(family, job, rederive):
 # Starting a recompute and settling up (people's actions, checked like every other write)
 
 
-def _require_editor(family, by):
-    from archive.selectors import can_edit
-
-    if not can_edit(by, family):
-        raise PermissionDenied("Only the family's owners and editors may do this.")
-
-
-@transaction.atomic
-def stats_job_start(*, family, by, rederive=False):
-    """Queue a recompute of the family's statistics; the page follows the job's progress (the
-    hands re-derived: normally none, all of them with rederive=True)."""
-    _require_editor(family, by)
-    total = _live_hands(family.pk).count() if rederive else 0
-    job = StatsJob.objects.create(family=family, by=by, total=total)
-    from archive import tasks
-
-    transaction.on_commit(lambda: tasks.recompute_stats.delay(job_id=job.pk, rederive=rederive))
-    return job
-
-
 @transaction.atomic
 def settle_mark_paid(*, family, payer, payee, amount, by, session=None, date_from=None, date_to=None):
     """Record that a settle-up transfer was paid. payer/payee None is the pot."""
-    _require_editor(family, by)
+    access.require_role_of(by, family, access.EDIT_ROLES, doing="mark settle-up transfers paid")
     for p in (payer, payee):
         if p is not None and p.family_id != family.pk:
             raise PermissionDenied("That player is not at this family's table.")
@@ -509,5 +502,5 @@ def settle_mark_paid(*, family, payer, payee, amount, by, session=None, date_fro
 
 @transaction.atomic
 def settle_unmark_paid(*, payment, by):
-    _require_editor(payment.family, by)
+    access.require_role_of(by, payment.family, access.EDIT_ROLES, doing="unmark settle-up transfers")
     payment.delete()

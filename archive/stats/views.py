@@ -1,6 +1,6 @@
 """Statistics pages: thin views over archive.stats.selectors (reads) and services (writes).
 
-Same rules as the rest of the site (archive.permissions): strangers get 404, viewers read,
+Same rules as the rest of the site (archive.access): strangers get 404, viewers read,
 owners and editors start a recompute or mark a transfer paid.
 """
 from __future__ import annotations
@@ -15,9 +15,10 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
+from archive import jobs
+from archive.access import can_edit, family_for, require_edit
 from archive.models import Game, Player, Session
 from archive.models.stats import SettlePayment, StatsJob
-from archive.permissions import can_edit, family_for, require_edit
 
 from . import selectors, services
 
@@ -148,7 +149,7 @@ def settle_paid(request, slug):
 def recompute(request, slug):
     family, role = family_for(request.user, slug)
     require_edit(role)
-    job = services.stats_job_start(family=family, by=request.user)
+    job = jobs.stats_job_start(family=family, by=request.user)
     job.refresh_from_db()
     if request.headers.get("Accept", "").startswith("application/json"):
         return JsonResponse(selectors.job_progress(job), status=202)

@@ -2,7 +2,7 @@
 import pytest
 from django.http import Http404
 
-from archive import selectors, services
+from archive import access, selectors, services
 from archive.models import Hand
 from tests import factories
 from tests.factories import example_record
@@ -53,7 +53,7 @@ def test_strangers_get_404_and_members_see_their_role(family, owner, viewer, str
     with pytest.raises(Http404):
         selectors.family_by_slug_for(stranger, family.slug)
     assert list(selectors.families_for(stranger)) == []
-    assert selectors.role_of(stranger, family) is None
+    assert access.role_of(stranger, family) is None
 
 
 def test_families_for_counts_sessions_and_live_hands(family, owner, session, editor):

@@ -4,7 +4,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Sum
 
 import referee
-from archive import selectors, services
+from archive import access, selectors, services, tasks
 from archive.models import Dispute, Hand, HandRevision, LedgerEntry, Player, Seat, Session
 from tests import factories
 from tests.factories import example_record, example_ruling
@@ -244,9 +244,9 @@ def test_only_owners_manage_members_and_the_last_owner_stays(family, owner, edit
     with pytest.raises(PermissionDenied):
         services.member_add(family=family, user=stranger, role="viewer", by=editor)
     m = services.member_add(family=family, user=stranger, role="viewer", by=owner)
-    assert selectors.role_of(stranger, family) == "viewer"
+    assert access.role_of(stranger, family) == "viewer"
     services.member_remove(membership=m, by=owner)
-    assert selectors.role_of(stranger, family) is None
+    assert access.role_of(stranger, family) is None
     with pytest.raises(ValidationError, match="only owner"):
         services.member_remove(membership=family.memberships.get(user=owner), by=owner)
 
@@ -273,8 +273,6 @@ def test_a_dispute_resolved_with_a_record_edits_the_hand_and_points_at_the_new_r
 def test_statistics_are_asked_for_after_commit_with_every_changed_hand(
     session, editor, monkeypatch, django_capture_on_commit_callbacks
 ):
-    from archive import tasks
-
     calls = []
     monkeypatch.setattr(tasks.update_stats_for_hands, "delay", lambda ids: calls.append(sorted(ids)))
     with django_capture_on_commit_callbacks(execute=True):

@@ -135,7 +135,8 @@ def store_hand(session, record, ruling, *, number, played_at, notify=True):
     stored = dict(ruling, ledger=[{k: v for k, v in e.items() if k != "kind"} for e in ruling["ledger"]])
     hand = Hand.objects.create(
         session=session, number=number, record=record, ruling=stored, status=ruling["status"],
-        dealer=record["dealer"], actual_dealer=record["dealer"], pot_in=ruling["pot_in"], pot_out=ruling["pot_out"],
+        dealer=record["dealer"], actual_dealer=record["dealer"], next_dealer=(record["dealer"] + 1) % len(players),
+        pot_in=ruling["pot_in"], pot_out=ruling["pot_out"],
         violation_count=len(ruling["violations"]),
     )
     LedgerEntry.objects.bulk_create([

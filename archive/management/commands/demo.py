@@ -9,7 +9,7 @@ the ordinary services, so the archive has revisions to show.
 """
 import random
 import time
-from datetime import datetime, timedelta, timezone as dt_timezone
+from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from django.contrib.auth import get_user_model
@@ -17,10 +17,9 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 import referee
-from referee.generate import swik_hand
-
-from archive import services
+from archive import services, tasks
 from archive.models import Family, Hand, HandRevision, Membership, Session
+from referee.generate import swik_hand
 
 ZONE = "America/Chicago"
 # name, login (None: a player without an account), role
@@ -100,8 +99,6 @@ class Command(BaseCommand):
         if not opt["no_edits"]:
             self._corrections(rng, family, users)
         t1 = time.monotonic()
-        from archive import tasks
-
         tasks.recompute_stats.delay(family_id=family.id)  # in-process without a broker; else a worker's job
         self.stdout.write(f"  statistics asked for ({time.monotonic() - t1:.0f} s)")
         self.stdout.write(self.style.SUCCESS(
@@ -136,7 +133,7 @@ class Command(BaseCommand):
             day = friday - timedelta(weeks=w - 1)
             start = datetime(day.year, day.month, day.day, 19, rng.choice([0, 0, 15, 30]), tzinfo=zone)
             count = max(1, round(per * rng.uniform(0.75, 1.25)))
-            nights.append((start.astimezone(dt_timezone.utc), count))
+            nights.append((start.astimezone(UTC), count))
         return nights
 
     @transaction.atomic
@@ -149,8 +146,8 @@ class Command(BaseCommand):
         chain = services.HandChain(session, by=by)
         names = [p.name for p in table]
         added, may_stop, slips = 0, False, 0
-        # The table plays its usual number of hands, then on until it may stop: a hand in which the
-        # pot was split and nobody fell (the rule book's "session"), or until the demo has enough hands.
+        # The table plays its usual number of hands, then on until it may stop (the ruling's facts: in Swik
+        # a hand in which the pot was split and nobody fell), or until the demo has enough hands.
         while added < limit and (added < count or not may_stop) and added < count + 20:
             record = swik_hand(rng, players=names, dealer=chain.next_dealer, pot_in=chain.next_pot_in,
                                house_rules=rules, mistakes=0.05, summary_only=0.1)
@@ -163,8 +160,7 @@ class Command(BaseCommand):
                     raise
                 continue
             added += 1
-            kinds = {referee.ledger_kind(e) for e in hand.ruling["ledger"]}
-            may_stop = hand.status == Hand.Status.COMPLETE and "share" in kinds and "fall" not in kinds
+            may_stop = hand.may_stop
         hands = chain.flush(stats=False)  # one recompute at the end is cheaper than one update a night
         # Hands were logged that night, not today: date them (and their first revision) accordingly.
         Hand.objects.filter(session=session).update(created_at=when)

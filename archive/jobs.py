@@ -1,0 +1,33 @@
+"""The only code that enqueues background jobs (Celery tasks in archive.tasks), always after commit.
+
+It sits above the services and the tasks so that nothing imports in a circle:
+archive.services -> archive.jobs -> archive.tasks -> archive.stats.services (which imports neither).
+"""
+from django.db import transaction
+
+from archive import access, tasks
+from archive.models.stats import StatsJob
+from archive.stats.services import live_hands
+
+STATS_CHUNK = 2000  # hand ids per statistics task message
+
+
+def stats_after_commit(hand_ids):
+    """Statistics follow every committed change of hands."""
+    ids = sorted(set(hand_ids))
+    for i in range(0, len(ids), STATS_CHUNK):
+        chunk = ids[i : i + STATS_CHUNK]
+        # robust: the hand is saved whatever happens to its statistics job (in-process Celery raises
+        # here); a lost job is repaired by the next full recompute.
+        transaction.on_commit(lambda chunk=chunk: tasks.update_stats_for_hands.delay(chunk), robust=True)
+
+
+@transaction.atomic
+def stats_job_start(*, family, by, rederive=False) -> StatsJob:
+    """Queue a recompute of the family's statistics; the page follows the job's progress (the
+    hands re-derived: normally none, all of them with rederive=True)."""
+    access.require_role_of(by, family, access.EDIT_ROLES, doing="recompute the statistics")
+    total = live_hands(family.pk).count() if rederive else 0
+    job = StatsJob.objects.create(family=family, by=by, total=total)
+    transaction.on_commit(lambda: tasks.recompute_stats.delay(job_id=job.pk, rederive=rederive))
+    return job
