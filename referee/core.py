@@ -35,6 +35,12 @@ class Table:
     GAME = ""
     HANDLERS: dict = {}
     STEP_HANDLERS: dict = {}  # (the same, one event each: for steps())
+    STATE_RULES: tuple = ()  # rules broken by what nobody did, reported where a phase ended
+
+    @staticmethod
+    def ending_rules(cfg):
+        """The rules whose breach ends the hand under the house rules `cfg` (none unless the game says)."""
+        return ()
     FIELDS: dict = {}
     CARD: dict = {}
     DECK_WORDS = "the deck"

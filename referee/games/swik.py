@@ -22,7 +22,7 @@ from .. import core
 from ..cards import CARDS, DECK_32, RANK_PLURALS, SUIT_NAME
 from ..record import Choice, Count, Flag, Money, Ranks, describe
 from ..ruling import COMPLETE, INCOMPLETE, VOID
-from ..tricks import BLIND, DONE, GONE, PLAY, PLAYED, TURNED, TrickTable
+from ..tricks import BLIND, DONE, GONE, PLAY, PLAYED, RING, TURNED, TrickTable
 
 GAME = "swik"
 DECK = DECK_32
@@ -193,6 +193,9 @@ class Swik(TrickTable, core.Table):
     TEXTS = DECK_TEXT
     DECK_WORDS = "the Swik deck, which has only Seven to Ace"
     ACTIONS = ACTIONS
+    # Rules broken by what a player did not do, found when a phase ends (or the record does), not by the event
+    # they are reported at: the conformance suite does not count them against the event legal() allowed.
+    STATE_RULES = ("swik.unclaimed-trips", "swik.bottom")
     OUT_OF_TURN = "swik.out-of-turn"
     REVOKE = "swik.revoke"
     NTRICKS = 3
@@ -985,11 +988,15 @@ class Swik(TrickTable, core.Table):
 
     def revoke(self, e, s, rule, words):
         P = self.pot
-        if self.cfg.abandon:
-            msg = f"{words}; the hand stops; {self.names[s]} falls and pays {P}"
+        stops = "; the hand stops" if self.cfg.abandon else ""
+        if self.falls and s in self.falls:
+            # A player falls at most once a hand: the revoke costs him nothing more.
+            msg = f"{words}{stops}; {self.names[s]} has already fallen in this hand and pays nothing more"
+            P = 0
         else:
-            msg = f"{words}; {self.names[s]} falls and pays {P}"
-            self._fall(s, P, "revoke: falls", e)
+            msg = f"{words}{stops}; {self.names[s]} falls and pays {P}"
+            if not self.cfg.abandon:
+                self._fall(s, P, "revoke: falls", e)
         self.violate(e, s, rule, msg, P)
         if self.revokes is None:
             self.revokes = []
@@ -1007,12 +1014,15 @@ class Swik(TrickTable, core.Table):
         if ph == PRE:
             d = self.designated
             if self.pending is not None:
+                # House rule: the bottom card may be recorded under any seat; the dealer looks at it.
                 ci, cut = self.pending
-                return d, [{"action": "bottom", "seat": d, "cards": [c for c in DECK_TEXT if c != cut]}]
+                cards = sorted((c for c in DECK_TEXT if c != cut), key=_card_sort)
+                return d, [{"action": "bottom", "seat": s, "cards": cards} for s in RING[n][(d - 1) % n]]
+            cutter = (d - 1) % n
             if not self.cut_ok:
-                cutter = (d - 1) % n
                 return cutter, [{"action": "cut", "seat": cutter, "cards": None}]
-            return d, [{"action": "deal", "seat": d}]
+            # (a second plain cut before the deal is harmless)
+            return d, [{"action": "deal", "seat": d}, {"action": "cut", "seat": cutter, "cards": None}]
         d = self.deal_seat
         if ph == DEALT or ph == DECL:
             options = []
@@ -1127,6 +1137,9 @@ class Swik(TrickTable, core.Table):
         self.run(events)
         if self.errors:
             raise core.BadRecord(self.errors)
+        if self.cfg.abandon and self.phase == PLAY and self.cur:
+            # A revoke in the trick the record stops in ends the hand too (swik.md, Revokes).
+            self.judge(self.cur, False)
         if self.revokes is not None and self.cfg.abandon:
             # revoke "abandon": the hand stops at the first revoke. A revoke can come to light only later
             # (a card of the suit the player plays afterwards), so replay again up to it.
@@ -1227,6 +1240,11 @@ class Swik(TrickTable, core.Table):
 
     def _falls_words(self, falls):
         return _falls_words(self.names, [(s, -falls[s]["amount"]) for s in sorted(falls)])
+
+    @staticmethod
+    def ending_rules(cfg):
+        """The rules whose breach ends the hand under these house rules (revoke "abandon")."""
+        return REVOKES if cfg.abandon else ()
 
     # ------------------------------------------------------------------ the replay page: snapshots and words
 
