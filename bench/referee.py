@@ -169,12 +169,6 @@ def main(argv=None) -> int:
     print(f"Python {sys.version.split()[0]}; {n} Swik hands (seed {args.seed}, mistakes {args.mistakes}), "
           f"{size / n:.0f} bytes of JSON a hand on average; generated in {generated:.1f} s")
     print(f"rulings: {statuses}; {with_violations} with violations; {bad} bad records")
-    try:  # (the one-pass path for plain Swik hands; the rest go through Swik event by event)
-        from referee.games.swik import _plain
-        one_pass = sum(_plain(record) is not None for record in records)
-        print(f"{one_pass} of {len(records)} hands ({one_pass / len(records):.1%}) take the one-pass plain-hand path")
-    except ImportError:
-        pass
     print(f"timing: per chunk of 500 hands, best of {args.repeat} rounds (phases take turns), summed; "
           f"time.perf_counter, "
           f"garbage collector {'DISABLED while timing' if args.no_gc else 'on'}")

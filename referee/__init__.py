@@ -11,7 +11,7 @@
 
 The referee never raises anything but BadRecord, whatever it is given.
 """
-from . import catalogue
+from . import catalogue, core
 from .games import MODULES, PLANNED, _loaded, game_module
 from .ledger import ledger_kind
 from .record import BadRecord, describe, error, loads
@@ -48,7 +48,7 @@ def replay(record):
     except (KeyError, TypeError, IndexError):  # (TypeError: not a dict, or an unhashable game)
         mod = _module(record)
     try:
-        return mod.replay(record)
+        return core.replay(record, mod)
     except BadRecord:
         raise
     except Exception as e:  # a referee bug must still not become a crash for the caller
@@ -61,7 +61,7 @@ def legal(record):
     "done", "status", "table"}; BadRecord first if the record is bad."""
     mod = _module(record)
     try:
-        return mod.legal(record)
+        return core.legal(record, mod)
     except BadRecord:
         raise
     except Exception as e:
@@ -73,7 +73,7 @@ def steps(record):
     """The state after each event, as dicts (see the game module); BadRecord first if the record is bad."""
     mod = _module(record)
     try:
-        yield from mod.steps(record)
+        yield from core.steps(record, mod)
     except BadRecord:
         raise
     except Exception as e:

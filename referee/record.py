@@ -67,6 +67,8 @@ def describe(value):
         return "true" if value else "false"
     if isinstance(value, str):
         return repr(value if len(value) <= 20 else value[:20] + "...")
+    if isinstance(value, int) and not -10**15 < value < 10**15:
+        return f"a number of {len(str(abs(value)))} digits"
     if isinstance(value, (int, float)):
         return repr(value)
     if isinstance(value, list):
@@ -154,12 +156,16 @@ def read_cards(v, i, key, deck, errors, deck_words="the deck"):
 
 # ---------------------------------------------------------------- house rule kinds
 
+# The most any amount of money may be, in cents (a billion dollars): every amount is bounded where it enters.
+MAX_CENTS = 100_000_000_000
+
+
 class Money:
-    words: ClassVar[str] = "a whole number of cents, 0 or more"  # (ClassVar: read from the class itself, also when compiled by mypyc)
+    words: ClassVar[str] = f"a whole number of cents from 0 to {MAX_CENTS}"  # (ClassVar: read from the class itself)
 
     @staticmethod
     def read(v):
-        return v if (v.__class__ is int and v >= 0) else None
+        return v if (v.__class__ is int and 0 <= v <= MAX_CENTS) else None
 
 
 class Flag:
@@ -275,11 +281,12 @@ def read_header(record, game, rule_kinds, defaults, errors, *, variants=(None,))
     pot_in = record.get("pot_in", 0)
     if pot_in is None:
         pot_in = 0
-    if pot_in.__class__ is int and pot_in >= 0:
+    if pot_in.__class__ is int and 0 <= pot_in <= MAX_CENTS:
         h.pot_in = pot_in
     else:
         h.pot_in = 0
-        errors.append(error(None, "pot_in", f"'pot_in' must be whole cents, 0 or more, not {describe(pot_in)}"))
+        errors.append(error(None, "pot_in", f"'pot_in' must be whole cents from 0 to {MAX_CENTS}, "
+                                            f"not {describe(pot_in)}"))
 
     h.rules = read_house_rules(record.get("house_rules"), rule_kinds, defaults, errors, game)
 
@@ -329,8 +336,10 @@ def read_claimed(claimed, n, allowed, errors):
         if key not in allowed:
             errors.append(error(None, "claimed", f"'claimed' has {describe(key)}; this game takes {', '.join(allowed)}"))
         elif key == "net":
-            if v.__class__ is not list or (n is not None and len(v) != n) or not all(x.__class__ is int for x in v):
+            if v.__class__ is not list or (n is not None and len(v) != n) or not all(
+                    x.__class__ is int and -MAX_CENTS <= x <= MAX_CENTS for x in v):
                 errors.append(error(None, "claimed", f"'claimed.net' must list whole cents for each of the {n} seats, not {describe(v)}"))
         elif key == "pot_out":
-            if not (v.__class__ is int and v >= 0):
-                errors.append(error(None, "claimed", f"'claimed.pot_out' must be whole cents, 0 or more, not {describe(v)}"))
+            if not (v.__class__ is int and 0 <= v <= MAX_CENTS):
+                errors.append(error(None, "claimed", f"'claimed.pot_out' must be whole cents from 0 to {MAX_CENTS}, "
+                                                     f"not {describe(v)}"))

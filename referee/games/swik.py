@@ -1,14 +1,10 @@
-"""Swik: the 3-card pot game with a blind hand and wraps (rule book: swik.md).
+"""Swik: the 3-card pot game with a blind hand and wraps (rule book: swik.md), on the core.
 
-One `Swik` object replays one record, event by event, through one dispatch table
-(action -> method). Each method reads its event's fields (typed: seats as ints, cards as
-their text, "TH", "10H" read as "TH"), checks what makes the record impossible (-> errors, raised together as
-one BadRecord at the end) and what breaks a rule (-> violations with a penalty), and
-moves the money. `replay()` never snapshots; `steps()` replays again and snapshots.
-
-`replay()` first tries `_plain`, a one-pass shortcut for the common plain hand that gives up at
-anything unusual (it is checked against Swik, ruling for ruling, by the tests); Swik rules on the rest,
-handing a hand back to `_plain` at its good deal when the only mistakes came before it.
+`Swik` is the table of one hand (core.Table, with the trick machinery of tricks.TrickTable): one
+handler an action (HANDLERS) reads its event's fields (typed: seats as ints, cards as their text,
+"10H" read as "TH"), checks what makes the record impossible (-> errors, raised together as one
+BadRecord at the end) and what breaks a rule (-> violations with a penalty), and moves the money.
+A run of plays or of declarations is taken by one call (same rules, less overhead).
 
 Money: the pot PLAYED FOR (`pot`) is pot_in plus antes, dealer-change fees and no-cut and
 misdeal penalties. Falls go to the next pot, never into the one being split. pot_out is
@@ -22,13 +18,11 @@ event's `note`; they cannot change a ruling.
 House rule: cards nobody saw may be null (a hand, the blind, a cut or bottom card, a wrap's discard),
 but the turned card may not: it lies face up and names trump, so a deal without it is a bad record.
 """
-from .. import facts as _facts
+from .. import core
 from ..cards import CARDS, DECK_32, RANK_PLURALS, SUIT_NAME
-from ..ledger import ledger_kind
-from ..record import (
-    BadRecord, Choice, Count, Flag, Money, Ranks, describe, error, read_claimed, read_header, read_house_rules,
-)
-from ..ruling import COMPLETE, INCOMPLETE, VOID, discrepancies
+from ..record import Choice, Count, Flag, Money, Ranks, describe
+from ..ruling import COMPLETE, INCOMPLETE, VOID
+from ..tricks import BLIND, DONE, GONE, PLAY, PLAYED, RING, TURNED, TrickTable
 
 GAME = "swik"
 DECK = DECK_32
@@ -39,7 +33,6 @@ DECK_TEXT = frozenset(c.text for c in DECK)
 CARD = {t: c.text for t, c in CARDS.items() if c in DECK_SET}  # any spelling -> the text ("10H" -> "TH")
 ORDER = {c.text: c.order for c in DECK}  # text -> strength within a suit; a card's suit is c[1], its rank c[0]
 NAME = {c.text: c.name for c in DECK}  # text -> "the Ten of hearts"
-SUIT_ORDER = {c.text: (c.text[1], c.order) for c in DECK}  # text -> (suit, ORDER), for _plain
 
 TITLE = "Swik"
 VARIANTS = ()
@@ -109,19 +102,15 @@ CHOICE_FIELDS = {"choice": ("in", "out", "blind")}
 ACTIONS = ("cut", "bottom", "deal", "misdeal", "wrap", "declare", "trips", "play", "trick")
 CHOICES = ("in", "out", "blind")
 
-# Where a card of the current deal is: a seat number (that seat holds it and may play it) or one of these.
-BLIND, TURNED, GONE, PLAYED = -1, -2, -3, -4
 # Phases of the current deal.
-PRE, DEALT, DECL, AFTER, PLAY, DONE = range(6)
+PRE, DEALT, DECL, AFTER = range(4)  # (then tricks.PLAY and tricks.DONE)
 # How a hand ended.
 TRICKS, TRIPS, LONE, NOBODY = 1, 2, 3, 4
 
 # AFTER_DEALER[n][d]: the seats in turn from the dealer's left, the dealer last.
-AFTER_DEALER = [[tuple((d + k) % n for k in range(1, n + 1)) for d in range(n)] for n in range(10)]
-BEFORE_DEALER = [[seats[:-1] for seats in row] for row in AFTER_DEALER]  # (the same, without the dealer)
 REVOKES = ("swik.revoke", "swik.wrapped-lead")  # a lead of the wrapped card counts as a revoke
 TOOK = ("", " took one trick", " took two tricks", " took three tricks")  # (by the number of tricks)
-# Ledger reasons written on both paths (Swik._settle and _plain).
+# Ledger reasons.
 WINS_TRICK = "wins a trick"
 ODD_CENTS = "odd cents (the dealer takes them)"
 TRIPS_TAKES = "three of a kind: takes the pot"
@@ -162,20 +151,18 @@ class Config:
 
 DEFAULT_CONFIG = Config(DEFAULTS)
 
-# House rules already read, by a hashable key of the record's own values -> Config: a family plays with
-# the same house rules hand after hand, so most records need not have them checked again.
-_CONFIGS: dict = {}
-_ANTES: dict = {}  # (n, dealer, ante, dealer ante) -> (ledger, net) of the antes alone, copied for each hand
+CONFIGS: dict = {}  # house rules already read, by core.rules_key -> Config (a family's rules, hand after hand)
+VARIANT_LIST = (None,)
+CLAIMS = ("net", "pot_out")  # House rule: Swik is played for a pot, so a claim of points (`score`) is a bad record.
+_ANTES: dict = {}  # (n, dealer, ante, dealer ante) -> (ledger, kinds, net) of the antes alone, copied for each hand
 _COPY = dict.copy
-# Tables already found good (a family's table, hand after hand), by their players' names -> that table's
-# words for who took the tricks, by the tricks' winners (w1 * 100 + w2 * 10 + w3): a table ends its hands
-# the same few ways again and again.
-_TABLES: dict = {}
+_NO_FACTS = {"fell": None, "double_fall": None, "wrapped_rank": None, "wrap_made": None, "took_blind": None,
+             "blind_made": None, "trips_win": None}
 
 
 def _antes(n, d, ante, dante):
-    """(ledger, net) of a hand's antes alone, from the record's dealer and everyone else: to be copied, never
-    handed out (a ruling gets fresh lists and entries: list(map(_COPY, ledger)), net[:])."""
+    """(ledger, kinds, net) of a hand's antes alone, from the record's dealer and everyone else: to be copied,
+    never handed out."""
     key = (n, d, ante, dante)
     antes = _ANTES.get(key)
     if antes is None:
@@ -183,53 +170,53 @@ def _antes(n, d, ante, dante):
         ledger[d] = {"seat": d, "amount": -dante, "reason": "dealer ante", "event": None}
         net = [-ante] * n
         net[d] = -dante
-        antes = (ledger, net)
+        antes = (ledger, ["ante"] * n, net)
         if len(_ANTES) < 4096:  # (bounded: a server sees many tables)
             _ANTES[key] = antes
     return antes
 
 
-def _rules_key(given):
-    """A hashable key for a house_rules object whose values are plain (numbers, text, flags, lists of text),
-    or None. The value's class is part of the key: true == 1 to a dict, but not to the rules."""
-    key = []
-    for name, v in given.items():
-        c = v.__class__
-        if c is list:
-            v = tuple(v)
-            for x in v:
-                if x.__class__ is not str:
-                    return None
-        elif c is not int and c is not str and c is not bool:
-            return None
-        key.append((name, c, v))
-    return tuple(key)
+def rules_errors(rules, n):
+    """What is wrong with house rules that are each right alone, for a table of n (None: not known)."""
+    lo, hi = rules["min_players"], rules["max_players"]
+    if lo > hi:
+        return [{"event": None, "field": "house_rules", "message": f"min_players {lo} is more than max_players {hi}"}]
+    if n is not None and not lo <= n <= hi:
+        return [{"event": None, "field": "players", "message": f"{n} players at the table; Swik here takes {lo} to "
+                                                               f"{hi} (house rules min_players and max_players)"}]
+    return []
 
 
-class Swik:
+class Swik(TrickTable, core.Table):
+    GAME = GAME
+    CARD = CARD
+    TEXTS = DECK_TEXT
+    DECK_WORDS = "the Swik deck, which has only Seven to Ace"
+    ACTIONS = ACTIONS
+    # Rules broken by what a player did not do, found when a phase ends (or the record does), not by the event
+    # they are reported at: the conformance suite does not count them against the event legal() allowed.
+    STATE_RULES = ("swik.unclaimed-trips", "swik.bottom")
+    OUT_OF_TURN = "swik.out-of-turn"
+    REVOKE = "swik.revoke"
+    NTRICKS = 3
+
     __slots__ = (
-        "n", "names", "errors", "violations", "ledger", "net", "pot", "pot_in", "claimed", "cfg", "events",
-        "designated", "cut_ok", "pending", "good", "void", "deal_seat", "deal_event", "frozen", "broken", "lax",
+        "designated", "cut_ok", "pending", "good", "void", "deal_seat", "deal_event", "frozen", "broken",
         "void_at", "where", "dealt", "blind", "turned", "trump", "known", "evid",
         "wrap_seen", "wrapped", "declared", "ndecl", "decl_disorder", "blind_taker",
         "last_decl", "phase", "done", "isin", "ins", "part", "parts", "leader", "order", "cur",
         "disorder", "inexact", "voids", "tricks", "trick_events", "won", "first_after", "shown",
-        "trips_win", "played_any", "falls", "revokes", "lone", "ntricks", "last_event", "abandoned",
+        "trips_win", "played_any", "falls", "revokes", "lone", "ntricks", "abandoned",
     )
 
     def __init__(self, n, names, dealer, pot_in, cfg, claimed=None):
-        self.n = n
-        self.names = names
-        self.errors = []
-        self.violations = []
-        self.claimed = claimed
-        self.cfg = cfg
+        core.Table.__init__(self, n, names, dealer, pot_in, cfg, claimed)
         d = self.designated = dealer
-        self.pot_in = pot_in
         # The antes are due once a hand, from the record's dealer and everyone else.
         ante, dante = cfg.ante, cfg.dealer_ante
-        ledger, net = _antes(n, d, ante, dante)
+        ledger, kinds, net = _antes(n, d, ante, dante)
         self.ledger = list(map(_COPY, ledger))
+        self.kinds = kinds[:]
         self.net = net[:]
         self.pot = pot_in + dante + ante * (n - 1)
         self.cut_ok = False
@@ -240,7 +227,6 @@ class Swik:
         self.deal_event = None
         self.frozen = False  # a void deal was played on: nothing after counts
         self.broken = False  # a deal was unreadable: later events only get their fields checked
-        self.lax = False  # frozen or broken
         self.void_at = None
         self.phase = PRE
         self.done = 0
@@ -252,7 +238,6 @@ class Swik:
         self.won = [0] * n
         self.lone = None
         self.ntricks = 0
-        self.last_event = None
         self.isin = None
         self.cur = None
         self.wrapped = False
@@ -266,20 +251,6 @@ class Swik:
         self.inexact = False
         self.decl_disorder = False
 
-    # ------------------------------------------------------------------ helpers
-
-    def _e(self, i, field, message):
-        self.errors.append({"event": i, "field": field, "message": message})
-
-    def _v(self, i, seat, rule, message, penalty=0):
-        self.violations.append({"event": i, "seat": seat, "rule": rule, "message": message, "penalty": penalty})
-
-    def _charge(self, seat, amount, reason, i):
-        """A payment into the pot played for (fee, no-cut, misdeal)."""
-        self.ledger.append({"seat": seat, "amount": -amount, "reason": reason, "event": i})
-        self.net[seat] -= amount
-        self.pot += amount
-
     def _fall(self, seat, amount, reason, i):
         """A fall: paid into the NEXT pot. A player falls at most once; the larger cause stands."""
         falls = self.falls
@@ -287,200 +258,33 @@ class Swik:
             falls = self.falls = {}
         e = falls.get(seat)
         if e is None:
-            e = falls[seat] = {"seat": seat, "amount": -amount, "reason": reason, "event": i}
-            self.ledger.append(e)
-            self.net[seat] -= amount
+            falls[seat] = self.pay_next(seat, amount, reason, i)
         elif amount > -e["amount"]:
             self.net[seat] -= amount + e["amount"]
             e["amount"] = -amount
             e["reason"] = reason
             e["event"] = i
 
-    # ------------------------------------------------------------------ the event loop
+    # ------------------------------------------------------------------ field checks of Swik's own
 
-    def run(self, events, i=0, dealt=False):
-        """Replay the events from i. A run of plays or declarations is taken in one call (RUNS): same rules, less
-        overhead. dealt=True: stop after the first good deal that is not reported as a misdeal at once, and
-        return the index after it (len(events) if there is none)."""
-        handlers = RUNS
-        self.events = events
-        m = len(events)
-        while i < m:
-            ev = events[i]
-            if ev.__class__ is dict:
-                try:
-                    h = handlers[ev["action"]]
-                except (KeyError, TypeError):  # no action, not a Swik action, an unhashable one (a list)
-                    self._bad_action(i, ev, ev.get("action"))
-                    i += 1
-                    continue
-                if self.lax:
-                    self._syntax(i, ev, ev["action"])
-                    i += 1
-                else:
-                    r = h(self, i, ev)
-                    i = i + 1 if r is None else r
-                    if dealt and self.good:
-                        ev = events[i] if i < m else None
-                        if ev.__class__ is not dict or ev.get("action") != "misdeal":
-                            return i
-                continue
-            else:
-                self._e(i, "*", f"event {i} must be an object such as {{\"action\": \"play\", ...}}, not {describe(ev)}")
-            i += 1
-        self.last_event = m - 1 if m else None
-        return m
-
-    def step(self, i, ev):
-        """One event, as run() does it (for steps())."""
-        self.run_one(i, ev)
-        self.last_event = i
-
-    def run_one(self, i, ev):
-        if ev.__class__ is not dict:
-            self._e(i, "*", f"event {i} must be an object, not {describe(ev)}")
-            return
-        a = ev.get("action")
-        h = HANDLERS.get(a) if a.__class__ is str else None
-        if h is None:
-            self._bad_action(i, ev, a)
-        elif self.lax:
-            self._syntax(i, ev, a)
-        else:
-            h(self, i, ev)
-
-    def _bad_action(self, i, ev, a):
-        if "action" not in ev:
-            self._e(i, "action", f"event {i} has no 'action'; Swik actions are {', '.join(ACTIONS)}")
-        else:
-            self._e(i, "action", f"event {i}: {describe(a)} is not a Swik action; Swik actions are {', '.join(ACTIONS)}")
-
-    # ------------------------------------------------------------------ field checks (the words of errors)
-
-    def _syntax(self, i, ev, a):
-        """Check an event's fields only; errors for anything that is not the right type. Returns True if fine."""
-        before = len(self.errors)
-        for key, kind in SCHEMA[a]:
-            kind(self, i, ev, key)
-        return len(self.errors) == before
-
-    def _f_seat(self, i, ev, key):
-        v = ev.get(key)
-        n = self.n
-        if v.__class__ is int and 0 <= v < n:
-            return v
-        a = ev.get("action")
-        if key not in ev:
-            self._e(i, key, f"event {i} ({a}) needs '{key}': a seat number, 0 to {n - 1}")
-        elif v.__class__ is int:
-            names = ", ".join(f"{k} {nm}" for k, nm in enumerate(self.names))
-            self._e(i, key, f"event {i} ({a}): seat {v} is not at this table; seats are 0 to {n - 1} ({names})")
-        else:
-            self._e(i, key, f"event {i} ({a}): '{key}' must be a seat number (0 to {n - 1}), not {describe(v)}")
-        return None
-
-    def _card_words(self, i, ev, key, v):
-        a = ev.get("action")
-        c = CARDS.get(v) if v.__class__ is str else None
-        if c is not None:
-            self._e(i, key, f"event {i} ({a}): {c.text} is not in the Swik deck, which has only Seven to Ace")
-        elif v.__class__ is str:
-            hint = " (cards are upper-case)" if CARDS.get(v.upper()) is not None else ""
-            self._e(i, key, f"event {i} ({a}): {v!r} is not a card{hint}; write rank then suit, e.g. 'TH' or '10H'")
-        else:
-            self._e(i, key, f"event {i} ({a}): '{key}' must be a card such as 'TH', not {describe(v)}")
-
-    def _f_card_opt(self, i, ev, key):
-        v = ev.get(key)
-        if v is None:
-            return None
-        c = CARD.get(v) if v.__class__ is str else None
-        if c is None:
-            self._card_words(i, ev, key, v)
-        return c
-
-    def _f_card(self, i, ev, key):
-        v = ev.get(key)
-        if v is None:
-            self._e(i, key, f"event {i} ({ev.get('action')}) needs '{key}': a card such as 'TH'")
-            return None
-        return self._f_card_opt(i, ev, key)
-
-    def _f_cards(self, i, ev, key, v, null=True):
-        """A list of Cards, or None (with errors) if anything is wrong."""
-        if v is None and null:
-            return None
-        if v.__class__ is not list:
-            self._e(i, key, f"event {i} ({ev.get('action')}): '{key}' must be a list of cards"
-                    f"{' or null' if null else ''}, not {describe(v)}")
-            return None
-        out = []
-        for t in v:
-            c = CARD.get(t) if t.__class__ is str else None
-            if c is None:
-                self._card_words(i, ev, key, t)
-                return None
-            out.append(c)
-        return out
-
-    def _f_hands(self, i, ev, key):
-        v = ev.get(key)
-        n = self.n
-        if v.__class__ is not list or len(v) != n:
-            what = describe(v) if v.__class__ is not list else f"{len(v)} hands"
-            self._e(i, key, f"event {i} (deal): 'hands' must list {n} hands, one per seat (a list of cards, or null "
-                            f"if unknown), not {what}")
-            return None
-        out = []
-        for k, hand in enumerate(v):
-            if hand is None:
-                out.append(None)
-                continue
-            if hand.__class__ is not list:
-                self._e(i, key, f"event {i} (deal): {self.names[k]}'s hand (seat {k}) must be a list of cards or null, "
-                                f"not {describe(hand)}")
-                return None
-            cs = self._f_cards(i, ev, key, hand)
-            if cs is None:
-                return None
-            out.append(cs)
-        return out
-
-    def _f_blind(self, i, ev, key):
-        return self._f_cards(i, ev, key, ev.get(key))
-
-    def _f_trips_cards(self, i, ev, key):
-        cs = self._f_cards(i, ev, key, ev.get(key), null=False)
-        if cs is None:
-            return None
-        if len(cs) != 3 or len(set(cs)) != 3:
-            self._e(i, key, f"event {i} (trips): three of a kind shows three different cards, not "
-                            f"{' '.join(cs) or 'none'}")
-            return None
-        return cs
-
-    def _f_choice(self, i, ev, key):
+    def f_choice(self, i, ev, key):
         v = ev.get(key)
         if v.__class__ is str and v in CHOICES:
             return v
-        self._e(i, key, f"event {i} (declare): 'choice' must be \"in\", \"out\" or \"blind\", not {describe(v)}")
+        self.error(i, key, f"event {i} (declare): 'choice' must be \"in\", \"out\" or \"blind\", not {describe(v)}")
         return None
 
-    def _f_bool(self, i, ev, key):
-        v = ev.get(key)
-        if v is True or v is False:
-            return v
-        self._e(i, key, f"event {i} ({ev.get('action')}): '{key}' must be true or false, not {describe(v)}")
-        return None
+    def f_trips_cards(self, i, ev, key):
+        cs = self.card_list(i, ev, key, ev.get(key), null=False)
+        if cs is None:
+            return None
+        if len(cs) != 3 or len(set(cs)) != 3:
+            self.error(i, key, f"event {i} (trips): three of a kind shows three different cards, not "
+                               f"{' '.join(cs) or 'none'}")
+            return None
+        return cs
 
-    def _f_text(self, i, ev, key):
-        v = ev.get(key)
-        if v is None or v.__class__ is str:
-            return v
-        self._e(i, key, f"event {i} ({ev.get('action')}): '{key}' must be text, not {describe(v)}")
-        return None
-
-    def _f_deal(self, i, ev, key):
+    def f_deal_cards(self, i, ev, key):
         """The deal's cards together: no card in two places within one deal."""
         hands = ev.get("hands")
         blind = ev.get("blind")
@@ -501,7 +305,7 @@ class Swik:
                 other = seen.get(c)
                 if other is not None:
                     where = "twice to " + who if other == who else f"to both {other} and {who}"
-                    self._e(i, field, f"event {i} (deal): {c} is dealt {where}; "
+                    self.error(i, field, f"event {i} (deal): {c} is dealt {where}; "
                                       f"the deck has one {c}: correct the card")
                 else:
                     seen[c] = who
@@ -514,10 +318,10 @@ class Swik:
         c = None
         if not (s.__class__ is int and 0 <= s < self.n) or (
                 v is not None and (c := CARD.get(v) if v.__class__ is str else None) is None):
-            self._syntax(i, ev, "cut")
+            self.syntax(i, ev, "cut")
             return
         if self.good:
-            self._e(i, "action", f"event {i}: a new cut after a good deal (event {self.deal_event}) with no misdeal "
+            self.error(i, "action", f"event {i}: a new cut after a good deal (event {self.deal_event}) with no misdeal "
                                  f"between; a hand is cut once before the deal that stands")
             return
         if self.pending is not None:
@@ -525,7 +329,7 @@ class Swik:
         n = self.n
         d = self.designated
         if s != (d - 1) % n:
-            self._v(i, s, "swik.cut-by-wrong-player",
+            self.violate(i, s, "swik.cut-by-wrong-player",
                     f"{self.names[s]} cut, but the cut belongs to {self.names[(d - 1) % n]}, on the right of the "
                     f"dealer {self.names[d]}; the cut counts")
         if c is not None and (c[0] == "A" or c[0] == "7"):
@@ -534,7 +338,7 @@ class Swik:
                 new, why = (d + 1) % n, "Ace cut"
             else:
                 new, why = (d - 1) % n, "Seven cut"
-            self._charge(new, self.cfg.fee, f"becomes dealer ({why})", i)
+            self.pay(new, self.cfg.fee, f"becomes dealer ({why})", i, "fee")
             self.designated = new
             self.pending = (i, c)
             self.cut_ok = False  # the new dealer starts over with a cut of his own
@@ -544,7 +348,7 @@ class Swik:
     def _no_bottom(self, i):
         ci, c = self.pending
         self.pending = None
-        self._v(i, self.designated, "swik.bottom",
+        self.violate(i, self.designated, "swik.bottom",
                 f"after the {NAME[c][4:]} was cut (event {ci}) nobody looked at the bottom card; "
                 f"the deal moves no further")
 
@@ -554,16 +358,16 @@ class Swik:
         c = None
         if not (s.__class__ is int and 0 <= s < self.n) or (
                 v is not None and (c := CARD.get(v) if v.__class__ is str else None) is None):
-            self._syntax(i, ev, "bottom")
+            self.syntax(i, ev, "bottom")
             return
         p = self.pending
         if p is None:
-            self._v(i, s, "swik.bottom",
+            self.violate(i, s, "swik.bottom",
                     f"{self.names[s]} looked at the bottom card with no Ace or Seven cut before it; it moves nothing")
             return
         ci, cut = p
         if c == cut:
-            self._e(i, "card", f"event {i}: the bottom card cannot be {c}, the card just cut (event {ci}); "
+            self.error(i, "card", f"event {i}: the bottom card cannot be {c}, the card just cut (event {ci}); "
                                f"correct one of the two")
             return
         self.pending = None
@@ -574,10 +378,10 @@ class Swik:
         n = self.n
         if c[0] == "A":
             new = self.designated = (self.designated + 1) % n
-            self._charge(new, self.cfg.fee, "becomes dealer (Ace at the bottom)", i)
+            self.pay(new, self.cfg.fee, "becomes dealer (Ace at the bottom)", i, "fee")
         elif c[0] == "7":
             new = self.designated = (self.designated - 1) % n
-            self._charge(new, self.cfg.fee, "becomes dealer (Seven at the bottom)", i)
+            self.pay(new, self.cfg.fee, "becomes dealer (Seven at the bottom)", i, "fee")
 
     # ------------------------------------------------------------------ the deal
 
@@ -589,12 +393,12 @@ class Swik:
             if cards is None:
                 cards = self._deal_cards_slowly(ev)
         if cards is None:
-            self._syntax(i, ev, "deal")
+            self.syntax(i, ev, "deal")
             self.broken = self.lax = True  # what follows cannot be judged against this deal
             return
         where, dealt, blind, turned, short = cards
         if self.good or self.phase != PRE:
-            self._e(i, "action", f"event {i}: a new deal after a good deal (event {self.deal_event}) with no misdeal "
+            self.error(i, "action", f"event {i}: a new deal after a good deal (event {self.deal_event}) with no misdeal "
                                  f"between")
             self.broken = self.lax = True
             return
@@ -605,15 +409,15 @@ class Swik:
             # House rule: an uncut deal is charged as swik.no-cut only, whoever dealt and whatever else is
             # wrong with it (short hands, the wrong seat): it should never have happened at all.
             names = self.names
-            self._v(i, s, "swik.no-cut", f"{names[s]} dealt without having the cards cut; the deal is void",
+            self.violate(i, s, "swik.no-cut", f"{names[s]} dealt without having the cards cut; the deal is void",
                     self.cfg.no_cut_pen)
-            self._charge(s, self.cfg.no_cut_pen, "dealt without a cut", i)
+            self.pay(s, self.cfg.no_cut_pen, "dealt without a cut", i, "penalty")
             void = ("no-cut", f"{names[s]} dealt without a cut", i)
         elif s != self.designated:
             names = self.names
             words = f"{names[s]} dealt, but it was {names[self.designated]}'s deal"
-            self._v(i, s, "swik.misdeal", "misdeal: " + words, self.cfg.misdeal_pen)
-            self._charge(s, self.cfg.misdeal_pen, "misdeal", i)
+            self.violate(i, s, "swik.misdeal", "misdeal: " + words, self.cfg.misdeal_pen)
+            self.pay(s, self.cfg.misdeal_pen, "misdeal", i, "penalty")
             void = ("misdeal", words, i)
         elif short:
             names = self.names
@@ -622,8 +426,8 @@ class Swik:
             if blind is not None and len(blind) != 3:
                 bad.append(f"the blind got {len(blind)} card{'' if len(blind) == 1 else 's'}")
             words = "; ".join(bad)
-            self._v(i, s, "swik.misdeal", "misdeal: " + words, self.cfg.misdeal_pen)
-            self._charge(s, self.cfg.misdeal_pen, "misdeal", i)
+            self.violate(i, s, "swik.misdeal", "misdeal: " + words, self.cfg.misdeal_pen)
+            self.pay(s, self.cfg.misdeal_pen, "misdeal", i, "penalty")
             void = ("misdeal", words, i)
         self.cut_ok = False  # every deal needs a new cut
         self.deal_seat = s
@@ -708,20 +512,20 @@ class Swik:
         s = ev.get("seat")
         reason = ev.get("reason")
         if not (s.__class__ is int and 0 <= s < self.n) or not (reason is None or reason.__class__ is str):
-            self._syntax(i, ev, "misdeal")
+            self.syntax(i, ev, "misdeal")
             return
         if self.deal_seat is None:
-            self._e(i, "action", f"event {i}: a misdeal reported with no deal before it")
+            self.error(i, "action", f"event {i}: a misdeal reported with no deal before it")
             return
         if self.played_any:
             # House rule: a misdeal is reported before play; once cards are played on a deal, the deal
             # stands or is void by what the cards show.
-            self._e(i, "action", f"event {i}: a misdeal reported after play began; report it before the first card "
+            self.error(i, "action", f"event {i}: a misdeal reported after play began; report it before the first card "
                                  f"is played, or leave it out")
             return
         if s != self.deal_seat:
             # House rule: a misdeal report names the seat that dealt (who pays); another seat is a bad record.
-            self._e(i, "seat", f"event {i}: the misdeal report names {self.names[s]} (seat {s}), but "
+            self.error(i, "seat", f"event {i}: the misdeal report names {self.names[s]} (seat {s}), but "
                                f"{self.names[self.deal_seat]} (seat {self.deal_seat}) dealt; name the seat that dealt")
             return
         if not self.good:
@@ -729,8 +533,8 @@ class Swik:
             # report at any time before the re-deal (not only right after), and after an uncut deal too.
             return
         words = f"reported by the table: {reason}" if reason else "reported by the table"
-        self._v(i, s, "swik.misdeal", "misdeal " + words, self.cfg.misdeal_pen)
-        self._charge(s, self.cfg.misdeal_pen, "misdeal", i)
+        self.violate(i, s, "swik.misdeal", "misdeal " + words, self.cfg.misdeal_pen)
+        self.pay(s, self.cfg.misdeal_pen, "misdeal", i, "penalty")
         self.good = False
         self.phase = PRE
         self.void = ("misdeal", words, i)
@@ -743,13 +547,13 @@ class Swik:
         """A game action on a void deal: the deal is void from there and nothing after it counts."""
         self.frozen = self.lax = True
         self.void_at = i
-        self._syntax(i, ev, a)
+        self.syntax(i, ev, a)
 
     def _not_dealt(self, i, ev, a):
         if self.void is not None:
             self._played_on(i, ev, a)
-        elif self._syntax(i, ev, a):
-            self._e(i, "action", f"event {i}: {a} before any deal; the record needs a deal first")
+        elif self.syntax(i, ev, a):
+            self.error(i, "action", f"event {i}: {a} before any deal; the record needs a deal first")
 
     # ------------------------------------------------------------------ the wrap
 
@@ -760,32 +564,32 @@ class Swik:
         discard = None
         if not (s.__class__ is int and 0 <= s < self.n) or not (take is True or take is False) or (
                 v is not None and (discard := CARD.get(v) if v.__class__ is str else None) is None):
-            self._syntax(i, ev, "wrap")
+            self.syntax(i, ev, "wrap")
             return
         ph = self.phase
         if ph != DEALT or self.wrap_seen:
             if ph == PRE:
                 return self._not_dealt(i, ev, "wrap")
             if self.wrap_seen:
-                self._e(i, "action", f"event {i}: a second wrap; the dealer decides once")
+                self.error(i, "action", f"event {i}: a second wrap; the dealer decides once")
             else:
-                self._e(i, "action", f"event {i}: a wrap after the declarations began; the dealer wraps before anyone "
+                self.error(i, "action", f"event {i}: a wrap after the declarations began; the dealer wraps before anyone "
                                      f"declares")
             return
         d = self.deal_seat
         if s != d:
-            self._e(i, "seat", f"event {i}: {self.names[s]} wraps, but {self.names[d]} dealt; only the dealer wraps")
+            self.error(i, "seat", f"event {i}: {self.names[s]} wraps, but {self.names[d]} dealt; only the dealer wraps")
             return
         if not take:
             # House rule: a dealer who does not wrap discards nothing; a discard here is a bad record.
             if discard is not None:
-                self._e(i, "discard", f"event {i}: a dealer who does not wrap discards nothing; leave out 'discard'")
+                self.error(i, "discard", f"event {i}: a dealer who does not wrap discards nothing; leave out 'discard'")
                 return
             self.wrap_seen = True
             return
         turned = self.turned
         if discard == turned:
-            self._e(i, "discard", f"event {i}: the dealer wraps on {turned} and must keep it; he discards one of "
+            self.error(i, "discard", f"event {i}: the dealer wraps on {turned} and must keep it; he discards one of "
                                   f"his own three cards")
             return
         where = self.where
@@ -794,8 +598,8 @@ class Swik:
         if discard is not None:
             o = where.get(discard)
             if o != d and (o is not None or dealt is not None):
-                self._e(i, "discard", f"event {i}: {self.names[d]} discards {discard}, a card he was never given"
-                                      f"{self._where_words(o)}")
+                self.error(i, "discard", f"event {i}: {self.names[d]} discards {discard}, a card he was never given"
+                                      f"{self.where_words(o)}")
                 return
             where[discard] = GONE
         self.wrap_seen = True
@@ -808,14 +612,6 @@ class Swik:
             evid = self.evid = self.evid[:]
             evid[d] = [turned]
             self.known[d] = None
-
-    def _where_words(self, o):
-        if o is None:
-            return ""
-        if o >= 0:
-            return f" (it was dealt to {self.names[o]})"
-        return {BLIND: " (it is in the blind)", TURNED: " (it is the turned card)",
-                GONE: " (it was thrown away)", PLAYED: " (it was already played)"}[o]
 
     # ------------------------------------------------------------------ declarations
 
@@ -878,7 +674,7 @@ class Swik:
         s = ev.get("seat")
         choice = ev.get("choice")
         if not (s.__class__ is int and 0 <= s < self.n) or (choice != "in" and choice != "out" and choice != "blind"):
-            self._syntax(i, ev, "declare")
+            self.syntax(i, ev, "declare")
             return
         ph = self.phase
         if ph != DECL:
@@ -888,12 +684,12 @@ class Swik:
                 return self._not_dealt(i, ev, "declare")
         d = self.deal_seat
         if s == d and self.wrapped:
-            self._v(i, s, "swik.wrapped-dealer-declares",
+            self.violate(i, s, "swik.wrapped-dealer-declares",
                     f"{self.names[s]} wrapped and is in; his declaration \"{choice}\" is ignored")
             return
         declared = self.declared
         if declared[s] is not None:
-            self._e(i, "seat", f"event {i}: {self.names[s]} declares twice (first \"{declared[s]}\"); "
+            self.error(i, "seat", f"event {i}: {self.names[s]} declares twice (first \"{declared[s]}\"); "
                                f"a player declares once")
             return
         k = self.ndecl
@@ -906,7 +702,7 @@ class Swik:
                 self._take_blind(s)
             else:
                 names = self.names
-                self._v(i, s, "swik.blind-taken",
+                self.violate(i, s, "swik.blind-taken",
                         f"{names[s]} asked for the blind, but {names[self.blind_taker]} took it first; "
                         f"{names[s]} plays his own hand (counts as \"in\")")
                 choice = "in"
@@ -927,7 +723,7 @@ class Swik:
         expected = next(x for x in order if declared[x] is None)
         if expected != s:
             self.decl_disorder = True
-            self._v(i, s, "swik.declare-order", f"{self.names[s]} declared before {self.names[expected]}, "
+            self.violate(i, s, "swik.declare-order", f"{self.names[s]} declared before {self.names[expected]}, "
                                                 f"whose turn it was")
 
     def _take_blind(self, s):
@@ -976,26 +772,10 @@ class Swik:
                 self.evid[d] = blind
             part = [False] * n
             part[lone] = part[d] = True
-            self.parts = [lone, d] if lone < d else [d, lone]
-            self.leader = lone
-            self.part = part
-            self.order = [lone, d]  # the lone player leads
+            self.begin_tricks([lone, d] if lone < d else [d, lone], part, lone)  # the lone player leads
         else:
             # The first player in from the dealer's seat on leads; the others follow in seat order.
-            self.part = isin
-            self.parts = ins
-            k = _lead_index(ins, d)
-            self.leader = ins[k]
-            self.order = ins[k:] + ins[:k] if k else ins
-        self.cur = []
-        self.disorder = False
-        self.inexact = False
-        self.voids = None
-
-    def _order_from(self, w):
-        parts = self.parts
-        k = parts.index(w)
-        return parts[k:] + parts[:k] if k else parts
+            self.begin_tricks(ins, isin, ins[_lead_index(ins, d)])
 
     # ------------------------------------------------------------------ three of a kind
 
@@ -1009,13 +789,13 @@ class Swik:
             if None in cs or cs[0] == cs[1] or cs[0] == cs[2] or cs[1] == cs[2]:
                 cs = None
         if cs is None:
-            self._syntax(i, ev, "trips")
+            self.syntax(i, ev, "trips")
             return
         ph = self.phase
         if ph == PRE:
             return self._not_dealt(i, ev, "trips")
         if ph == DEALT or ph == DECL:
-            self._e(i, "action", f"event {i}: three of a kind shown before every declaration is made; "
+            self.error(i, "action", f"event {i}: three of a kind shown before every declaration is made; "
                                  f"a player shows it after the last declaration")
             return
         if ph == DONE or not self.isin[s]:
@@ -1026,7 +806,7 @@ class Swik:
         if shown is None:
             shown = self.shown = []
         elif any(x[1] == s for x in shown):
-            self._e(i, "seat", f"event {i}: {self.names[s]} shows three of a kind twice")
+            self.error(i, "seat", f"event {i}: {self.names[s]} shows three of a kind twice")
             return
         if self.first_after is None:
             self.first_after = i
@@ -1035,7 +815,7 @@ class Swik:
         if why:
             P = self.pot
             names = self.names
-            self._v(i, s, "swik.false-trips",
+            self.violate(i, s, "swik.false-trips",
                     f"{names[s]} showed {' '.join(cs)} as three of a kind, but {why}; "
                     f"{names[s]} falls and pays {P}", P)
             # House rule: the false claimer's fall is a penalty for the claim: it stands even if the record
@@ -1072,7 +852,7 @@ class Swik:
                 if c not in hand:
                     return f"the hand that counts is {' '.join(hand)}"
             elif o is not None and o != s and not (o == GONE and old_hand):
-                return f"{c} is not in the hand that counts{self._where_words(o)}"
+                return f"{c} is not in the hand that counts{self.where_words(o)}"
             elif old_hand and c == self.turned:
                 return f"{c} is the card he wrapped on, not one he was dealt"
         return ""
@@ -1103,7 +883,7 @@ class Swik:
             return False
         o, s, e, r, unclaimed = best
         if unclaimed:
-            self._v(at, s, "swik.unclaimed-trips",
+            self.violate(at, s, "swik.unclaimed-trips",
                     f"{self.names[s]} held three {RANK_PLURALS[r]} and did not show them; the rule applies anyway: "
                     f"{self.names[s]} wins the hand")
         self._decide_trips(s, e, r, unclaimed)
@@ -1127,96 +907,7 @@ class Swik:
         self.phase = PLAY
         return True
 
-    def _plays(self, i, ev):
-        """Play events from i on, while they last; returns the index after them.
-
-        The common play (in turn, a card the player holds, in the middle of the hand) is taken here
-        with the state in locals; anything else goes to _play, which checks everything.
-        """
-        events = self.events
-        m = len(events)
-        while True:
-            ph = self.phase
-            if ph == AFTER:
-                # The first play after the declarations: three of a kind first (_begin_play), once the
-                # play itself is readable (if not, _play says why and the hand goes no further).
-                s = ev.get("seat")
-                c = ev.get("card")
-                if (s.__class__ is int and 0 <= s < self.n and c.__class__ is str and c in DECK_TEXT
-                        and self._begin_play(i)):
-                    ph = PLAY
-            if ph == PLAY and not self.disorder:
-                where = self.where
-                known = self.known
-                voids = self.voids
-                cur = self.cur
-                order = self.order
-                k = len(cur)
-                need = len(order)
-                while True:
-                    try:
-                        s = ev["seat"]
-                        c = ev["card"]
-                        o = where.get(c)
-                    except (KeyError, TypeError):  # (TypeError: an unhashable card)
-                        break
-                    if order[k] != s or s.__class__ is not int:
-                        break
-                    if o != s and (o is not None or known[s] is not None or c not in DECK_TEXT):
-                        break  # not a card he holds (or "10H"): _play says what it is
-                    where[c] = PLAYED
-                    if voids is not None and s in voids:
-                        self._late_evidence(s, c)
-                    cur.append((s, c, i))
-                    i += 1
-                    k += 1
-                    if k == need:
-                        self._judge(cur, True)  # (a new trick: the state is read again below)
-                        if i == m:
-                            return i
-                        ev = events[i]
-                        if ev.__class__ is not dict or ev.get("action") != "play":
-                            return i
-                        break
-                    if i == m:
-                        return i
-                    ev = events[i]
-                    if ev.__class__ is not dict or ev.get("action") != "play":
-                        return i
-                if k == need:
-                    continue  # a trick was judged: take the next one with its own state
-            self._play(i, ev)
-            i += 1
-            if i == m or self.lax:
-                return i
-            ev = events[i]
-            if ev.__class__ is not dict or ev.get("action") != "play":
-                return i
-
-    def _play(self, i, ev):
-        """One play, checked in full."""
-        s = ev.get("seat")
-        c = ev.get("card")
-        c = CARD.get(c) if c.__class__ is str else None
-        if c is None or s.__class__ is not int or not 0 <= s < self.n:
-            return self._syntax(i, ev, "play")
-        if self.phase != PLAY and not self._may_play(i, ev, s):
-            return
-        cur = self.cur
-        if (self.disorder or self.order[len(cur)] != s) and not self._odd_turn(i, s, c):
-            return
-        where = self.where
-        o = where.get(c)
-        if o != s and (o is not None or self.known[s] is not None):
-            return self._never_held(i, s, c, o)
-        where[c] = PLAYED
-        if self.voids is not None and s in self.voids:
-            self._late_evidence(s, c)
-        cur.append((s, c, i))
-        if len(cur) == len(self.order):
-            self._judge(cur, True)
-
-    def _may_play(self, i, ev, s):
+    def may_play(self, i, ev, s):
         ph = self.phase
         if ph == AFTER:
             if self._begin_play(i):
@@ -1227,108 +918,50 @@ class Swik:
         elif ph == PRE:
             self._not_dealt(i, ev, "play")
         else:
-            self._e(i, "action", f"event {i}: a card played before every declaration is made")
+            self.error(i, "action", f"event {i}: a card played before every declaration is made")
         return False
-
-    def _odd_turn(self, i, s, c):
-        """A play that is not the next in turn: out, twice, or out of turn (a violation)."""
-        if not self.part[s]:
-            self._e(i, "seat", f"event {i}: {self.names[s]} is out and cannot play")
-            return False
-        cur = self.cur
-        if any(p[0] == s for p in cur):
-            self._e(i, "seat", f"event {i}: {self.names[s]} plays {c}, but already played to trick "
-                               f"{self.ntricks + 1}")
-            return False
-        self.disorder = True
-        done = {p[0] for p in cur}
-        expected = next(x for x in self.order if x not in done)
-        if expected != s:
-            self._v(i, s, "swik.out-of-turn",
-                    f"{self.names[s]} played {c} out of turn ({self.names[expected]} was to play); "
-                    f"the cards are judged in proper order")
-        return True
-
-    def _never_held(self, i, s, c, o):
-        names = self.names
-        if o == PLAYED:
-            msg = f"event {i}: {names[s]} plays {c}, which was already played"
-        elif o is None:
-            hand = self.known[s] or []
-            msg = (f"event {i}: {names[s]} plays {c}, a card he was never given (his hand: "
-                   f"{' '.join(hand)})")
-        else:
-            msg = f"event {i}: {names[s]} plays {c}, a card he was never given{self._where_words(o)}"
-        self._e(i, "card", msg)
 
     def _ignored_play(self, i, s):
         """A play after the hand was decided without tricks, or after the three tricks."""
         if self.done == TRICKS:
-            self._e(i, "action", f"event {i}: a card played after all three tricks")
+            self.error(i, "action", f"event {i}: a card played after all three tricks")
         elif self.isin is not None and not self.isin[s]:
-            self._e(i, "seat", f"event {i}: {self.names[s]} is out and cannot play")
+            self.error(i, "seat", f"event {i}: {self.names[s]} is out and cannot play")
         # House rule: cards played after three of a kind, a lone player's pot or nobody in are ignored.
 
-    def _trick(self, i, ev):
-        w = ev.get("winner")
-        if not (w.__class__ is int and 0 <= w < self.n):
-            self._syntax(i, ev, "trick")
-            return
+    def before_play(self, i, ev):
+        """A play or a trick right after the declarations: three of a kind first."""
+        return self.phase == AFTER and self._begin_play(i)
+
+    def may_trick(self, i, ev):
+        """A trick given by its winner while the phase is not PLAY: may it count?"""
         ph = self.phase
-        if ph != PLAY:
-            if ph == AFTER:
-                if not self._begin_play(i):
-                    return
-            elif ph == DONE:
-                if self.done == TRICKS:
-                    self._e(i, "action", f"event {i}: a fourth trick; Swik has three")
-                return
-            elif ph == PRE:
-                return self._not_dealt(i, ev, "trick")
-            else:
-                self._e(i, "action", f"event {i}: a trick before every declaration is made")
-                return
-        if not self.part[w]:
-            self._e(i, "winner", f"event {i}: {self.names[w]} was out and cannot win a trick")
-            return
-        if self.cur:
-            self._e(i, "action", f"event {i}: a trick given by its winner while trick {self.ntricks + 1} is half "
-                                 f"played; give all its cards or only its winner")
-            return
-        self.tricks.append({"leader": self.leader, "plays": None, "winner": w, "points": 0})
-        self.trick_events.append(i)
-        self.won[w] += 1
-        # Which cards went is unknown now: the known hands no longer tell what is still held.
-        self.inexact = True
-        self._next_trick(w)
-
-    def _next_trick(self, w):
-        self.leader = w
-        self.order = self._order_from(w)
-        self.cur = []
-        self.disorder = False
-        n = self.ntricks = self.ntricks + 1
-        if n == 3:
-            self.phase = DONE
-            self.done = TRICKS
-
-    def _judge(self, cur, complete):
-        """Judge a trick in proper order (the card led is the leader's): revokes, the wrapped lead, the winner."""
-        order = self.order
-        leader = order[0]
-        if self.disorder:
-            pos = {x: k for k, x in enumerate(order)}
-            plays = sorted(cur, key=lambda p: pos[p[0]])
-            if plays[0][0] != leader:
-                return  # an unfinished trick whose leader has not played: nothing to judge
+        if ph == AFTER:
+            return self._begin_play(i)
+        if ph == DONE:
+            if self.done == TRICKS:
+                self.error(i, "action", f"event {i}: a fourth trick; Swik has three")
+        elif ph == PRE:
+            self._not_dealt(i, ev, "trick")
         else:
-            plays = cur
+            self.error(i, "action", f"event {i}: a trick before every declaration is made")
+        return False
+
+    def tricks_over(self):
+        self.done = TRICKS
+
+    def judge(self, cur, complete):
+        """Judge a trick in proper order (the card led is the leader's): revokes, the wrapped lead, the winner."""
+        plays = self.in_proper_order(cur)
+        if plays is None:
+            return  # an unfinished trick whose leader has not played: nothing to judge
+        leader = self.order[0]
         lead = plays[0][1]
         L = lead[1]
         T = self.trump
         if lead == self.turned and self.ntricks == 0 and self.wrapped and leader == self.deal_seat:
-            self._revoke(plays[0][2], leader, "swik.wrapped-lead",
-                         f"{self.names[leader]} led {lead}, the card he wrapped on, to the first trick")
+            self.revoke(plays[0][2], leader, "swik.wrapped-lead",
+                        f"{self.names[leader]} led {lead}, the card he wrapped on, to the first trick")
         best = ORDER[lead]
         bsuit = L
         win = leader
@@ -1343,74 +976,28 @@ class Swik:
             elif cs == T:
                 best, win, bsuit = ORDER[c], s, T
             if cs != L:
-                self._not_followed(s, c, e, L)
-        if not complete:
-            return
-        self.tricks.append({"leader": leader, "plays": out, "winner": win, "points": 0})
-        self.trick_events.append(cur[-1][2])
-        self.won[win] += 1
-        self.leader = win
-        parts = self.parts
-        k = parts.index(win)
-        self.order = parts[k:] + parts[:k] if k else parts
-        self.cur = []
-        self.disorder = False
-        k = self.ntricks = self.ntricks + 1
-        if k == 3:
-            self.phase = DONE
-            self.done = TRICKS
+                self.follow(s, c, e, L)
+        if complete:
+            self.trick_done(leader, out, win, cur[-1][2])
 
-    def _not_followed(self, s, c, e, L):
-        """Seat s played c to a lead of suit L: a revoke if he held L, or held trump and played none."""
-        hand = None if self.inexact else self.evid[s]
-        if hand is not None:
-            T = self.trump
-            where = self.where
-            trump = None  # his first trump still held
-            for x in hand:  # (every card of a known hand is in `where`)
-                if where[x] == s:
-                    if x[1] == L:
-                        return self._revoke(e, s, "swik.revoke", f"{self.names[s]} played {c} to a {SUIT_NAME[L]} "
-                                                                 f"lead while holding {x}")
-                    if x[1] == T and trump is None:
-                        trump = x
-            if trump is not None and c[1] != T:
-                return self._revoke(e, s, "swik.revoke", f"{self.names[s]} played {c} to a {SUIT_NAME[L]} lead with "
-                                                         f"no {SUIT_NAME[L]}, but held the trump {trump}")
-            if self.known[s] is not None:
-                return  # his whole hand is known: nothing more to learn later
-        # Unknown hand: a card of that suit (or a trump) he plays later shows he held it now.
-        # House rule: after a trick given only by its winner, known hands no longer tell what is still
-        # held, so only later plays are evidence.
-        voids = self.voids
-        if voids is None:
-            voids = self.voids = {}
-        voids.setdefault(s, []).append((L, c[1] != self.trump, e, c))
+    def may_lead(self, s, held):
+        """A dealer who wrapped may not lead the card he wrapped on to the first trick."""
+        if self.ntricks == 0 and self.wrapped and s == self.deal_seat and len(held) > 1:
+            return [c for c in held if c != self.turned]
+        return held
 
-    def _late_evidence(self, s, c):
-        """Seat s plays c: does it show he held a card he should have played to an earlier trick?"""
-        v = self.voids[s]
-        for k, (L, need_trump, e, played) in enumerate(v):
-            if c[1] == L:
-                why = (f"{self.names[s]} played {played} to a {SUIT_NAME[L]} lead, but held {c} "
-                       f"(he played it later)")
-            elif need_trump and c[1] == self.trump:
-                why = (f"{self.names[s]} played {played} to a {SUIT_NAME[L]} lead with no {SUIT_NAME[L]}, "
-                       f"but held the trump {c} (he played it later)")
-            else:
-                continue
-            del v[k]
-            self._revoke(e, s, "swik.revoke", why)
-            return
-
-    def _revoke(self, e, s, rule, words):
+    def revoke(self, e, s, rule, words):
         P = self.pot
-        if self.cfg.abandon:
-            msg = f"{words}; the hand stops; {self.names[s]} falls and pays {P}"
+        stops = "; the hand stops" if self.cfg.abandon else ""
+        if self.falls and s in self.falls:
+            # A player falls at most once a hand: the revoke costs him nothing more.
+            msg = f"{words}{stops}; {self.names[s]} has already fallen in this hand and pays nothing more"
+            P = 0
         else:
-            msg = f"{words}; {self.names[s]} falls and pays {P}"
-            self._fall(s, P, "revoke: falls", e)
-        self._v(e, s, rule, msg, P)
+            msg = f"{words}{stops}; {self.names[s]} falls and pays {P}"
+            if not self.cfg.abandon:
+                self._fall(s, P, "revoke: falls", e)
+        self.violate(e, s, rule, msg, P)
         if self.revokes is None:
             self.revokes = []
         self.revokes.append((e, s))
@@ -1427,12 +1014,15 @@ class Swik:
         if ph == PRE:
             d = self.designated
             if self.pending is not None:
+                # House rule: the bottom card may be recorded under any seat; the dealer looks at it.
                 ci, cut = self.pending
-                return d, [{"action": "bottom", "seat": d, "cards": [c for c in DECK_TEXT if c != cut]}]
+                cards = sorted((c for c in DECK_TEXT if c != cut), key=_card_sort)
+                return d, [{"action": "bottom", "seat": s, "cards": cards} for s in RING[n][(d - 1) % n]]
+            cutter = (d - 1) % n
             if not self.cut_ok:
-                cutter = (d - 1) % n
                 return cutter, [{"action": "cut", "seat": cutter, "cards": None}]
-            return d, [{"action": "deal", "seat": d}]
+            # (a second plain cut before the deal is harmless)
+            return d, [{"action": "deal", "seat": d}, {"action": "cut", "seat": cutter, "cards": None}]
         d = self.deal_seat
         if ph == DEALT or ph == DECL:
             options = []
@@ -1464,27 +1054,11 @@ class Swik:
                 s = next(x for x in self.order if x not in done)
             else:
                 s = self.order[len(cur)]
-            options.insert(0, {"action": "play", "seat": s, "cards": self._playable(s)})
+            options.insert(0, {"action": "play", "seat": s, "cards": self.playable(s, _card_sort)})
             if not cur:
                 options.append({"action": "trick", "winners": list(self.parts)})
             return s, options
         return None, []
-
-    def _playable(self, s):
-        """The cards seat s may play now without a revoke; None when his hand is not known (any unseen card)."""
-        where = self.where
-        hand = None if self.inexact else self.known[s]
-        if hand is None:
-            return [c for c in DECK_TEXT if where.get(c) in (None, s)] if not self.inexact else None
-        held = [c for c in hand if where[c] == s]
-        cur = self.cur
-        if not cur or self.disorder and not any(p[0] == self.order[0] for p in cur):
-            if self.ntricks == 0 and self.wrapped and s == self.deal_seat and len(held) > 1:
-                held = [c for c in held if c != self.turned]
-            return sorted(held, key=_card_sort)
-        lead = next(p[1] for p in cur if p[0] == self.order[0]) if self.disorder else cur[0][1]
-        follow = [c for c in held if c[1] == lead[1]] or [c for c in held if c[1] == self.trump] or held
-        return sorted(follow, key=_card_sort)
 
     # ------------------------------------------------------------------ the end of the hand
 
@@ -1508,7 +1082,7 @@ class Swik:
                 self._resolve_trips(self.first_after if self.first_after is not None else self.last_decl)
                 ph = self.phase
             elif ph == PLAY and self.cur:
-                self._judge(self.cur, False)  # a revoke in the unfinished trick still counts
+                self.judge(self.cur, False)  # a revoke in the unfinished trick still counts
             if ph == DONE:
                 status = COMPLETE
                 self._settle()
@@ -1521,9 +1095,8 @@ class Swik:
 
     def _settle(self):
         P = self.pot
-        ledger = self.ledger
-        net = self.net
         done = self.done
+        take = self.take
         if done == TRICKS:
             share = P // 3
             d = self.deal_seat
@@ -1533,14 +1106,12 @@ class Swik:
             for t in self.tricks:
                 w = t["winner"]
                 if w != blind_side:
-                    ledger.append({"seat": w, "amount": share, "reason": WINS_TRICK, "event": tev[k]})
-                    net[w] += share
+                    take(w, share, WINS_TRICK, tev[k])
                 k += 1
             last = tev[-1]
             odd = P - 3 * share
             if odd and self.cfg.odd_dealer:
-                ledger.append({"seat": d, "amount": odd, "reason": ODD_CENTS, "event": last})
-                net[d] += odd
+                take(d, odd, ODD_CENTS, last)
             won = self.won
             wd = d if self.wrapped else -1
             # House rule: a fall from a pot of nothing (house rules with no antes) is still listed, at 0.
@@ -1552,39 +1123,79 @@ class Swik:
                         self._fall(s, f[0], f[1], last)
         elif done == TRIPS:
             w, e, rank, unclaimed = self.trips_win
-            ledger.append({"seat": w, "amount": P, "reason": TRIPS_TAKES, "event": e})
-            net[w] += P
+            take(w, P, TRIPS_TAKES, e)
             for s in self.ins:
                 if s != w:
                     self._fall(s, P, TRIPS_FALLS, e)
         elif done == LONE:
-            s = self.lone
-            ledger.append({"seat": s, "amount": P, "reason": LONE_TAKES,
-                           "event": self.last_decl})
-            net[s] += P
+            take(self.lone, P, LONE_TAKES, self.last_decl)
 
     # ------------------------------------------------------------------ the ruling
 
-    def ruling(self, status):
-        net = self.net
-        pot_in = self.pot_in
-        pot_out = pot_in - sum(net)
-        doc = {
-            "format": "ruling/1",
-            "game": GAME,
-            "status": status,
-            "violations": self.violations,
-            "ledger": self.ledger,
-            "net": net,
-            "pot_in": pot_in,
-            "pot_out": pot_out,
-            "score": None,
-            "tricks": self.tricks,
-            "summary": self._summary(status, pot_out),
-        }
-        if self.claimed is not None:
-            doc["discrepancies"] = discrepancies(self.claimed, net, pot_out)
-        return doc
+    def rule(self, events, record=None):
+        """Replay the events and answer the ruling (BadRecord if the record is bad)."""
+        self.run(events)
+        if self.errors:
+            raise core.BadRecord(self.errors)
+        if self.cfg.abandon and self.phase == PLAY and self.cur:
+            # A revoke in the trick the record stops in ends the hand too (swik.md, Revokes).
+            self.judge(self.cur, False)
+        if self.revokes is not None and self.cfg.abandon:
+            # revoke "abandon": the hand stops at the first revoke. A revoke can come to light only later
+            # (a card of the suit the player plays afterwards), so replay again up to it.
+            e, s = min(self.revokes)
+            v = next(x for x in self.violations if x["event"] == e and x["seat"] == s and x["rule"] in REVOKES)
+            same = [x for x in self.violations if x["event"] == e and x["rule"] not in REVOKES]
+            g = Swik(self.n, self.names, self.dealer, self.pot_in, self.cfg, self.claimed)
+            g.run(events[:e])
+            g.last_event = e
+            g.violations.extend(same)  # what else happened at the revoke's own event still stands
+            return g.ruling(g.finish(abandon=v), events)
+        return self.ruling(self.finish(), events)
+
+    def ruling(self, status, events):
+        n = self.n
+        complete = status == COMPLETE
+        dealer = self.deal_seat
+        if dealer is None or self.lax:  # (a deal read only for its fields still dealt: the last deal counts)
+            dealer = next((ev["seat"] for ev in reversed(events) if ev["action"] == "deal"), self.dealer)
+        falls = self.falls
+        told = self.good and self.declared is not None and status != VOID
+        played = misdeals = None
+        for v in self.violations:
+            if v["rule"] == "swik.misdeal":
+                if misdeals is None:
+                    misdeals = [0] * n
+                misdeals[v["seat"]] += 1
+        if told:
+            wrapper = self.deal_seat if self.wrapped else None
+            blind_taker = self.blind_taker
+            trips_seat = self.trips_win[0] if complete and self.done == TRIPS else None
+            played = [1 if s == wrapper or c == "in" or c == "blind" else 0 if c == "out" else None
+                      for s, c in enumerate(self.declared)]
+            own = []
+            for s in range(n):
+                f = falls.get(s) if falls else None
+                fell = 0 if complete else None
+                double = fell
+                if f is not None:
+                    fell, double = 1, int(-f["amount"] > self.pot)
+                own.append({"fell": fell, "double_fall": double,
+                            "wrapped_rank": self.turned[0] if s == wrapper else None,
+                            "wrap_made": 1 - fell if s == wrapper and complete else None,
+                            "took_blind": None if played[s] is None else int(s == blind_taker),
+                            "blind_made": 1 - fell if s == blind_taker and complete else None,
+                            "trips_win": int(s == trips_seat) if complete else None})
+        else:
+            own = [_NO_FACTS if not falls or s not in falls else
+                   dict(_NO_FACTS, fell=1, double_fall=int(-falls[s]["amount"] > self.pot)) for s in range(n)]
+        pot_out = self.pot_in - sum(self.net)
+        return self.document(
+            status, self._summary(status, pot_out), tricks=self.tricks, dealer=dealer,
+            next_dealer=dealer if status == VOID else (dealer + 1) % n,
+            may_stop=complete and not falls and "share" in self.kinds,
+            played=played, tricks_won=self.won if complete else None, misdeals=misdeals,
+            game_facts={"turned": self.turned if self.good else None, "seats": own})
 
     def _summary(self, status, pot_out):
         names = self.names
@@ -1629,6 +1240,111 @@ class Swik:
 
     def _falls_words(self, falls):
         return _falls_words(self.names, [(s, -falls[s]["amount"]) for s in sorted(falls)])
+
+    @staticmethod
+    def ending_rules(cfg):
+        """The rules whose breach ends the hand under these house rules (revoke "abandon")."""
+        return REVOKES if cfg.abandon else ()
+
+    # ------------------------------------------------------------------ the replay page: snapshots and words
+
+    def stop_at(self, final):
+        """The event at which the hand stopped (revoke "abandon"), or None."""
+        if self.cfg.abandon:
+            for v in final["violations"]:
+                if v["rule"] in REVOKES:
+                    return v["event"]
+        return None
+
+    def mark(self):
+        return len(self.tricks)
+
+    def stopped(self, i, final):
+        for v in final["violations"]:
+            if v["rule"] in REVOKES and v["event"] == i:
+                self.violations.extend(x for x in final["violations"] if x["event"] == i)
+                return f"{self.names[v['seat']]} revoked: the hand stops here"
+        return "does not count: the hand stopped at the revoke"
+
+    def snapshot(self, i, ev, text):
+        n = self.n
+        hands = [None] * n
+        if self.good:
+            held = {}
+            for c, o in self.where.items():
+                if o >= 0:
+                    held.setdefault(o, []).append(c)
+            for s in range(n):
+                if s in held or self.known[s] is not None:
+                    hands[s] = sorted(held.get(s, ()), key=_card_sort)
+        return {
+            "index": i,
+            "final": False,
+            "event": ev,
+            "dealer": self.designated,
+            "dealt_by": self.deal_seat,
+            "trump": self.trump if self.good else None,
+            "hands": hands,
+            "trick": [[s, c] for s, c, e in (self.cur or [])],
+            "tricks": [dict(t) for t in self.tricks],
+            "tricks_won": self.won[:],
+            "in": self._in_words(),
+            "pot": self.pot,
+            "net": self.net[:],
+            "violations": [dict(v) for v in self.violations],
+            "text": text,
+        }
+
+    def _in_words(self):
+        if not self.good or self.declared is None:
+            return [None] * self.n
+        return ["in (wrapped)" if self.wrapped and s == self.deal_seat else self.declared[s] for s in range(self.n)]
+
+    def describe(self, i, ev, before, ntricks):
+        """A short line for people: what this event did."""
+        names = self.names
+        if not isinstance(ev, dict):
+            return "?"
+        a = ev.get("action")
+        s = ev.get("seat")
+        who = names[s] if s.__class__ is int and 0 <= s < self.n else "?"
+        if self.frozen and self.void_at is not None and i >= self.void_at:
+            text = f"{a}: does not count (the deal was void)"
+        elif a == "cut":
+            c = CARD.get(ev.get("card")) if ev.get("card").__class__ is str else None
+            text = f"{who} cuts" + (f" {NAME[c]}" if c is not None else "")
+        elif a == "bottom":
+            text = f"{who} looks at the bottom card" + (f": {ev['card']}" if ev.get("card") else "")
+        elif a == "deal":
+            text = f"{who} deals; {ev.get('turned')} is turned"
+            if self.good and self.deal_event == i:
+                text += f": {SUIT_NAME[self.trump]}s are trump"
+        elif a == "misdeal":
+            text = f"misdeal reported ({ev.get('reason') or 'no reason given'})"
+        elif a == "wrap":
+            if ev.get("take"):
+                text = f"{who} wraps on {self.turned if self.good else '?'}"
+                if ev.get("discard"):
+                    text += f", discarding {ev['discard']}"
+            else:
+                text = f"{who} does not wrap"
+        elif a == "declare":
+            text = f"{who} declares {ev.get('choice')}"
+        elif a == "trips":
+            text = f"{who} shows {' '.join(map(str, ev.get('cards') or []))}"
+        elif a == "play":
+            text = f"{who} plays {ev.get('card')}"
+        elif a == "trick":
+            w = ev.get("winner")
+            text = f"{names[w]} wins a trick" if w.__class__ is int and 0 <= w < self.n else "a trick"
+        else:
+            text = str(a)
+        if len(self.tricks) > ntricks and self.tricks[-1]["plays"] is not None:
+            text += f"; {names[self.tricks[-1]['winner']]} wins the trick"
+        for v in self.violations[before:]:
+            text += f" [{v['rule']}: {v['message']}]"
+        return text
+
 
 
 def _give_blind(where, own, blind, s):
@@ -1745,818 +1461,29 @@ def _by_event(v):
     return -1 if e is None else e
 
 
-HANDLERS = {  # one event each
+def _card_sort(c):
+    return ("SHDC".index(c[1]), -ORDER[c])
+
+
+Swik.HANDLERS = {  # one event each; a run of plays or declarations is taken by one call
     "cut": Swik._cut,
     "bottom": Swik._bottom,
     "deal": Swik._deal,
     "misdeal": Swik._misdeal,
     "wrap": Swik._wrap,
-    "declare": Swik._declare,
+    "declare": Swik._declares,
     "trips": Swik._trips,
-    "play": Swik._play,
-    "trick": Swik._trick,
+    "play": Swik.plays,
+    "trick": Swik.trick,
 }
-RUNS = dict(HANDLERS, play=Swik._plays, declare=Swik._declares)  # what run() uses
-
-# Each action's fields and how to read them (the slow path, with the words of the errors).
-SCHEMA = {
-    "cut": (("seat", Swik._f_seat), ("card", Swik._f_card_opt)),
-    "bottom": (("seat", Swik._f_seat), ("card", Swik._f_card_opt)),
-    "deal": (("seat", Swik._f_seat), ("hands", Swik._f_hands), ("blind", Swik._f_blind), ("turned", Swik._f_card),
-             ("hands", Swik._f_deal)),
-    "misdeal": (("seat", Swik._f_seat), ("reason", Swik._f_text)),
-    "wrap": (("seat", Swik._f_seat), ("take", Swik._f_bool), ("discard", Swik._f_card_opt)),
-    "declare": (("seat", Swik._f_seat), ("choice", Swik._f_choice)),
-    "trips": (("seat", Swik._f_seat), ("cards", Swik._f_trips_cards)),
-    "play": (("seat", Swik._f_seat), ("card", Swik._f_card)),
-    "trick": (("winner", Swik._f_seat),),
-}
-
-
-# ---------------------------------------------------------------------- entry points
-
-def _game(h):
-    """A Swik for a header read by read()."""
-    rules = h.rules
-    return Swik(h.n, h.players, h.dealer, h.pot_in, DEFAULT_CONFIG if rules is DEFAULTS else Config(rules), h.claimed)
-
-
-def _header(record):
-    """(n, players, dealer, pot_in, config, words: the table's, see _TABLES) of a record whose own fields are
-    all plainly right (the common record), or None: then read() reads it again with care and says what is
-    wrong. Accepts nothing read() would not (tests/referee/test_header.py)."""
-    try:
-        players = record["players"]
-        dealer = record["dealer"]
-        if (record["format"] != "handrec/1" or players.__class__ is not list or dealer.__class__ is not int
-                or record["events"].__class__ is not list):
-            return None
-    except KeyError:
-        return None
-    get = record.get
-    if get("variant") is not None or "claimed" in record and record["claimed"] is not None:
-        return None
-    pot_in = get("pot_in", 0)
-    if pot_in is None:
-        pot_in = 0
-    elif pot_in.__class__ is not int or pot_in < 0:
-        return None
-    given = get("house_rules")
-    if given is None or given.__class__ is dict and not given:
-        cfg = DEFAULT_CONFIG
-    elif given.__class__ is dict:
-        key = _rules_key(given)
-        cfg = _CONFIGS.get(key) if key is not None else None
-        if cfg is None:
-            cfg = _config(given, key)
-            if cfg is None:
-                return None
-    else:
-        return None
-    n = len(players)
-    if not (cfg.min_players <= n <= cfg.max_players and 0 <= dealer < n):
-        return None
-    try:
-        key = tuple(players)
-        words = _TABLES.get(key)
-    except TypeError:  # an unhashable "name"
-        return None
-    if words is None:
-        for p in players:
-            if p.__class__ is not str or not p or p.isspace():
-                return None
-        words = {}
-        if len(_TABLES) < 1024:  # (bounded: a server sees many tables)
-            _TABLES[key] = words
-    return n, players, dealer, pot_in, cfg, words
-
-
-def _config(given, key):
-    """The Config for house rules not met before, or None if they are wrong (read() then says how)."""
-    errors = []
-    rules = read_house_rules(given, HOUSE_RULES, DEFAULTS, errors, GAME)
-    if errors or rules["min_players"] > rules["max_players"]:
-        return None
-    cfg = Config(rules)
-    if key is not None and len(_CONFIGS) < 4096:  # (bounded: a server sees many families)
-        _CONFIGS[key] = cfg
-    return cfg
-
-
-# ---------------------------------------------------------------------- the plain hand
-
-def _plain(record, h=None, resume=None):
-    """The ruling of a plain hand in one pass, or None: then Swik replays the record in full.
-
-    Most records are plain: cuts and bottom looks, one good deal of plain cards, a wrap or none,
-    declarations in turn, then three tricks played card by card in turn, or given by their winners,
-    or three of a kind shown, or nobody in, or one player in who takes the pot; with no rule broken,
-    possibly stopping early. For such a hand the ruling is antes, fees, shares and falls, and working
-    it out in one pass with the state in locals, without Swik's dispatch per event and its state on
-    an object, is what keeps replay() within about twice the cost of reading the record's JSON.
-
-    It is a shortcut, not a second referee: it gives up (None) at the first thing off the plain path,
-    before anything would need judging: an error, a violation, a misdeal, a card written another way
-    ("10H"), a blind hand played alone, three of a kind held and not shown. Its money and words are
-    Swik's (the method each step follows is named beside it). tests/referee/test_plain.py replays
-    thousands of generated, damaged and cut-short hands both ways and checks that the rulings are
-    the same, to the word, and tests/referee/conftest.py does so for every other referee test.
-
-    resume=(g, i): go on from event i, just after the good deal that Swik `g` reached having found a
-    mistake before it (a misdeal, a deal without a cut, ...; see _replay), with its money and violations;
-    `g` itself is left as it was, so that it can go on if this gives up.
-    """
-    if h is None:
-        h = _header(record)
-        if h is None:
-            return None
-    n, names, d, pot_in, cfg, words = h
-    events = record["events"]
-    m = len(events)
-    violations = None
-    if resume is None:
-        ante = cfg.ante
-        dante = cfg.dealer_ante
-        fee = cfg.fee
-        antes = _ANTES.get((n, d, ante, dante))  # (as Swik.__init__)
-        if antes is None:
-            antes = _antes(n, d, ante, dante)
-        ledger = list(map(_COPY, antes[0]))
-        net = antes[1][:]
-        pot = pot_in + dante + ante * (n - 1)
-
-        # Cuts and bottom looks (_cut, _bottom): an Ace or Seven cut moves the deal and needs a look at
-        # the bottom card, which may move it once more; then the new dealer's cards are cut again.
-        i = 0
-        cut_ok = False
-        pending = None  # the Ace or Seven just cut
-        while True:
-            try:
-                ev = events[i]
-                a = ev["action"]
-                if a == "deal":
-                    break
-                s = ev["seat"]
-                c = ev["card"]
-            except IndexError:  # the record stops before the deal (an Ace or Seven cut still owes a bottom look)
-                if pending is not None:
-                    return None
-                return _plain_doc(ledger, net, pot_in, [], STOPS, INCOMPLETE, violations)
-            except (KeyError, TypeError):  # (TypeError: the event is no object)
-                return None
-            if c is not None and (c.__class__ is not str or c not in DECK_TEXT):
-                return None
-            if a == "cut":
-                if pending is not None or s is not (d - 1) % n:
-                    return None
-                r = c[0] if c is not None else None
-                if r == "A" or r == "7":
-                    if r == "A":
-                        d, why = (d + 1) % n, "becomes dealer (Ace cut)"
-                    else:
-                        d, why = (d - 1) % n, "becomes dealer (Seven cut)"
-                    pending = c
-                    cut_ok = False
-                else:
-                    cut_ok = True
-                    i += 1
-                    continue
-            elif a == "bottom":
-                if pending is None or s.__class__ is not int or not 0 <= s < n or c == pending:
-                    return None
-                pending = None
-                r = c[0] if c is not None else None
-                if r == "A":
-                    d, why = (d + 1) % n, "becomes dealer (Ace at the bottom)"
-                elif r == "7":
-                    d, why = (d - 1) % n, "becomes dealer (Seven at the bottom)"
-                else:
-                    i += 1
-                    continue
-            else:
-                return None
-            ledger.append({"seat": d, "amount": -fee, "reason": why, "event": i})
-            net[d] -= fee
-            pot += fee
-            i += 1
-
-        # The deal (_deal): by the dealer, after a cut, every hand and the blind three cards.
-        if not cut_ok or pending is not None or ev.get("seat") is not d:
-            return None
-        cards = _deal_cards(ev, n)
-        if cards is None:
-            return None
-        where, dealt, blind, turned, _ = cards
-        T = turned[1]
-        # known[s]: the hand seat s plays, when known; evid[s]: cards he surely holds until he plays them
-        # (as Swik._deal has them). The dealt hands themselves until a wrap or the blind changes one.
-        known = evid = dealt
-        i += 1
-    else:
-        # Going on from a good deal that Swik reached, having found a mistake before it (see _replay):
-        # its money so far, its violations, and the deal.
-        g, i = resume
-        violations = sorted(g.violations, key=_by_event)
-        ledger = g.ledger[:]
-        net = g.net[:]
-        pot = g.pot
-        d = g.deal_seat
-        where = dict(g.where)
-        dealt = g.dealt
-        blind = g.blind
-        turned = g.turned
-        T = turned[1]
-        known = evid = dealt
-
-    # The wrap (_wrap): the dealer takes the turned card and discards one of his own.
-    wrapped = False
-    if i < m:
-        ev = events[i]
-        if ev.__class__ is dict and ev.get("action") == "wrap":
-            s = ev.get("seat")
-            take = ev.get("take")
-            c = ev.get("discard")
-            if s != d or s.__class__ is not int:
-                return None
-            if take is True:
-                own = dealt[d]
-                if c is not None:
-                    if c.__class__ is not str or c not in DECK_TEXT or c == turned:
-                        return None
-                    o = where.get(c)
-                    if o != d and (o is not None or own is not None):
-                        return None
-                    where[c] = GONE
-                where[turned] = d
-                wrapped = True
-                if own is not None and c is not None:
-                    known = evid = dealt[:]
-                    known[d] = [x for x in own if x != c] + [turned]
-                else:
-                    known = dealt[:]
-                    evid = dealt[:]
-                    evid[d] = [turned]
-                    known[d] = None
-            elif take is not False or c is not None:
-                return None
-            i += 1
-
-    # The declarations (_declare), in turn from the dealer's left; a dealer who wrapped is in.
-    # (Seats are compared with `is`: JSON's small numbers are Python's shared ones, and anything else,
-    # true for 1 say, only sends the record the long way.)
-    ins = [d] if wrapped else []  # who is in, a dealer who wrapped first
-    blind_taker = None
-    for s in BEFORE_DEALER[n][d] if wrapped else AFTER_DEALER[n][d]:
-        try:
-            ev = events[i]
-            if ev["action"] != "declare" or ev["seat"] is not s:
-                return None
-            choice = ev["choice"]
-        except IndexError:  # the record stops before every declaration is made
-            return _plain_doc(ledger, net, pot_in, [], STOPS, INCOMPLETE, violations)
-        except (KeyError, TypeError):
-            return None
-        i += 1
-        if choice == "in":
-            ins.append(s)
-        elif choice == "blind":
-            if blind_taker is not None:
-                return None
-            blind_taker = s
-            ins.append(s)
-            _give_blind(where, dealt[s], blind, s)  # (_take_blind)
-            if known is dealt:
-                known = evid = dealt[:]
-            known[s] = blind
-            if evid is not known:
-                evid[s] = blind
-        elif choice != "out":
-            return None
-    last_decl = i - 1
-    ins.sort()  # (in seat order, as _declarations_done has them)
-
-    # How the hand is decided (_declarations_done, _settle, _summary).
-    tricks = []
-    if not ins or len(ins) == 1:
-        if i != m:
-            return None
-        if not ins:
-            summary = _nobody_words(pot_in - sum(net))
-        else:
-            lone = ins[0]
-            if cfg.lone_blind and lone != d and lone != blind_taker:
-                return None  # he plays alone against the blind
-            ledger.append({"seat": lone, "amount": pot, "reason": LONE_TAKES,
-                           "event": last_decl})
-            net[lone] += pot
-            summary = _lone_words(names[lone], pot)
-        return _plain_doc(ledger, net, pot_in, tricks, summary, COMPLETE, violations)
-
-    old_hand = wrapped and not cfg.trips_after_wrap  # (_counting_hand: the dealer's hand as dealt counts)
-    if i < m and events[i].__class__ is dict and events[i].get("action") == "trips":
-        # Three of a kind shown after the declarations, and nothing after (_trips, _resolve_trips):
-        # the best one shown takes the pot, and everyone else who was in falls.
-        best = None  # (order, seat, event, rank)
-        shown = []
-        for i in range(i, m):
-            ev = events[i]
-            if ev.__class__ is not dict or ev.get("action") != "trips":
-                return None
-            s = ev.get("seat")
-            cs = ev.get("cards")
-            if s.__class__ is not int or s not in ins or s in shown or cs.__class__ is not list or len(cs) != 3:
-                return None
-            hand = dealt[s] if old_hand and s == d else known[s]
-            a, b, c = cs
-            if (hand is None or a.__class__ is not str or b.__class__ is not str or c.__class__ is not str
-                    or a not in DECK_TEXT or a == b or a == c or b == c or a[0] != b[0] or a[0] != c[0]
-                    or a not in hand or b not in hand or c not in hand):
-                return None  # not plainly his three of a kind
-            shown.append(s)
-            if best is None or ORDER[a] > best[0]:
-                best = (ORDER[a], s, i, a[0])
-        for s in ins:  # an unclaimed three of a kind that beats it is a violation
-            hand = dealt[s] if old_hand and s == d else known[s]
-            if s not in shown and hand is not None and len(hand) == 3:
-                a, b, c = hand
-                if a[0] == b[0] == c[0] and ORDER[a] > best[0]:
-                    return None
-        o, w, e, rank = best
-        ledger.append({"seat": w, "amount": pot, "reason": TRIPS_TAKES, "event": e})
-        net[w] += pot
-        fell = []
-        for s in ins:
-            if s != w:
-                ledger.append({"seat": s, "amount": -pot, "reason": TRIPS_FALLS, "event": e})
-                net[s] -= pot
-                fell.append((s, pot))
-        summary = _trips_words(names[w], "shows", rank, pot)
-        return _plain_doc(ledger, net, pot_in, tricks, f"{summary}; {_falls_words(names, fell)}.", COMPLETE, violations)
-
-    # Three of a kind not shown decides first (_resolve_trips): any such hand goes the long way.
-    # (Every hand known here is three cards. A dealer who wrapped is in; when his hand as dealt is the one
-    # that counts, his hand after the wrap is looked at too, which only sends more hands the long way.)
-    for s in ins:
-        hand = known[s]
-        if hand is not None:
-            a, b, c = hand
-            if a[0] == b[0] == c[0]:
-                return None
-    if old_hand and dealt[d] is not None:
-        a, b, c = dealt[d]
-        if a[0] == b[0] == c[0]:
-            return None
-
-    # Three tricks (_plays, _judge, _not_followed, _late_evidence): each card in turn, held by who
-    # plays it; a card off the suit led from a player who (as far as is known) had that suit, or had
-    # a trump and played none, is a revoke; and the long way says so.
-    k = _lead_index(ins, d)
-    p = len(ins)
-    ring = ins + ins  # (each trick's order is a slice of it)
-    won = [0] * n
-    voids = None  # seat -> [(suit led, whether a trump was owed)] for hands not wholly known
-    if i == m:  # the record stops before the play
-        return _plain_doc(ledger, net, pot_in, tricks, STOPS, INCOMPLETE, violations)
-    summary_only = m - i == 3 and events[i].__class__ is dict and events[i].get("action") == "trick"
-    # Each trick ends at its last play, or its trick event: `step` events after the one before.
-    e = i - 1
-    step = 1 if summary_only else p
-    if summary_only:
-        # A summary record: only each trick's winner (_trick), who must have been in.
-        leader = ins[k]
-        for i in range(i, m):
-            ev = events[i]
-            if ev.__class__ is not dict or ev.get("action") != "trick":
-                return None
-            w = ev.get("winner")
-            if w.__class__ is not int or w not in ins:
-                return None
-            tricks.append({"leader": leader, "plays": None, "winner": w, "points": 0})
-            won[w] += 1
-            leader = w
-        i = m
-    for t in range(0 if summary_only else 3):
-        out = []
-        L = None
-        for s in ring[k:k + p]:
-            try:
-                ev = events[i]
-                if ev["action"] != "play" or ev["seat"] is not s:
-                    return None
-                c = ev["card"]
-                o = where.get(c)
-            except IndexError:  # the record stops in this trick (or before it)
-                return _plain_doc(ledger, net, pot_in, tricks, STOPS, INCOMPLETE, violations)
-            except (KeyError, TypeError):
-                return None
-            i += 1
-            if o is not s and (o is not None or known[s] is not None or c not in DECK_TEXT):
-                return None
-            where[c] = PLAYED
-            cs, o = SUIT_ORDER[c]
-            if voids is not None and s in voids:
-                for v in voids[s]:
-                    if cs == v[0] or v[1] and cs == T:
-                        return None
-            if L is None:
-                if t == 0 and wrapped and c == turned and s == d:
-                    return None  # the wrapped card led to the first trick
-                L = bsuit = cs
-                best = o
-                win = s
-            else:
-                if cs == bsuit:
-                    if o > best:
-                        best, win = o, s
-                elif cs == T:
-                    best, win, bsuit = o, s, T
-                if cs != L:
-                    hand = evid[s]
-                    if hand is not None:
-                        trump = False
-                        for y in hand:
-                            if where[y] == s:
-                                if y[1] == L:
-                                    return None
-                                if y[1] == T:
-                                    trump = True
-                        if trump and cs != T:
-                            return None
-                    if known[s] is None:
-                        if voids is None:
-                            voids = {}
-                        voids.setdefault(s, []).append((L, cs != T))
-            out.append([s, c])
-        tricks.append({"leader": ring[k], "plays": out, "winner": win, "points": 0})
-        won[win] += 1
-        k = ins.index(win)
-    if i != m:
-        return None
-
-    # The pot split in three, and the falls into the next pot (_settle, _summary).
-    share = pot // 3
-    code = 0  # the winners, one digit each
-    for t in tricks:
-        e += step
-        w = t["winner"]
-        ledger.append({"seat": w, "amount": share, "reason": WINS_TRICK, "event": e})
-        net[w] += share
-        code = code * 10 + w
-    last = e
-    odd = pot - 3 * share
-    if odd and cfg.odd_dealer:
-        ledger.append({"seat": d, "amount": odd, "reason": ODD_CENTS, "event": last})
-        net[d] += odd
-    fell = None
-    wd = d if wrapped else -1
-    for s in ins:
-        k = won[s]
-        if s is wd:
-            f = _trick_fall(k, True, turned, cfg, pot)
-            if f is None:
-                continue
-            amount, reason = f
-        elif k:
-            continue
-        else:
-            amount, reason = pot, NO_TRICK
-        ledger.append({"seat": s, "amount": -amount, "reason": reason, "event": last})
-        net[s] -= amount
-        if fell is None:
-            fell = [(s, amount)]
-        else:
-            fell.append((s, amount))
-    text = words.get(code)
-    if text is None:
-        text = words[code] = _tricks_words(names, ins, won, -1)  # (the same for every hand they win so)
-    if fell is not None:
-        text = f"{text}; {_falls_words(names, fell)}."
-    else:
-        text += "."
-    return _plain_doc(ledger, net, pot_in, tricks, text, COMPLETE, violations)
-
-
-def _plain_doc(ledger, net, pot_in, tricks, summary, status, violations):
-    return {
-        "format": "ruling/1",
-        "game": GAME,
-        "status": status,
-        "violations": [] if violations is None else violations,
-        "ledger": ledger,
-        "net": net,
-        "pot_in": pot_in,
-        "pot_out": pot_in - sum(net),
-        "score": None,
-        "tricks": tricks,
-        "summary": summary,
-    }
-
-
-def read(record):
-    """The checked header, or BadRecord with every problem of the record's own fields (and its events')."""
-    errors = []
-    h = read_header(record, GAME, HOUSE_RULES, DEFAULTS, errors)
-    rules = h.rules
-    lo, hi = rules["min_players"], rules["max_players"]
-    if lo > hi:
-        errors.append(error(None, "house_rules", f"min_players {lo} is more than max_players {hi}"))
-    elif h.n is not None and not lo <= h.n <= hi:
-        errors.append(error(None, "players", f"{h.n} players at the table; Swik here takes {lo} to {hi} "
-                                             f"(house rules min_players and max_players)"))
-    if h.claimed:
-        # House rule: Swik is played for a pot, so a claim of points (`score`) is a bad record.
-        read_claimed(h.claimed, h.n, ("net", "pot_out"), errors)
-    if errors:
-        if h.events is not None and h.n is not None and h.n <= 9:
-            # Still name the events' own mistakes (their fields only).
-            if h.dealer is None:
-                h.dealer = 0
-            g = _game(h)
-            g.broken = g.lax = True
-            g.run(h.events)
-            errors.extend(g.errors)
-        raise BadRecord(errors)
-    given = record.get("house_rules")
-    if given and len(_CONFIGS) < 4096:  # (bounded: a server sees many families)
-        key = _rules_key(given)
-        if key is not None:
-            _CONFIGS[key] = DEFAULT_CONFIG if h.rules is DEFAULTS else Config(h.rules)
-    return h
-
-
-def replay(record):
-    h = _header(record)  # (read once for both ways)
-    if h is not None:
-        doc = _plain(record, h)
-        if doc is not None:
-            doc["facts"] = facts(record, doc)
-            return doc
-    doc = _replay(record, h)
-    doc["facts"] = facts(record, doc)
-    return doc
-
-
-def _rank(card):
-    """'TH' -> 'T', '10H' -> 'T'; None for no card."""
-    text = CARD.get(card) if card.__class__ is str else None
-    return None if text is None else text[0]
-
-
-def facts(record, ruling):
-    """The ruling's facts (referee/facts.py) for a good record and its ruling."""
-    events = record["events"]
-    n = len(record["players"])
-    status = ruling["status"]
-    complete = status == COMPLETE
-    ledger = ruling["ledger"]
-    kinds = [ledger_kind(e) for e in ledger]
-    money, built = _facts.seat_money(ledger, kinds, n)
-    pot = ruling["pot_in"] + built
-    dealer = record["dealer"]
-    last_deal = None
-    for i, e in enumerate(events):
-        if e["action"] == "deal":
-            dealer, last_deal = e["seat"], i
-    next_dealer = dealer if status == VOID else (dealer + 1) % n
-    tricks = ruling["tricks"]
-    won = [0] * n
-    for t in tricks:
-        won[t["winner"]] += 1
-    misdeals = [0] * n
-    unclaimed_trips = False
-    for v in ruling["violations"]:
-        rule = v["rule"]
-        if rule == "swik.misdeal" and v["seat"] is not None:
-            misdeals[v["seat"]] += 1
-        elif rule == "swik.unclaimed-trips":
-            unclaimed_trips = True
-    # Who was in, who wrapped, who took the blind, who showed three of a kind, at the deal that counts.
-    turned, wrapper, declared, blind_taker, trips = None, None, {}, None, False
-    if last_deal is not None and status != VOID:
-        turned = events[last_deal]["turned"]
-        for e in events[last_deal + 1:]:
-            a, s = e["action"], e.get("seat")
-            if a == "wrap" and e["take"] is True and wrapper is None:
-                wrapper = s
-            elif a == "declare" and s != wrapper and s not in declared:
-                if e["choice"] == "blind" and blind_taker is None:
-                    blind_taker = s
-                declared[s] = e["choice"]
-            elif a == "trips":
-                ranks = {_rank(c) for c in e["cards"] or ()}
-                if len(e["cards"] or ()) == 3 and len(ranks) == 1 and None not in ranks:
-                    trips = True
-        told = True
-    else:
-        told = False
-    any_trips = trips or unclaimed_trips
-    seats, own = [], []
-    for s in range(n):
-        m = money[s]
-        if not told:
-            played = None
-        elif s == wrapper:
-            played = 1
-        elif s in declared:
-            played = 0 if declared[s] == "out" else 1
-        else:
-            played = None
-        seats.append({"in": played, "won": 1 if m["net"] > 0 else 0, "net": m["net"], "paid_in": m["paid_in"],
-                      "took": m["took"], "penalties": m["penalties"], "misdeals": misdeals[s],
-                      "tricks": won[s] if complete else None})
-        g = {"fell": None, "double_fall": None, "wrapped_rank": None, "wrap_made": None, "took_blind": None,
-             "blind_made": None, "trips_win": None}
-        if m["fell"]:
-            g["fell"] = 1
-            g["double_fall"] = 1 if m["fell"] > pot else 0
-        if told:
-            if played is not None:
-                g["took_blind"] = 1 if s == blind_taker else 0
-            if complete:
-                if g["fell"] is None:
-                    g["fell"], g["double_fall"] = 0, 0
-                g["trips_win"] = 1 if (any_trips and not tricks and m["took"] > 0) else 0
-            if s == wrapper:
-                g["wrapped_rank"] = _rank(turned)
-                if complete:
-                    g["wrap_made"] = 1 - g["fell"]
-            if s == blind_taker and complete:
-                g["blind_made"] = 1 - g["fell"]
-        own.append(g)
-    shares = any(k == "share" for k in kinds)
-    fell = any(k == "fall" for k in kinds)
-    return _facts.document(
-        dealer=dealer, next_dealer=next_dealer, pot_out=ruling["pot_out"], pot=pot,
-        may_stop=complete and shares and not fell, kinds=kinds, seats=seats,
-        game={"turned": turned, "seats": own},
-    )
-
-
-def _replay(record, h=(), shortcut=True):
-    """The ruling, the long way: every event through Swik. `h`: the record's _header, when already read.
-
-    With `shortcut`, a hand whose mistakes all came before its good deal (a misdeal, a cut by the wrong
-    player, a deal without a cut, ...) is ruled from there by the plain-hand ruling, when the rest of it
-    is plain (tests/referee/conftest.py checks each such ruling against shortcut=False)."""
-    if h == ():
-        h = _header(record)
-    g = _game(read(record)) if h is None else Swik(*h[:5])
-    events = record["events"]
-    if shortcut and h is not None:
-        i = g.run(events, dealt=True)
-        if g.violations and g.good and not g.errors and not g.lax and g.falls is None:
-            doc = _plain(record, h, (g, i))
-            if doc is not None:
-                return doc
-        g.run(events, i)
-    else:
-        g.run(events)
-    if g.errors:
-        raise BadRecord(g.errors)
-    if g.revokes is not None and g.cfg.abandon:
-        # revoke "abandon": the hand stops at the first revoke. A revoke can come to light only later
-        # (a card of the suit the player plays afterwards), so replay again up to it.
-        e, s = min(g.revokes)
-        v = next(x for x in g.violations if x["event"] == e and x["seat"] == s
-                 and x["rule"] in REVOKES)
-        same = [x for x in g.violations if x["event"] == e and x["rule"] not in REVOKES]
-        g = Swik(g.n, g.names, record["dealer"], g.pot_in, g.cfg, g.claimed)
-        g.run(events[:e])
-        g.last_event = e
-        g.violations.extend(same)  # what else happened at the revoke's own event still stands
-        return g.ruling(g.finish(abandon=v))
-    return g.ruling(g.finish())
-
-
-def steps(record):
-    """The state after each event (for a replay page), then the ruling. BadRecord first if the record is bad."""
-    final = replay(record)
-    h = read(record)
-    events = h.events
-    stop = len(events)
-    abandon = None
-    if h.rules["revoke"] == "abandon":
-        rv = [v for v in final["violations"] if v["rule"] in ("swik.revoke", "swik.wrapped-lead")]
-        if rv:
-            abandon = rv[0]
-            stop = abandon["event"]
-    g = _game(h)
-    for i, ev in enumerate(events):
-        before = len(g.violations)
-        ntricks = len(g.tricks)
-        if i < stop:
-            g.step(i, ev)
-            text = _describe(g, i, ev, before, ntricks)
-        elif i == stop:
-            g.violations.extend(v for v in final["violations"] if v["event"] == stop)
-            text = f"{g.names[abandon['seat']]} revoked: the hand stops here"
-        else:
-            text = "does not count: the hand stopped at the revoke"
-        yield _snapshot(g, i, ev, text)
-    yield {"index": None, "event": None, "final": True, "ruling": final, "text": final["summary"]}
-
-
-def legal(record):
-    """Who acts next after the record's events and what they may do (BadRecord for a bad record)."""
-    ruling = replay(record)
-    h = read(record)
-    g = _game(h)
-    g.run(h.events)
-    turn, options = g.legal()
-    last = len(h.events) - 1
-    state = _snapshot(g, last if last >= 0 else None, h.events[last] if last >= 0 else None, ruling["summary"])
-    return {"format": "legal/1", "game": GAME, "turn": turn, "options": options,
-            "done": not options, "status": ruling["status"], "table": state}
-
-
-def _snapshot(g, i, ev, text):
-    n = g.n
-    hands = [None] * n
-    if g.good:
-        where = g.where
-        held = {}
-        for c, o in where.items():
-            if o >= 0:
-                held.setdefault(o, []).append(c)
-        for s in range(n):
-            if s in held or g.known[s] is not None:
-                hands[s] = sorted(held.get(s, ()), key=_card_sort)
-    return {
-        "index": i,
-        "final": False,
-        "event": ev,
-        "dealer": g.designated,
-        "dealt_by": g.deal_seat,
-        "trump": g.trump if g.good else None,
-        "hands": hands,
-        "trick": [[s, c] for s, c, e in (g.cur or [])],
-        "tricks": [dict(t) for t in g.tricks],
-        "tricks_won": g.won[:],
-        "in": _in_words(g),
-        "pot": g.pot,
-        "net": g.net[:],
-        "violations": [dict(v) for v in g.violations],
-        "text": text,
-    }
-
-
-def _card_sort(c):
-    return ("SHDC".index(c[1]), -ORDER[c])
-
-
-def _in_words(g):
-    if not g.good or g.declared is None:
-        return [None] * g.n
-    out = []
-    for s in range(g.n):
-        if g.wrapped and s == g.deal_seat:
-            out.append("in (wrapped)")
-        else:
-            out.append(g.declared[s])
-    return out
-
-
-def _describe(g, i, ev, before, ntricks):
-    """A short line for people: what this event did."""
-    names = g.names
-    if not isinstance(ev, dict):
-        return "?"
-    a = ev.get("action")
-    s = ev.get("seat")
-    who = names[s] if s.__class__ is int and 0 <= s < g.n else "?"
-    if g.frozen and g.void_at is not None and i >= g.void_at:
-        text = f"{a}: does not count (the deal was void)"
-    elif a == "cut":
-        c = CARD.get(ev.get("card")) if ev.get("card").__class__ is str else None
-        text = f"{who} cuts" + (f" {NAME[c]}" if c is not None else "")
-    elif a == "bottom":
-        text = f"{who} looks at the bottom card" + (f": {ev['card']}" if ev.get("card") else "")
-    elif a == "deal":
-        text = f"{who} deals; {ev.get('turned')} is turned"
-        if g.good and g.deal_event == i:
-            text += f": {SUIT_NAME[g.trump]}s are trump"
-    elif a == "misdeal":
-        text = f"misdeal reported ({ev.get('reason') or 'no reason given'})"
-    elif a == "wrap":
-        if ev.get("take"):
-            text = f"{who} wraps on {g.turned if g.good else '?'}"
-            if ev.get("discard"):
-                text += f", discarding {ev['discard']}"
-        else:
-            text = f"{who} does not wrap"
-    elif a == "declare":
-        text = f"{who} declares {ev.get('choice')}"
-    elif a == "trips":
-        text = f"{who} shows {' '.join(map(str, ev.get('cards') or []))}"
-    elif a == "play":
-        text = f"{who} plays {ev.get('card')}"
-    elif a == "trick":
-        w = ev.get("winner")
-        text = f"{names[w]} wins a trick" if w.__class__ is int and 0 <= w < g.n else "a trick"
-    else:
-        text = str(a)
-    if len(g.tricks) > ntricks and g.tricks[-1]["plays"] is not None:
-        text += f"; {names[g.tricks[-1]['winner']]} wins the trick"
-    for v in g.violations[before:]:
-        text += f" [{v['rule']}: {v['message']}]"
-    return text
+Swik.STEP_HANDLERS = {"declare": Swik._declare, "play": Swik.play_one}
+# Each action's fields and how to read them (the words of the errors), from EVENTS; the deal's cards and the
+# cards shown for three of a kind are also checked together.
+_READERS = {("seat", False): Swik.f_seat, ("card", True): Swik.f_card_opt, ("card", False): Swik.f_card,
+            ("cards", True): Swik.f_cards_opt, ("cards", False): Swik.f_cards, ("hands", False): Swik.f_hands,
+            ("flag", False): Swik.f_flag, ("choice", False): Swik.f_choice, ("text", True): Swik.f_text}
+Swik.FIELDS = {a: tuple((name, _READERS[kind, null]) for name, kind, null in fields)
+               for a, (_, fields) in EVENTS.items()}
+Swik.FIELDS["deal"] += (("hands", Swik.f_deal_cards),)
+Swik.FIELDS["trips"] = (("seat", Swik.f_seat), ("cards", Swik.f_trips_cards))
+Table = Swik

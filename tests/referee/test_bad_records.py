@@ -6,8 +6,20 @@ import pytest
 import referee
 
 from .hands import (
-    PLAIN_DECLARES, PLAIN_PLAYS, bad, cut, deal, declare, play, plays, plain, record, rule, trick,
-    trips, wrap,
+    PLAIN_DECLARES,
+    PLAIN_PLAYS,
+    bad,
+    cut,
+    deal,
+    declare,
+    plain,
+    play,
+    plays,
+    record,
+    rule,
+    trick,
+    trips,
+    wrap,
 )
 
 

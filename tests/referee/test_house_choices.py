@@ -1,7 +1,23 @@
 """The referee's own choices where swik.md is silent (the "House rule:" comments in referee/games/swik.py)."""
 from .hands import (
-    PLAIN_DECLARES, bad, bottom, cut, deal, declares, kinds, misdeal, plain, play, plays, record, rule,
-    rules_of, trick, trips, winners, wrap,
+    PLAIN_DECLARES,
+    bad,
+    bottom,
+    cut,
+    deal,
+    declares,
+    kinds,
+    misdeal,
+    plain,
+    play,
+    plays,
+    record,
+    rule,
+    rules_of,
+    trick,
+    trips,
+    winners,
+    wrap,
 )
 
 TRIPS_HANDS = [["AH", "KS", "8D"], None, ["9S", "9H", "9D"], ["TS", "8C", "QD"]]

@@ -4,8 +4,25 @@ Each test asserts what a player would check: the money (net, pot_out, ledger), t
 rule ids and events, and the words of messages and summaries.
 """
 from .hands import (
-    PLAIN_DECLARES, PLAIN_PLAYS, bottom, cut, deal, declare, declares, kinds, misdeal, plain, play,
-    plays, record, rule, rules_of, trick, trips, winners, wrap,
+    PLAIN_DECLARES,
+    PLAIN_PLAYS,
+    bottom,
+    cut,
+    deal,
+    declare,
+    declares,
+    kinds,
+    misdeal,
+    plain,
+    play,
+    plays,
+    record,
+    rule,
+    rules_of,
+    trick,
+    trips,
+    winners,
+    wrap,
 )
 
 # ---------------------------------------------------------------- antes and the plain payout
