@@ -387,7 +387,7 @@ def hand_page(request, slug, pk):
     return render(request, "archive/hand.html", _base(
         request, family, role, hand=hand, d=detail, session=hand.session, ruling=ruling, money=money, names=names,
         tricks=tricks, steps=_steps(hand.record), why_form=WhyForm(), dispute_form=DisputeForm(),
-        trump=_trump_of(hand.ruling),
+        trump=_trump_of(hand.ruling), settles=selectors_games.settles_of(hand.session.game) or "pot",
     ))
 
 
