@@ -11,7 +11,7 @@ import copy
 import json
 import random
 from datetime import datetime
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -53,7 +53,7 @@ def make_session(family, by, names=TABLE, *, started_at=None, house_rules=None, 
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load(name):
     return json.loads((DATA / f"{name}.json").read_text(encoding="utf-8"))
 

@@ -1,16 +1,16 @@
-"""Statistics tables (issue 4). Derived data only: rebuilt from the hands and their facts.
+"""Statistics tables (issue 4): the shared ones, which every game has. Derived data only: rebuilt
+from the hands' rulings' facts. Each game's own tables live in its module, archive/stats/games/.
 
 Two layers, both written only by archive.stats.services (called by the Celery tasks):
 
 - facts, one row per live hand (HandFact), per hand and seat (SeatFact) and per hand and pair of
-  players (PairFact), derived from the record, the ruling and the ledger rows of the hand by the
-  incremental job after each save. HandFact remembers the hand revision and the family time zone
-  they were derived from, so a full recompute finds with one SQL query the few hands whose facts
-  are missing or stale (a lost job) and re-derives only those;
+  players (PairFact), derived from the ruling's facts by the incremental job after each save.
+  HandFact remembers the hand revision and the family time zone they were derived from, so a
+  full recompute finds with one SQL query the few hands whose facts are missing or stale (a lost
+  job) and re-derives only those;
 - one summary, StatsDay by (family, player, game, day in the family's time zone), rebuilt from
-  the facts with one INSERT ... SELECT ... GROUP BY. Wraps and head to head are read straight
-  from the facts (HandFact, PairFact): a summary of them would cost a full recompute more than
-  it saves a page.
+  the facts with one INSERT ... SELECT ... GROUP BY. Head to head and the pots are read straight
+  from the facts: a summary of them would cost a full recompute more than it saves a page.
 
 The foreign keys of these derived tables have no database constraints: PostgreSQL checks
 deferred constraints row by row at commit, which cost more than the whole rebuild; Django still
@@ -26,8 +26,8 @@ __all__ = ["HandFact", "SeatFact", "PairFact", "StatsDay", "StatsJob", "SettlePa
 
 
 class HandFact(models.Model):
-    """One row per live hand: the pot, who took most of it (largest pots, pot chart), the wrap
-    (wraps by card), and what the facts were derived from (revision, zone)."""
+    """One row per live hand: the pot, who took most of it (largest pots, pot chart), and what the
+    facts were derived from (revision, zone)."""
 
     hand = models.OneToOneField("archive.Hand", on_delete=models.CASCADE, db_constraint=False, db_index=False, primary_key=True, related_name="stats_fact")
     family = models.ForeignKey("archive.Family", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
@@ -46,12 +46,6 @@ class HandFact(models.Model):
         help_text="who took the most out of the pot (None: nobody took anything)",
     )
     top_take = models.BigIntegerField(null=True)
-    wrapper = models.ForeignKey(
-        "archive.Player", null=True, on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+",
-        help_text="the dealer who took the turned card (None: no wrap, or the record does not tell)",
-    )
-    wrapped_rank = models.CharField(max_length=2, null=True, help_text="rank of the turned card wrapped on")
-    wrap_made = models.SmallIntegerField(null=True, help_text="1 the wrapper did not fall, 0 he fell, NULL unknown")
     revision = models.PositiveIntegerField(help_text="Hand.revision these facts were derived from")
     zone = models.CharField(max_length=64, help_text="the family time zone `day` was computed in")
 
@@ -64,7 +58,7 @@ class HandFact(models.Model):
 
 
 class SeatFact(models.Model):
-    """One row per live hand and seat. NULL means the record does not tell."""
+    """One row per live hand and seat: what every game tells of a seat. NULL means the record does not tell."""
 
     hand = models.ForeignKey("archive.Hand", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
     family = models.ForeignKey("archive.Family", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
@@ -76,11 +70,6 @@ class SeatFact(models.Model):
     seat = models.PositiveSmallIntegerField()
     in_hand = models.SmallIntegerField(null=True, help_text="1 played, 0 folded, NULL unknown")
     tricks = models.SmallIntegerField(null=True)
-    fell = models.SmallIntegerField(null=True)
-    double_fall = models.SmallIntegerField(null=True)
-    took_blind = models.SmallIntegerField(null=True)
-    blind_made = models.SmallIntegerField(null=True)
-    trips_win = models.SmallIntegerField(null=True)
     misdeals = models.SmallIntegerField(default=0)
     penalties = models.BigIntegerField(default=0, help_text="cents paid as penalties (positive)")
     net = models.BigIntegerField()
@@ -112,7 +101,8 @@ class PairFact(models.Model):
 
 
 class StatsDay(models.Model):
-    """A player's day at one family's table in one game. Sums are NULL where nothing was known."""
+    """A player's day at one family's table in one game (what every game has; each game's own in its
+    module's summary). Sums are NULL where nothing was known."""
 
     family = models.ForeignKey("archive.Family", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
     player = models.ForeignKey("archive.Player", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
@@ -122,11 +112,6 @@ class StatsDay(models.Model):
     hands_known = models.IntegerField(help_text="hands where in/out is known")
     hands_in = models.IntegerField(null=True)
     tricks = models.IntegerField(null=True)
-    falls = models.IntegerField(null=True)
-    double_falls = models.IntegerField(null=True)
-    blinds = models.IntegerField(null=True)
-    blinds_made = models.IntegerField(null=True)
-    trips_wins = models.IntegerField(null=True)
     misdeals = models.IntegerField()
     penalties = models.BigIntegerField()
     net = models.BigIntegerField()

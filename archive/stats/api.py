@@ -55,7 +55,7 @@ class FamilyStatsView(APIView):
             "totals": selectors.totals(family=family, **flt),
             "players": selectors.players(family=family, **flt),
             "streaks": selectors.streaks(family=family, **flt),
-            "wraps": selectors.wraps(family=family, **flt),
+            **selectors.game_reads(family=family, **flt),
             "head_to_head": selectors.head_to_head(family=family, **flt),
             "net_over_time": selectors.net_over_time(family=family, **flt),
             "largest_pots": selectors.largest_pots(family=family, **flt),
@@ -71,7 +71,7 @@ class PlayerStatsView(APIView):
         row = next((p for p in selectors.players(family=family, **flt) if p["player_id"] == player.pk), None)
         streak = next((s for s in selectors.streaks(family=family, **flt) if s["player_id"] == player.pk), None)
         return Response({"player": {"id": player.pk, "name": player.name}, "totals": row, "streaks": streak,
-                         "wraps": selectors.wraps(family=family, player=player, **flt)})
+                         **selectors.game_reads(family=family, player=player, **flt)})
 
 
 class SessionStatsView(APIView):

@@ -8,54 +8,47 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from django.db.models import Count, F, Max, Sum
+from django.db.models import Count, Max, Sum
 
 from archive.models import Player
 from archive.models.stats import HandFact, PairFact, SeatFact, SettlePayment, StatsDay, StatsJob
 
-RANK_ORDER = "23456789TJQKA"
+from . import games
+from .common import period, ratio
+
 POT = None  # the pot as a party to a settle-up transfer
 
 
 def _period(qs, *, game=None, date_from=None, date_to=None):
     if game:
         qs = qs.filter(game=game)
-    if date_from:
-        qs = qs.filter(day__gte=date_from)
-    if date_to:
-        qs = qs.filter(day__lte=date_to)
-    return qs
+    return period(qs, date_from=date_from, date_to=date_to)
 
 
 def _names(family):
     return dict(Player.objects.filter(family=family).values_list("id", "name"))
 
 
-def _ratio(a, b):
-    return None if a is None or not b else round(a / b, 4)
-
-
 def players(*, family, game=None, date_from=None, date_to=None):
-    """Per player: hands, how often in, tricks, falls, net, biggest take, blind, trips, misdeals, penalties."""
+    """Per player: hands, how often in, tricks, net, biggest take, misdeals, penalties; and each game's
+    own columns (Swik: falls, blinds, three-of-a-kind wins), None where no hand told them."""
     names = _names(family)
     rows = (
         _period(StatsDay.objects.filter(family=family), game=game, date_from=date_from, date_to=date_to)
         .values("player_id")
         .annotate(
             hands=Sum("hands"), hands_known=Sum("hands_known"), hands_in=Sum("hands_in"), tricks=Sum("tricks"),
-            falls=Sum("falls"), double_falls=Sum("double_falls"), blinds=Sum("blinds"),
-            blinds_made=Sum("blinds_made"), trips_wins=Sum("trips_wins"), misdeals=Sum("misdeals"),
-            penalties=Sum("penalties"), net=Sum("net"), wins=Sum("wins"), best_take=Max("best_take"),
-            days=Count("day", distinct=True),
+            misdeals=Sum("misdeals"), penalties=Sum("penalties"), net=Sum("net"), wins=Sum("wins"),
+            best_take=Max("best_take"), days=Count("day", distinct=True),
         )
     )
     out = []
     for r in rows:
         r["name"] = names.get(r["player_id"], "?")
-        r["in_rate"] = _ratio(r["hands_in"], r["hands_known"])
-        r["fall_rate"] = _ratio(r["falls"], r["hands_in"])
-        r["blind_rate"] = _ratio(r["blinds_made"], r["blinds"])
+        r["in_rate"] = ratio(r["hands_in"], r["hands_known"])
         out.append(r)
+    for module in games.GAMES.values():
+        module.player_columns(out, family_id=family.pk, game=game, date_from=date_from, date_to=date_to)
     out.sort(key=lambda r: (-r["net"], r["name"]))
     return out
 
@@ -64,23 +57,20 @@ def totals(*, family, game=None, date_from=None, date_to=None):
     qs = _period(HandFact.objects.filter(family=family), game=game, date_from=date_from, date_to=date_to)
     t = qs.aggregate(hands=Count("hand_id"), sessions=Count("session_id", distinct=True), biggest_pot=Max("pot"))
     t.update(_period(StatsDay.objects.filter(family=family), game=game, date_from=date_from, date_to=date_to)
-             .aggregate(misdeals=Sum("misdeals"), penalties=Sum("penalties"), falls=Sum("falls")))
+             .aggregate(misdeals=Sum("misdeals"), penalties=Sum("penalties")))
+    for module in games.GAMES.values():
+        t.update(module.totals(family_id=family.pk, game=game, date_from=date_from, date_to=date_to))
     return t
 
 
-def wraps(*, family, game=None, date_from=None, date_to=None, player=None):
-    """Wrap success by the rank of the card wrapped on: tries, made, rate (made None while unknown).
-    Read from the hands' facts (one row a hand, only wrapped hands counted)."""
-    qs = _period(HandFact.objects.filter(family=family, wrapped_rank__isnull=False), game=game, date_from=date_from,
-                 date_to=date_to)
-    if player is not None:
-        qs = qs.filter(wrapper=player)
-    rows = list(qs.values(rank=F("wrapped_rank")).annotate(tries=Count("hand_id"), made=Sum("wrap_made"))
-                .order_by())
-    for r in rows:
-        r["rate"] = _ratio(r["made"], r["tries"])
-    rows.sort(key=lambda r: RANK_ORDER.find(r["rank"]))
-    return rows
+def game_reads(*, family, game=None, date_from=None, date_to=None, player=None):
+    """Each game's own reads, by name (Swik: "wraps", success by the rank wrapped on), for the family
+    or one player; a game the filter leaves out answers empty."""
+    out = {}
+    for module in games.GAMES.values():
+        out.update(module.reads(family_id=family.pk, game=game, date_from=date_from, date_to=date_to,
+                                player_id=None if player is None else player.pk))
+    return out
 
 
 def head_to_head(*, family, game=None, date_from=None, date_to=None):

@@ -54,7 +54,7 @@ def _chart_data(family, flt):
     return {
         "net": selectors.net_over_time(family=family, **flt),
         "h2h": selectors.head_to_head(family=family, **flt),
-        "wraps": selectors.wraps(family=family, **flt),
+        **selectors.game_reads(family=family, **flt),
     }
 
 

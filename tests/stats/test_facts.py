@@ -1,21 +1,52 @@
-"""What a hand says about each seat, on the rule book's worked examples (no database)."""
+"""What a hand says about each seat, as the statistics read it from the ruling's facts, on the rule
+book's worked examples (no database: the rows the jobs would write)."""
 import json
+from datetime import UTC, datetime
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 
-from archive.stats.facts import largest_remainder, pair_flows, seat_facts
+import referee
+from archive.models.stats import HandFact, SeatFact
+from archive.stats import derive
+from archive.stats.facts import largest_remainder, pair_flows
+from archive.stats.games import swik
 
 EXAMPLES = json.loads((Path(__file__).parent.parent / "data" / "stats" / "swik_examples.json").read_text())
-KINDS = {"dealer ante": "ante", "ante": "ante", "misdeal": "penalty", "wins a trick": "share",
-         "three of a kind: takes the pot": "share"}
 
 
-def facts(name):
-    ex = EXAMPLES[name]
-    ledger = [(e["seat"], e["amount"], KINDS.get(e["reason"], "fall" if e["reason"].startswith("falls") else "other"))
-              for e in ex["ruling"]["ledger"]]
-    return seat_facts(game="swik", record=ex["record"], ruling=ex["ruling"], ledger=ledger, seats=range(4))
+class _Table:
+    """A job's context for one family in Chicago whose players 10, 11, 12, 13 sit in seats 0..3."""
+
+    def zone(self, family_id):
+        return "America/Chicago", ZoneInfo("America/Chicago")
+
+    def live(self, player_id):
+        return player_id
+
+    def session_seats(self, session_id):
+        return {s: 10 + s for s in range(4)}
+
+
+def facts(name, ruling=None):
+    """(per seat: the shared and Swik columns by name, the hand's pot) for an example, ruled now."""
+    ruling = ruling or referee.replay(EXAMPLES[name]["record"])
+    hand = (1, 1, 1, "swik", datetime(2024, 3, 2, 1, 0, tzinfo=UTC), 1, ruling["status"], ruling["pot_in"],
+            ruling["pot_out"], 1, ruling["facts"])
+    rows = derive.fact_rows([hand], _Table())
+    seats = {r[derive.COLUMNS[SeatFact].index("seat")]: dict(zip(derive.COLUMNS[SeatFact], r)) for r in rows[SeatFact]}
+    for model in swik.FACT_MODELS:
+        for r in rows[model]:
+            row = dict(zip(swik.COLUMNS[model], r))
+            seat = row["seat"] if "seat" in row else row["wrapper_id"] - 10
+            seats[seat].update(row)
+    for seat in seats.values():
+        for key in ("fell", "double_fall", "took_blind", "blind_made", "trips_win", "rank", "made"):
+            seat.setdefault(key, None)
+    (hand_row,) = rows[HandFact]
+    assert dict(zip(derive.COLUMNS[HandFact], hand_row))["day"].isoformat() == "2024-03-01", "the family's day"
+    return seats, dict(zip(derive.COLUMNS[HandFact], hand_row))["pot"]
 
 
 def test_misdeal_hand_charges_the_dealer_and_he_falls():
@@ -27,13 +58,13 @@ def test_misdeal_hand_charges_the_dealer_and_he_falls():
     assert [x["in_hand"] for x in (dad, joe, mary, me)] == [1, 1, 1, 0]
     assert [x["net"] for x in (dad, joe, mary, me)] == [-27, 3, 9, -3]
     assert (mary["take"], me["take"], me["fell"]) == (12, None, 0)
-    assert dad["wrapped_rank"] is None and dad["wrap_made"] is None
+    assert dad["rank"] is None and dad["made"] is None
 
 
 def test_high_wrap_with_no_trick_is_a_double_fall():
     f, pot = facts("06-high-wrap-double-fall")
     dad = f[0]
-    assert (dad["wrapped_rank"], dad["wrap_made"], dad["fell"], dad["double_fall"]) == ("K", 0, 1, 1)
+    assert (dad["rank"], dad["made"], dad["fell"], dad["double_fall"]) == ("K", 0, 1, 1)
     assert dad["net"] == -36 and pot == 15
     assert f[1]["fell"] == 0 and f[1]["tricks"] == 2
 
@@ -48,16 +79,17 @@ def test_three_of_a_kind_takes_the_pot_and_the_others_in_fall():
 
 
 def test_a_void_or_unfinished_hand_leaves_unknowns_unknown():
-    ex = EXAMPLES["06-high-wrap-double-fall"]
-    ruling = dict(ex["ruling"], status="incomplete", tricks=[], ledger=ex["ruling"]["ledger"][:4])
-    ledger = [(e["seat"], e["amount"], "ante") for e in ruling["ledger"]]
-    f, _ = seat_facts(game="swik", record=ex["record"], ruling=ruling, ledger=ledger, seats=range(4))
+    record = EXAMPLES["06-high-wrap-double-fall"]["record"]
+    deal = max(i for i, e in enumerate(record["events"]) if e["action"] == "deal")
+    wrap = next(i for i, e in enumerate(record["events"]) if e["action"] == "wrap" and i > deal)
+    stopped = dict(record, events=record["events"][:wrap + 1])  # the wrap, then nothing more was written
+    ruling = referee.replay(stopped)
+    assert ruling["status"] == "incomplete"
+    f, _ = facts(None, ruling)
     dad = f[0]
-    assert dad["tricks"] is None and dad["fell"] is None and dad["wrap_made"] is None
-    assert dad["wrapped_rank"] == "K" and dad["in_hand"] == 1  # the wrap itself happened
-    void, _ = seat_facts(game="swik", record=ex["record"], ruling=dict(ruling, status="void"), ledger=ledger,
-                         seats=range(4))
-    assert all(void[s]["in_hand"] is None and void[s]["wrapped_rank"] is None for s in range(4))
+    assert dad["tricks"] is None and dad["fell"] is None and dad["made"] is None
+    assert dad["rank"] == "K" and dad["in_hand"] == 1  # the wrap itself happened
+    assert all(f[s]["in_hand"] is None for s in (1, 2, 3))  # nobody declared yet
 
 
 def test_head_to_head_moves_the_winners_money_from_the_losers():

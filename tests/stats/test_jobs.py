@@ -4,14 +4,14 @@ from datetime import timedelta
 import pytest
 
 from archive import tasks
-from config.celery import app as celery_app
 from archive.models import Hand, LedgerEntry
 from archive.models.stats import HandFact, SeatFact, StatsDay, StatsJob
-from archive.stats import services
+from archive.stats import derive, services
+from config.celery import app as celery_app
 
 from .conftest import chicago
 from .dump import dump
-from .history import mini_swik, play_session, store_hand
+from .history import ledger_rows, play_session, store_hand, swik_ruled
 
 
 def test_a_saved_hand_reaches_the_stats_only_after_commit(table, rng, django_capture_on_commit_callbacks):
@@ -64,14 +64,11 @@ def test_edits_deletions_and_moved_days_leave_no_stale_numbers(table, rng, djang
     # a hand deleted (soft), another re-ruled with new money, and a whole session moved to another day
     gone, changed = hands[3], hands[7]
     Hand.objects.filter(pk=gone.pk).update(deleted_at=chicago(2024, 5, 4, 9))
-    record, ruling = mini_swik(rng, players=[p.name for p in players], dealer=2, pot_in=changed.pot_in)
+    record, ruling = _other_money(changed, players, rng, dealer=2)
     LedgerEntry.objects.filter(hand=changed).delete()
     Hand.objects.filter(pk=changed.pk).update(ruling=ruling, record=record, status=ruling["status"])
-    LedgerEntry.objects.bulk_create([
-        LedgerEntry(hand=changed, session=session, family=family, player=players[e["seat"]],
-                    played_at=chicago(2024, 5, 3, 20), seat=e["seat"], amount=e["amount"] + 1000, kind=e["kind"],
-                    reason=e["reason"], event=e["event"]) for e in ruling["ledger"]
-    ])
+    LedgerEntry.objects.bulk_create(ledger_rows(changed, ruling, players=[p.pk for p in players],
+                                                played_at=chicago(2024, 5, 3, 20)))
     moved = list(other.hands.values_list("pk", flat=True))
     LedgerEntry.objects.filter(hand_id__in=moved).update(played_at=chicago(2024, 6, 1, 21))
     tasks.update_stats_for_hands.delay([gone.pk, changed.pk] + moved)
@@ -90,7 +87,7 @@ def test_days_are_the_familys_days(table, rng):
     """A hand at 11:30 pm in Chicago is 5:30 am the next day in UTC; it counts on the Chicago day."""
     family, players = table["family"], table["players"][:3]
     session, (hand,) = play_session(family, players=players, started_at=chicago(2024, 3, 1, 23, 30),
-                                    by=table["editor"], hands=1, rng=rng, notify=False)
+                                    by=table["editor"], hands=1, rng=rng)
     LedgerEntry.objects.filter(hand=hand).update(played_at=chicago(2024, 3, 1, 23, 30))
     services.stats_update_for_hands(hand_ids=[hand.pk])
     assert set(StatsDay.objects.values_list("day", flat=True)) == {chicago(2024, 3, 1).date()}
@@ -102,18 +99,22 @@ def test_days_are_the_familys_days(table, rng):
 
 def test_missing_stays_missing(table, rng):
     """A hand that stopped before the tricks tells nobody's tricks or falls: None, not 0."""
+    from archive.stats import selectors
+
     family, players = table["family"], table["players"][:3]
     session = play_session(family, players=players, started_at=chicago(2024, 4, 1, 19), by=table["editor"],
                            hands=0, rng=rng)[0]
     while True:
-        record, ruling = mini_swik(rng, players=[p.name for p in players])
-        if ruling["status"] == "incomplete":
+        record, ruling = swik_ruled(rng, players=[p.name for p in players], mistakes=0, incomplete=1.0)
+        if ruling["status"] == "incomplete" and not ruling["tricks"] and all(e["amount"] < 0 for e in ruling["ledger"]):
             break
     hand = store_hand(session, record, ruling, number=1, played_at=chicago(2024, 4, 1, 19), notify=False)
     services.stats_update_for_hands(hand_ids=[hand.pk])
     for row in StatsDay.objects.all():
-        assert row.hands == 1 and row.tricks is None and row.falls is None and row.best_take is None
+        assert row.hands == 1 and row.tricks is None and row.best_take is None
         assert row.net < 0  # the antes were paid all the same
+    rows = selectors.players(family=family)
+    assert len(rows) == 3 and all(r["tricks"] is None and r["falls"] is None and r["fall_rate"] is None for r in rows)
 
 
 def test_a_failing_job_retries_and_leaves_the_old_numbers(table, rng, django_capture_on_commit_callbacks,
@@ -124,7 +125,7 @@ def test_a_failing_job_retries_and_leaves_the_old_numbers(table, rng, django_cap
                      rng=rng)
     before = dump(family)
     calls = {"n": 0}
-    real = services._rebuild_summaries
+    real = derive.rebuild_summaries
 
     def flaky(*args, **kw):
         calls["n"] += 1
@@ -132,7 +133,7 @@ def test_a_failing_job_retries_and_leaves_the_old_numbers(table, rng, django_cap
             raise RuntimeError("the database went away")
         return real(*args, **kw)
 
-    monkeypatch.setattr(services, "_rebuild_summaries", flaky)
+    monkeypatch.setattr(derive, "rebuild_summaries", flaky)
     # eager and not propagating, Celery runs the retry at once, as a worker would after the backoff
     job = StatsJob.objects.create(family=family)
     old, celery_app.conf.task_eager_propagates = celery_app.conf.task_eager_propagates, False
@@ -145,18 +146,23 @@ def test_a_failing_job_retries_and_leaves_the_old_numbers(table, rng, django_cap
     assert dump(family) == before
 
 
-def _lose_an_edit(hand, family, players, rng, extra=0):
+def _other_money(hand, players, rng, dealer=1):
+    """A record and ruling for the hand's place in the chain whose money differs from the hand's."""
+    while True:
+        record, ruling = swik_ruled(rng, players=[p.name for p in players], dealer=dealer, pot_in=hand.pot_in)
+        if ruling["net"] != hand.ruling["net"]:
+            return record, ruling
+
+
+def _lose_an_edit(hand, family, players, rng):
     """Edit a hand the way hand_edit does (new record and ruling, one more revision, new ledger
     rows) but lose the statistics job that should follow."""
-    record, ruling = mini_swik(rng, players=[p.name for p in players], dealer=1, pot_in=hand.pot_in)
+    record, ruling = _other_money(hand, players, rng)
     LedgerEntry.objects.filter(hand=hand).delete()
     Hand.objects.filter(pk=hand.pk).update(record=record, ruling=ruling, status=ruling["status"],
                                            revision=hand.revision + 1)
-    LedgerEntry.objects.bulk_create([
-        LedgerEntry(hand=hand, session=hand.session, family=family, player=players[e["seat"]],
-                    played_at=hand.session.started_at, seat=e["seat"], amount=e["amount"] + extra, kind=e["kind"],
-                    reason=e["reason"], event=e["event"]) for e in ruling["ledger"]
-    ])
+    LedgerEntry.objects.bulk_create(ledger_rows(hand, ruling, players=[p.pk for p in players],
+                                                played_at=hand.session.started_at))
 
 
 def _nets(qs, field):
@@ -174,7 +180,7 @@ def test_the_default_recompute_repairs_what_lost_jobs_left_behind(table, rng, dj
         other, others = play_session(family, players=players[1:5], started_at=chicago(2024, 9, 13, 19),
                                      by=table["editor"], hands=6, rng=rng)
     # every kind of lost job: an edit, a delete, a whole session deleted, facts from before revisions
-    _lose_an_edit(hands[2], family, players[:4], rng, extra=500)
+    _lose_an_edit(hands[2], family, players[:4], rng)
     Hand.objects.filter(pk=hands[5].pk).update(deleted_at=chicago(2024, 9, 7, 9), revision=hands[5].revision + 1)
     type(other).objects.filter(pk=other.pk).update(deleted_at=chicago(2024, 9, 14, 9))
     HandFact.objects.filter(hand=hands[7]).update(revision=0)
