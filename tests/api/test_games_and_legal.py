@@ -32,7 +32,8 @@ def test_after_an_ace_cut_the_referee_moves_the_deal_and_asks_the_new_dealer_for
     doc = r.json()
     assert doc["format"] == "legal/1" and doc["turn"] == 1
     assert doc["table"]["dealer"] == 1
-    assert [o["action"] for o in doc["options"]] == ["bottom"]
+    assert doc["options"][0] == {"action": "bottom", "seat": 1, "cards": doc["options"][0]["cards"]}
+    assert "AS" not in doc["options"][0]["cards"]  # the Ace cut is not at the bottom
     assert not Hand.objects.exists()
 
 

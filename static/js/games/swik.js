@@ -103,9 +103,16 @@
     }
 
     // --- what the referee says -----------------------------------------------------------------------
+    // The option of this action for the seat whose turn it is (the referee may also list what others could
+    // do without a violation, e.g. another cut), else the first one listed.
     function option(answer, action) {
       if (!answer || !answer.options) return null;
-      return answer.options.filter(function (o) { return o.action === action; })[0] || null;
+      var all = answer.options.filter(function (o) { return o.action === action; });
+      return all.filter(function (o) { return o.seat === answer.turn; })[0] || all[0] || null;
+    }
+    function turnOption(answer) {
+      if (!answer || !answer.options) return null;
+      return answer.options.filter(function (o) { return o.seat === answer.turn; })[0] || answer.options[0] || null;
     }
     function cutAnswer(ri) { return shell.ask(before(ri).concat(cutEvents(st.rounds[ri]))); }
     function designated(ri) {
@@ -121,8 +128,8 @@
     function cutDone(ri) {
       var r = st.rounds[ri];
       if (r.noCut) return true;
-      var a = cutAnswer(ri);
-      return !!(a && a.options && !option(a, "cut") && !option(a, "bottom"));
+      var a = cutAnswer(ri), next = turnOption(a);
+      return !!(a && a.options && (!next || (next.action !== "cut" && next.action !== "bottom")));
     }
     function allows(opt, c) { return !opt || opt.cards === null || opt.cards === undefined || opt.cards.indexOf(c) >= 0; }
 
@@ -156,7 +163,8 @@
       else if (a === undefined) body.push(shell.asking());
       else if (a.errors) body.push(shell.refused(a));
       else {
-        var bottom = option(a, "bottom"), cut = option(a, "cut");
+        var next = turnOption(a), bottom = next && next.action === "bottom" ? next : null;
+        var cut = next && next.action === "cut" ? next : null;
         if (bottom) {
           body.push(h("div", { cls: "line-item", id: "bottom-choices" }, h("span", { cls: "who" }, players[bottom.seat] + "\u2019s bottom card:"),
             announcedButtons(bottom, function (c) { r.cuts.push({ action: "bottom", seat: bottom.seat, card: c }); }),
