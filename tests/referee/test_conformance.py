@@ -208,6 +208,8 @@ def _matches(option, ev):
 
 def _card_known(option, ev):
     """Whether the option names the cards allowed, and whether the event's card is one of them."""
+    if ev.get("action") == "deal":
+        return False, None  # legal() says who deals; three cards to each hand are the dealer's to get right
     cards = option.get("cards")
     if cards is None:
         # Any card not yet seen: the referee can say no more (a trips claim may still name a seen card).
