@@ -117,8 +117,8 @@ class HandAdmin(RecordAndRulingAdmin):
     list_select_related = ["session"]
     raw_id_fields = ["session"]
     exclude = ["record", "ruling"]
-    readonly_fields = ["session", "number", "status", "dealer", "actual_dealer", "pot_in", "pot_out",
-                       "violation_count", "revision", "deleted_at", "record_json", "ruling_json"]
+    readonly_fields = ["session", "number", "status", "dealer", "actual_dealer", "next_dealer", "may_stop", "pot_in",
+                       "pot_out", "violation_count", "revision", "deleted_at", "record_json", "ruling_json"]
     inlines = [LedgerInline, RevisionInline]
 
 

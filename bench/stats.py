@@ -69,26 +69,19 @@ def ensure_database():
 
 
 def rulings():
-    """(record, ruling-with-kinds) maker: the real referee when it is there, else the test generator."""
-    try:
-        import referee
-        from referee.generate import swik_hand
+    """(record, ruling) maker: the referee's generator and ruling (with its facts)."""
+    import referee
+    from referee.generate import swik_hand
 
-        referee.replay(swik_hand(random.Random(1), players=["A", "B", "C"]))
-
-        def make(rng, names, dealer, pot_in):
+    def make(rng, names, dealer, pot_in):
+        while True:
             record = swik_hand(rng, players=names, dealer=dealer, pot_in=pot_in, mistakes=0.08, summary_only=0.2)
-            ruling = referee.replay(record)
-            for e in ruling["ledger"]:
-                e["kind"] = referee.ledger_kind(e)
-            return record, ruling
+            try:
+                return record, referee.replay(record)
+            except referee.BadRecord:  # a generator slip: draw again
+                continue
 
-        return make, "referee.generate + referee.replay"
-    except Exception:  # noqa: BLE001
-        from tests.stats.history import mini_swik
-
-        return (lambda rng, names, dealer, pot_in: mini_swik(rng, players=names, dealer=dealer, pot_in=pot_in),
-                "tests/stats/history.mini_swik (the referee is not ready)")
+    return make, "referee.generate + referee.replay"
 
 
 def build(slug, hands, seed=7):
@@ -128,13 +121,13 @@ def build(slug, hands, seed=7):
                 pot_in = 0
                 for k in range(min(rng.randint(30, 50), hands - made)):
                     record, ruling = make(rng, [p.name for p in players], k % len(players), pot_in)
-                    ledger = ruling["ledger"]
-                    stored = dict(ruling, ledger=[{x: v for x, v in e.items() if x != "kind"} for e in ledger])
-                    pending_hands.append(Hand(session=session, number=k + 1, record=record, ruling=stored,
+                    facts = ruling["facts"]
+                    pending_hands.append(Hand(session=session, number=k + 1, record=record, ruling=ruling,
                                               status=ruling["status"], dealer=record["dealer"],
-                                              actual_dealer=record["dealer"], pot_in=ruling["pot_in"],
+                                              actual_dealer=facts["dealer"], next_dealer=facts["next_dealer"],
+                                              may_stop=facts["may_stop"], pot_in=ruling["pot_in"],
                                               pot_out=ruling["pot_out"], violation_count=len(ruling["violations"])))
-                    pending_ledger.append((session, players, at, ledger))
+                    pending_ledger.append((session, players, at, ruling["ledger"], facts["kinds"]))
                     pot_in = ruling["pot_out"]
                     made += 1
                 night += 1
@@ -142,10 +135,10 @@ def build(slug, hands, seed=7):
             table = LedgerEntry._meta.db_table
             cols = "hand_id, session_id, family_id, player_id, played_at, seat, amount, kind, reason, event"
             with connection.cursor() as cur, cur.cursor.copy(f"COPY {table} ({cols}) FROM STDIN") as copy:
-                for hand, (session, players, at, ledger) in zip(pending_hands, pending_ledger):
-                    for e in ledger:
+                for hand, (session, players, at, ledger, kinds) in zip(pending_hands, pending_ledger):
+                    for e, kind in zip(ledger, kinds):
                         copy.write_row((hand.pk, session.pk, fam.pk, players[e["seat"]].pk, at, e["seat"],
-                                        e["amount"], e["kind"], e["reason"][:200], e["event"]))
+                                        e["amount"], kind, e["reason"][:200], e["event"]))
         print(f"  {made:,} hands ({time.perf_counter() - t0:.0f} s)", flush=True)
     with connection.cursor() as cur:
         cur.execute("ANALYZE")
@@ -164,8 +157,8 @@ def measure(what, slug):
     from django.db import connection
 
     from archive.models import Family, Hand, LedgerEntry
-    from archive.stats import services
-    from tests.stats.history import mini_swik, store_hand
+    from archive.stats import derive, services
+    from tests.stats.history import store_hand, swik_ruled
 
     fam = Family.objects.get(slug=slug)
     base = maxrss_mb()
@@ -204,9 +197,9 @@ def measure(what, slug):
             with connection.cursor() as cur:
                 cur.execute("SET LOCAL work_mem = '64MB'")
             t = time.perf_counter()
-            services._rebuild_summaries(fam.pk)
+            derive.rebuild_summaries(fam.pk)
             out["summaries_seconds"] = time.perf_counter() - t
-        for name, read in (("h2h", selectors.head_to_head), ("wraps", selectors.wraps),
+        for name, read in (("h2h", selectors.head_to_head), ("wraps", selectors.game_reads),
                            ("players", selectors.players)):
             t = time.perf_counter()
             read(family=fam)
@@ -217,9 +210,9 @@ def measure(what, slug):
         players = [s.player for s in session.seats.order_by("position")]
         last = session.hands.order_by("-number").first()
         rng, times = random.Random(11), []
-        for i in range(7):
-            record, ruling = mini_swik(rng, players=[p.name for p in players], dealer=i % len(players),
-                                       pot_in=last.pot_out)
+        for _ in range(7):
+            record, ruling = swik_ruled(rng, players=[p.name for p in players], dealer=last.next_dealer,
+                                        pot_in=last.pot_out)
             last = store_hand(session, record, ruling, number=last.number + 1, played_at=session.started_at,
                               notify=False)
             t = time.perf_counter()
@@ -262,7 +255,8 @@ def main():
     build(big, args.hands)
     connection.close()
     print(f"\nPostgreSQL {os.environ['DATABASE_URL'].rsplit('@', 1)[-1]}; {os.cpu_count()} CPUs\n")
-    facts = ("archive_handfact", "archive_seatfact", "archive_pairfact", "archive_statsday")
+    facts = ("archive_handfact", "archive_seatfact", "archive_pairfact", "archive_statsday", "archive_swikseatfact",
+             "archive_swikwrap", "archive_swikday")
     red_small, red_big = run("rederive", small), run("rederive", big)
     with connection.cursor() as cur:  # untimed: what autovacuum does after a big rewrite
         for table in facts:

@@ -3,23 +3,25 @@
 How it fits:
 
     hand saved / edited / deleted --on_commit--> archive.tasks.update_stats_for_hands(ids)
-        -> services.stats_update_for_hands: re-derive those hands' facts (HandFact, SeatFact,
-           PairFact; HandFact keeps the hand revision and family time zone they came from),
-           then re-aggregate with SQL GROUP BY the StatsDay rows of the (family, game, day,
-           player) keys they touch, old and new. One transaction, families locked: a worker
-           that dies mid-job leaves the old numbers.
-    "Recompute" button / nightly beat / manage.py stats_recompute -> archive.tasks.recompute_stats
+        -> services.stats_update_for_hands: re-derive those hands' facts from their rulings'
+           facts (HandFact, SeatFact, PairFact, and each game's own tables, games/<game>.py;
+           HandFact keeps the hand revision and family time zone they came from), then
+           re-aggregate with SQL GROUP BY the StatsDay rows (and the game's own summary) of the
+           (family, game, day, player) keys they touch, old and new. One transaction, families
+           locked: a worker that dies mid-job leaves the old numbers.
+    "Recompute" button (archive.jobs.stats_job_start) / nightly beat / manage.py stats_recompute
+        -> archive.tasks.recompute_stats
         -> services.stats_recompute: one SQL query finds the hands whose facts are missing or
            stale (a lost job: revision or zone differs, a player since merged) and the facts of
            hands deleted or gone; re-derives or removes just those (normally none); then rebuilds
            the summary from the facts with DELETE + INSERT ... SELECT ... GROUP BY. rederive=True
-           (--rederive) derives every fact again from the records and rulings, with progress in
+           (--rederive) derives every fact again from the rulings' facts, with progress in
            a StatsJob row. Either way the same numbers as the incremental jobs (tested).
     pages (views.py) and API (api.py) -> selectors.py -> StatsDay (players, net over time,
-           settle-up by period) and the facts (largest pots, pots per hand, streaks, wraps by
-           card, head to head).
+           settle-up by period) and the facts (largest pots, pots per hand, streaks, head to
+           head), each game's module adding its own (Swik: falls, blinds, wraps by card).
 
-Definitions (facts.py has the per-hand rules):
+Definitions (the referee's facts say what each hand tells; referee/facts.py):
 - days are the family's days: a hand's day is its played_at in Family.timezone;
 - a missing value is missing: a hand that stopped before the tricks counts for nobody's tricks
   or falls (None, shown as "—"), never as 0;

@@ -21,7 +21,7 @@ from archive.models import Family, Hand, LedgerEntry, Player, Seat, Session
 from archive.models.stats import HandFact, PairFact, SeatFact, StatsDay
 
 from . import games
-from .common import where
+from .common import per_seat, where
 from .facts import pair_flows
 
 CHUNK = 2000  # hands read and written at a time: memory stays flat however big the archive
@@ -131,7 +131,7 @@ def fact_rows(hands, ctx):
             raise ValueError(f"Hand {hand_id} has a ruling without facts; `manage.py migrate` adds them "
                              "(archive migration 0002).")
         seat_player = ctx.session_seats(session_id)
-        seats = facts["seats"]
+        seats = per_seat(facts["seats"])
         players = {s: ctx.live(seat_player[s]) for s in range(len(seats)) if s in seat_player}
         zone_name, zone = ctx.zone(family_id)
         day = timezone.localtime(played_at, zone).date()

@@ -109,8 +109,8 @@ def stats_recompute(*, family=None, job=None, rederive=False):
     """Rebuild the statistics of one family (or of every family).
 
     By default: repair the facts a lost job left missing or stale, then rebuild every summary
-    from the facts (set-based SQL). rederive=True: derive every fact again from the records and
-    rulings first (the slow path, after a change of the referee or of facts.py).
+    from the facts (set-based SQL). rederive=True: derive every fact again from the rulings' facts
+    first (the slow path, after a change of the referee or of a game's statistics module).
     With a StatsJob, records its state and progress; a failure marks it failed and re-raises
     (the task retries), leaving the old statistics untouched.
     """

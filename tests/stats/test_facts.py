@@ -108,3 +108,14 @@ def test_head_to_head_moves_the_winners_money_from_the_losers():
 def test_largest_remainder_is_exact(total, weights):
     parts = largest_remainder(total, weights)
     assert sum(parts) == total and all(p >= 0 for p in parts)
+
+
+def test_facts_written_seat_by_seat_or_column_by_column_give_the_same_rows():
+    """Hands stored by the first referee (facts seat by seat) and by today's read the same."""
+    from archive.stats.common import per_seat
+
+    ruling = referee.replay(EXAMPLES["06-high-wrap-double-fall"]["record"])
+    told = ruling["facts"]
+    by_seat = dict(told, seats=per_seat(told["seats"]), game=dict(told["game"], seats=per_seat(told["game"]["seats"])))
+    assert isinstance(by_seat["seats"], list) and by_seat["seats"][0]["net"] == -36
+    assert facts("06-high-wrap-double-fall") == facts(None, dict(ruling, facts=by_seat))

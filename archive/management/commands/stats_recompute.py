@@ -3,7 +3,7 @@
 Rebuild the statistics now, in this process (no worker needed), with a StatsJob row the
 statistics page shows. By default only the facts a lost job left missing or stale are
 re-derived and the summaries rebuilt from the facts; --rederive derives every fact again from
-the records and rulings (after a change of the referee or of archive/stats/facts.py).
+the rulings' facts (after a change of the referee or of a module in archive/stats/games/).
 """
 import time
 
@@ -20,7 +20,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--family", metavar="SLUG", help="only this family (default: every family)")
         parser.add_argument("--rederive", action="store_true",
-                            help="derive every hand's facts again from its record and ruling (slow)")
+                            help="derive every hand's statistics again from its ruling's facts (slow)")
 
     def handle(self, *args, family=None, rederive=False, **options):
         fam = None

@@ -11,7 +11,7 @@ a hand that stops before the tricks), never 0.
 from django.db import models
 from django.db.models import Count, Sum
 
-from archive.stats.common import period, ratio
+from archive.stats.common import per_seat, period, ratio
 
 GAME = "swik"
 RANK_ORDER = "23456789TJQKA"
@@ -92,7 +92,7 @@ GROUP BY family_id, player_id, day
 
 def fact_rows(*, hand_id, family_id, day, facts, players):
     """This hand's rows; `players` is {seat: player id} of the seats that count."""
-    own = (facts.get("game") or {}).get("seats") or ()
+    own = per_seat((facts.get("game") or {}).get("seats"))
     seats, wraps = [], []
     for s, player in players.items():
         if s >= len(own):
