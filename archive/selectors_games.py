@@ -119,8 +119,7 @@ def score_sheet(session) -> dict:
         ruling = hand["ruling"] or {}
         points = ruling.get("score")
         if not isinstance(points, list):
-            facts = ruling.get("facts") or {}
-            points = [s.get("net") if isinstance(s, dict) else None for s in facts.get("seats") or []] or ruling.get("net")
+            points = ((ruling.get("facts") or {}).get("seats") or {}).get("net") or ruling.get("net")
         points = [p if isinstance(p, int) and not isinstance(p, bool) else 0 for p in (points or [])][:n]
         points += [0] * (n - len(points))
         totals = [a + b for a, b in zip(totals, points)]

@@ -16,15 +16,12 @@ its facts. This module owns what is the same for every game:
 - the ruling document with its facts (`Table.document`), and the entry points `replay`,
   `steps` and `legal` for any game module.
 """
-from . import facts as _facts
 from .cards import CARDS
 from .record import MAX_CENTS, BadRecord, describe, read_claimed, read_header, read_house_rules
 from .ruling import discrepancies
 
 # Bounded caches (a server sees many tables and many families).
 _CACHE_MAX = 4096
-_NONES = [(None,) * n for n in range(17)]
-_ZEROS = [(0,) * n for n in range(17)]
 
 
 class Table:
@@ -289,19 +286,23 @@ class Table:
         if self.claimed is not None:
             doc["discrepancies"] = discrepancies(self.claimed, net, pot_out, score)
         n = self.n
-        nones = _NONES[n]
-        zeros = _ZEROS[n]
-        played = nones if played is None else played
-        tricks_won = nones if tricks_won is None else tricks_won
-        misdeals = zeros if misdeals is None else misdeals
-        penalties = zeros if self.penalties is None else self.penalties
         took = self.took
-        seats = [{"in": played[s], "won": 1 if x > 0 else 0, "net": x, "paid_in": took[s] - x, "took": took[s],
-                  "penalties": penalties[s], "misdeals": misdeals[s], "tricks": tricks_won[s]}
-                 for s, x in enumerate(net)]
-        doc["facts"] = _facts.document(
-            dealer=dealer, next_dealer=next_dealer, pot_out=pot_out, pot=self.pot, may_stop=may_stop,
-            kinds=self.kinds, seats=seats, game=game_facts, carry=carry)
+        penalties = self.penalties
+        seats = {
+            "in": [None] * n if played is None else played,
+            "won": [1 if x > 0 else 0 for x in net],
+            "net": net[:],
+            "paid_in": [t - x for t, x in zip(took, net)],
+            "took": took,
+            "penalties": [0] * n if penalties is None else penalties,
+            "misdeals": [0] * n if misdeals is None else misdeals,
+            "tricks": [None] * n if tricks_won is None else tricks_won,
+        }
+        c = {"pot": pot_out}
+        if carry:
+            c.update(carry)
+        doc["facts"] = {"dealer": dealer, "next_dealer": next_dealer, "carry": c, "pot": self.pot,
+                        "may_stop": may_stop, "kinds": self.kinds, "seats": seats, "game": game_facts}
         return doc
 
 

@@ -1160,42 +1160,57 @@ class Swik(TrickTable, core.Table):
         if dealer is None or self.lax:  # (a deal read only for its fields still dealt: the last deal counts)
             dealer = next((ev["seat"] for ev in reversed(events) if ev["action"] == "deal"), self.dealer)
         falls = self.falls
-        told = self.good and self.declared is not None and status != VOID
         played = misdeals = None
         for v in self.violations:
             if v["rule"] == "swik.misdeal":
                 if misdeals is None:
                     misdeals = [0] * n
                 misdeals[v["seat"]] += 1
-        if told:
-            wrapper = self.deal_seat if self.wrapped else None
-            blind_taker = self.blind_taker
-            trips_seat = self.trips_win[0] if complete and self.done == TRIPS else None
-            played = [1 if s == wrapper or c == "in" or c == "blind" else 0 if c == "out" else None
-                      for s, c in enumerate(self.declared)]
-            own = []
-            for s in range(n):
-                f = falls.get(s) if falls else None
-                fell = 0 if complete else None
-                double = fell
-                if f is not None:
-                    fell, double = 1, int(-f["amount"] > self.pot)
-                own.append({"fell": fell, "double_fall": double,
-                            "wrapped_rank": self.turned[0] if s == wrapper else None,
-                            "wrap_made": 1 - fell if s == wrapper and complete else None,
-                            "took_blind": None if played[s] is None else int(s == blind_taker),
-                            "blind_made": 1 - fell if s == blind_taker and complete else None,
-                            "trips_win": int(s == trips_seat) if complete else None})
+        # Swik's own facts, a list a seat each (None: the record does not tell).
+        told = self.good and self.declared is not None and status != VOID
+        if told and complete:
+            fell = [0] * n
+            double = [0] * n
+            trips = [0] * n
+            if self.done == TRIPS:
+                trips[self.trips_win[0]] = 1
         else:
-            own = [_NO_FACTS if not falls or s not in falls else
-                   dict(_NO_FACTS, fell=1, double_fall=int(-falls[s]["amount"] > self.pot)) for s in range(n)]
+            fell = [None] * n
+            double = [None] * n
+            trips = fell[:]
+        if falls:
+            pot = self.pot
+            for s, e in falls.items():
+                fell[s] = 1
+                double[s] = 1 if -e["amount"] > pot else 0
+        rank = [None] * n
+        made = [None] * n
+        blind = [None] * n
+        blind_made = [None] * n
+        if told:
+            d = self.deal_seat
+            wrapper = d if self.wrapped else -1
+            played = [1 if c == "in" or c == "blind" or s == wrapper else 0 if c == "out" else None
+                      for s, c in enumerate(self.declared)]
+            blind = [None if p is None else 0 for p in played]
+            b = self.blind_taker
+            if b is not None:
+                blind[b] = 1
+                if complete:
+                    blind_made[b] = 1 - fell[b]
+            if wrapper >= 0:
+                rank[d] = self.turned[0]
+                if complete:
+                    made[d] = 1 - fell[d]
         pot_out = self.pot_in - sum(self.net)
         return self.document(
             status, self._summary(status, pot_out), tricks=self.tricks, dealer=dealer,
             next_dealer=dealer if status == VOID else (dealer + 1) % n,
             may_stop=complete and not falls and "share" in self.kinds,
             played=played, tricks_won=self.won if complete else None, misdeals=misdeals,
-            game_facts={"turned": self.turned if self.good else None, "seats": own})
+            game_facts={"turned": self.turned if self.good else None,
+                        "seats": {"fell": fell, "double_fall": double, "wrapped_rank": rank, "wrap_made": made,
+                                  "took_blind": blind, "blind_made": blind_made, "trips_win": trips}})
 
     def _summary(self, status, pot_out):
         names = self.names

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 import referee
 from referee import core
+from referee.facts import seat_rows
 from referee.games import game_module
 from referee.generate import random_house_rules, swik_hand
 
@@ -67,7 +68,9 @@ def check_money_and_facts(record, ruling):
     assert set(facts["kinds"]) <= {"ante", "fee", "penalty", "share", "fall", "other"}
     assert facts["carry"]["pot"] == ruling["pot_out"]
     assert 0 <= facts["dealer"] < n and 0 <= facts["next_dealer"] < n
-    for s, f in enumerate(facts["seats"]):
+    rows = seat_rows(facts)
+    assert len(rows) == n
+    for s, f in enumerate(rows):
         assert f["net"] == net[s]
         assert f["took"] == sum(e["amount"] for e in ledger if e["seat"] == s and e["amount"] > 0)
         assert f["paid_in"] == -sum(e["amount"] for e in ledger if e["seat"] == s and e["amount"] < 0)

@@ -86,7 +86,7 @@ def test_with_nobody_in_three_of_a_kind_is_not_judged():
         ruling = referee.replay(_trips_table(["out"] * 4, shown))
         assert ruling["violations"] == []
         assert ruling["summary"] == "Nobody went in; the pot of 15 carries to the next hand."
-        assert ruling["facts"]["game"]["seats"][2]["trips_win"] == 0
+        assert ruling["facts"]["game"]["seats"]["trips_win"][2] == 0
 
 
 def test_with_one_player_in_who_takes_the_pot_three_of_a_kind_is_not_judged():
@@ -97,7 +97,7 @@ def test_with_one_player_in_who_takes_the_pot_three_of_a_kind_is_not_judged():
         assert ruling["summary"] == "Only Mary went in and takes the pot of 15."
         assert [e for e in ruling["ledger"] if e["event"] is not None] == [
             {"seat": 2, "amount": 15, "reason": "takes the pot (the only player in)", "event": 6}]
-        assert ruling["facts"]["game"]["seats"][2]["trips_win"] == 0
+        assert ruling["facts"]["game"]["seats"]["trips_win"][2] == 0
 
 
 def test_an_unclaimed_three_of_a_kind_that_decides_nothing_is_not_reported():
@@ -111,4 +111,4 @@ def test_an_unclaimed_three_of_a_kind_that_decides_nothing_is_not_reported():
     ruling = referee.replay(_trips_table(["in", "in", "out", "out"]))
     (v,) = ruling["violations"]
     assert (v["rule"], v["seat"], v["penalty"]) == ("swik.unclaimed-trips", 2, 0)
-    assert ruling["facts"]["game"]["seats"][2]["trips_win"] == 1
+    assert ruling["facts"]["game"]["seats"]["trips_win"][2] == 1
