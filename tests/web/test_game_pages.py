@@ -68,3 +68,4 @@ def test_the_sessions_house_rules_are_said_in_words(client_as, family, owner):
     assert "<b>Ante</b> $1.25" in page
     assert "<b>Double fall</b> no" in page
     assert "<b>High wraps</b> Queen, Ace" in page
+
