@@ -45,7 +45,7 @@ def main(writers=8, imported=60):
             client = APIClient()
             client.force_authenticate(owner)
             barrier.wait()
-            for seed in range(3):
+            for _ in range(3):
                 r = client.post("/api/hands/", {"session": session.pk, "record": factories.example_record(
                     "01-plain-hand")}, format="json")
                 codes.append(r.status_code)
