@@ -168,3 +168,4 @@ class DisputeAdmin(admin.ModelAdmin):
     list_select_related = ["hand__session", "opened_by"]
     raw_id_fields = ["hand", "ruling_revision"]
     inlines = [DisputeMessageInline]
+from . import admin_audit  # noqa: E402,F401  (the audit log's and invitations' admin pages)

@@ -3,7 +3,6 @@ import datetime
 import zoneinfo
 
 from django import forms
-from django.contrib.auth import get_user_model
 
 from archive import selectors_games
 from archive.models import Membership
@@ -17,15 +16,19 @@ class FamilyForm(forms.Form):
 
 
 class MemberAddForm(forms.Form):
-    username = forms.CharField(max_length=150, label="Username")
+    """An invitation (archive.invitations): the person becomes a member when they accept its link.
+    The username, when given, only limits who may accept; whether it exists is never said."""
+
+    username = forms.CharField(max_length=150, label="Username (optional)", required=False)
     role = forms.ChoiceField(choices=Membership.Role.choices, initial=Membership.Role.VIEWER)
 
-    def clean_username(self):
-        name = self.cleaned_data["username"].strip()
-        user = get_user_model().objects.filter(username=name).first()
-        if user is None:
-            raise forms.ValidationError(f"There is no user called “{name}”. They must have a login first.")
-        return user
+
+class InvitationCodeForm(forms.Form):
+    code = forms.CharField(max_length=300, label="Invitation link or code")
+
+    def clean_code(self):
+        # a pasted link works as well as the code: the code is its last part
+        return self.cleaned_data["code"].strip().rstrip("/").rsplit("/", 1)[-1]
 
 
 class MemberRoleForm(forms.Form):

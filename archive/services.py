@@ -25,7 +25,7 @@ from django.utils.text import slugify
 
 import referee
 
-from . import access, jobs, selectors
+from . import access, audit, bounds, jobs, selectors
 from .models import (
     Dispute,
     DisputeMessage,
@@ -197,7 +197,7 @@ class HandChain:
 
     def add(self, record, *, number=None, why=None) -> Hand:
         rec = self.fill(record)
-        ruling = referee.replay(rec)
+        ruling = bounds.replay(rec)
         if number is None:
             number = self.max_number + 1
         elif number <= self.max_number:
@@ -247,7 +247,7 @@ def _rerule_after(session, seats, number, pot, *, by, why) -> list[int]:
         if hand.pot_in == pot:
             break
         record = dict(hand.record, pot_in=pot)
-        ruling = referee.replay(record)
+        ruling = bounds.replay(record)
         if ruling != hand.ruling:
             for name, value in _hand_values(record, ruling).items():
                 setattr(hand, name, value)
@@ -309,22 +309,35 @@ def family_create(*, name, owner, timezone="America/Chicago") -> Family:
     while Family.objects.filter(slug=slug).exists():
         n += 1
         slug = f"{base}-{n}"
+    if bounds.zone_error(timezone):
+        raise ValidationError({"timezone": bounds.zone_error(timezone)})
     family = Family.objects.create(name=name, slug=slug, timezone=timezone)
     Membership.objects.create(family=family, user=owner, role=Membership.Role.OWNER)
+    audit.record(family=family, by=owner, action="family.create", summary=f"{name} created",
+                 after={"name": name, "timezone": timezone, "owner": owner.username})
     return family
 
 
 @transaction.atomic
 def member_add(*, family, user, role, by) -> Membership:
+    """Add a member or change a member's role. The pages and the API add people by invitation
+    (archive.invitations), so that nobody is made a member without accepting; this adds directly."""
     access.require_role_of(by, family, access.OWNER_ROLES, doing="add members")
     if role not in Membership.Role.values:
         raise ValidationError({"role": f"Role is one of {', '.join(Membership.Role.values)}, not {role!r}."})
     membership, created = Membership.objects.get_or_create(family=family, user=user, defaults={"role": role})
-    if not created and membership.role != role:
+    if created:
+        audit.record(family=family, by=by, action="member.add", summary=f"{user.username} added as {role}",
+                     after={"user": user.username, "role": role})
+    elif membership.role != role:
         if membership.role == Membership.Role.OWNER and role != Membership.Role.OWNER:
             _keep_an_owner(family, membership)
+        before = membership.role
         membership.role = role
         membership.save(update_fields=["role"])
+        audit.record(family=family, by=by, action="member.role",
+                     summary=f"{user.username}: {before} → {role}",
+                     before={"user": user.username, "role": before}, after={"user": user.username, "role": role})
     return membership
 
 
@@ -339,6 +352,9 @@ def member_remove(*, membership, by):
     access.require_role_of(by, membership.family, access.OWNER_ROLES, doing="remove members")
     if membership.role == Membership.Role.OWNER:
         _keep_an_owner(membership.family, membership)
+    audit.record(family=membership.family, by=by, action="member.remove",
+                 summary=f"{membership.user.username} ({membership.role}) removed",
+                 before={"user": membership.user.username, "role": membership.role})
     membership.delete()
 
 
@@ -348,9 +364,32 @@ def player_create(*, family, name, user=None, by) -> Player:
     name = (name or "").strip()
     if not name:
         raise ValidationError({"name": "A player needs a name, as the table calls them (e.g. “Uncle Joe”)."})
+    if bounds.name_error(name):
+        raise ValidationError({"name": bounds.name_error(name)})
     if Player.objects.filter(family=family, name=name, merged_into__isnull=True).exists():
         raise ValidationError({"name": f"{family} already has a player called {name}: pick another name."})
-    return Player.objects.create(family=family, name=name, user=user)
+    player = Player.objects.create(family=family, name=name, user=user)
+    audit.record(family=family, by=by, action="player.create", summary=f"player {name} added",
+                 after={"id": player.pk, "name": name})
+    return player
+
+
+@transaction.atomic
+def player_for_name(*, family, name, by) -> Player:
+    """The player a table means by a name: the live player of that name; for a name merged away, the
+    player it was merged into (so a later night does not bring the duplicate back); else a new guest."""
+    name = (name or "").strip()
+    live = Player.objects.filter(family=family, name=name, merged_into__isnull=True).first()
+    if live is not None:
+        return live
+    old = Player.objects.filter(family=family, name=name, merged_into__isnull=False).order_by("-pk").first()
+    seen = set()
+    while old is not None and old.merged_into_id is not None and old.pk not in seen:
+        seen.add(old.pk)
+        old = old.merged_into
+    if old is not None:
+        return old
+    return player_create(family=family, name=name, by=by)
 
 
 @transaction.atomic
@@ -366,17 +405,62 @@ def players_merge(*, keep, merge, by) -> Player:
         raise ValidationError("Only players of the same family can be merged.")
     if keep.merged_into_id or merge.merged_into_id:
         raise ValidationError("One of these players was already merged; merge into the player he was merged into.")
+    before = {
+        "merged": {"id": merge.pk, "name": merge.name, "user": merge.user_id},
+        "keep": {"id": keep.pk, "name": keep.name, "user": keep.user_id},
+        "seats": list(Seat.objects.filter(player=merge).values_list("pk", flat=True)),
+        "merged_players": list(Player.objects.filter(merged_into=merge).values_list("pk", flat=True)),
+    }
     Seat.objects.filter(player=merge).update(player=keep)
     moved = list(LedgerEntry.objects.filter(player=merge).values_list("hand_id", flat=True).distinct())
     LedgerEntry.objects.filter(player=merge).update(player=keep)
     Player.objects.filter(merged_into=merge).update(merged_into=keep)
     merge.merged_into = keep
     merge.save(update_fields=["merged_into"])
-    if keep.user_id is None and merge.user_id is not None:
+    user_moved = keep.user_id is None and merge.user_id is not None
+    if user_moved:
         keep.user_id = merge.user_id
         keep.save(update_fields=["user"])
+    audit.record(family=keep.family, by=by, action="player.merge", summary=f"{merge.name} merged into {keep.name}",
+                 before=before | {"user_moved": user_moved}, after={"merged_into": keep.pk})
     jobs.stats_after_commit(moved)
     return keep
+
+
+@transaction.atomic
+def players_unmerge(*, player, by) -> Player:
+    """Undo the merge that folded `player` into another: its seats (and so its ledger rows), the entries
+    merged into it and the login it handed over go back to it, and it is a live player again."""
+    _require_editor(by, player.family, "undo merges")
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    entry = audit.last_merge_of(player)
+    if player.merged_into_id is None or entry is None:
+        raise ValidationError(f"{player.name} is not merged into anyone; there is nothing to undo.")
+    keep = Player.objects.select_for_update().get(pk=entry.before["keep"]["id"])
+    if player.merged_into_id != keep.pk or keep.merged_into_id is not None:
+        raise ValidationError(f"{keep.name} was merged into another player since; undo that merge first.")
+    if Player.objects.filter(family=player.family, name=player.name, merged_into__isnull=True).exists():
+        raise ValidationError(f"There is a player called {player.name} again; rename or merge that one first.")
+    seats = list(Seat.objects.filter(pk__in=entry.before["seats"], player=keep))
+    hand_ids = []
+    for seat in seats:
+        rows = LedgerEntry.objects.filter(session_id=seat.session_id, seat=seat.position, player=keep)
+        hand_ids += rows.values_list("hand_id", flat=True).distinct()
+        rows.update(player=player)
+    Seat.objects.filter(pk__in=[s.pk for s in seats]).update(player=player)
+    Player.objects.filter(pk__in=entry.before["merged_players"], merged_into=keep).update(merged_into=player)
+    if entry.before.get("user_moved") and keep.user_id == player.user_id:
+        keep.user_id = None
+        keep.save(update_fields=["user"])
+    player.merged_into = None
+    player.save(update_fields=["merged_into"])
+    entry.undone_at = dj_timezone.now()
+    entry.save(update_fields=["undone_at"])
+    audit.record(family=player.family, by=by, action="player.unmerge",
+                 summary=f"merge of {player.name} into {keep.name} undone",
+                 before={"merged_into": keep.pk}, after={"seats": [s.pk for s in seats]})
+    jobs.stats_after_commit(hand_ids)
+    return player
 
 
 # ---------------------------------------------------------------- sessions and hands
@@ -400,14 +484,12 @@ def session_create(
         errors["players"] = "Every player must belong to this family; add guests as players first."
     elif any(p.merged_into_id for p in players):
         errors["players"] = "A merged player cannot sit at a table; choose the player he was merged into."
-    elif not 0 <= first_dealer < len(players):
+    elif isinstance(first_dealer, int) and not 0 <= first_dealer < len(players):
         errors["first_dealer"] = f"The first dealer is a seat from 1 to {len(players)}."
     if isinstance(started_at, datetime) and dj_timezone.is_naive(started_at):
         errors["started_at"] = "Give the time with its zone (the table's local time)."
-    if not isinstance(pot_in, int) or pot_in < 0:
-        errors["pot_in"] = "The pot before the first hand is a whole number of cents, 0 or more."
-    if house_rules is not None and not isinstance(house_rules, dict):
-        errors["house_rules"] = "House rules are a JSON object of the rules that differ, e.g. {\"ante\": 5}."
+    errors.update(bounds.session_errors(game=game, timezone=timezone, house_rules=house_rules, pot_in=pot_in,
+                                        first_dealer=first_dealer))
     if errors:
         raise ValidationError(errors)
     key = key or _new_session_key(started_at)
@@ -419,6 +501,8 @@ def session_create(
         notes=notes or "", created_by=by,
     )
     Seat.objects.bulk_create(Seat(session=session, player=p, position=i) for i, p in enumerate(players))
+    audit.record(family=family, by=by, action="session.create", summary=f"session {key} opened",
+                 after={"id": session.pk, "key": key, "house_rules": house_rules or {}, "pot_in": pot_in})
     return session
 
 
@@ -449,7 +533,7 @@ def hand_edit(*, hand, record, by, why) -> Hand:
     seats = _seats(session)
     pot_in = _chain_pot_before(session, hand.number)
     rec = fill_record(session, seats, record, pot_in=pot_in, dealer=hand.dealer)
-    ruling = referee.replay(rec)
+    ruling = bounds.replay(rec)
     _rewrite(hand, session, seats, rec, ruling, kind=Kind.EDITED, by=by, why=why)
     changed = [hand.id] + _rerule_after(
         session, seats, hand.number, hand.pot_out, by=by, why=f"re-ruled after hand {hand.number} was edited: {why}"
@@ -492,7 +576,7 @@ def hand_restore(*, hand, by, why) -> Hand:
         return hand
     seats = _seats(session)
     record = dict(hand.record, pot_in=_chain_pot_before(session, hand.number))
-    ruling = referee.replay(record)
+    ruling = bounds.replay(record)
     hand.deleted_at = None
     _rewrite(hand, session, seats, record, ruling, kind=Kind.RESTORED, by=by, why=why)
     changed = [hand.id] + _rerule_after(
@@ -582,7 +666,7 @@ class _ImportError(Exception):
 
 def _import_session(family, meta, record, by, players_by_name) -> Session:
     s = meta.get("session")
-    if not isinstance(s, dict) or not s.get("key"):
+    if not isinstance(s, dict) or not isinstance(s.get("key"), str) or not 0 < len(s["key"]) <= 64:
         raise _ImportError("archive.session.key", "Each line needs \"archive\": {\"session\": {\"key\": ...}, \"number\": k}.")
     existing = Session.objects.filter(family=family, key=s["key"]).first()
     if existing:
@@ -613,7 +697,8 @@ def _import_session(family, meta, record, by, players_by_name) -> Session:
             first_dealer=s.get("first_dealer") or 0, pot_in=s.get("pot_in") or 0, notes=s.get("notes") or "", by=by,
         )
     except ValidationError as e:
-        raise _ImportError("archive.session", "; ".join(e.messages)) from None
+        words = [f"{k}: {m}" for k, ms in e.message_dict.items() for m in ms] if hasattr(e, "error_dict") else e.messages
+        raise _ImportError("archive.session", "; ".join(words)) from None
 
 
 def history_import(*, family, lines, by) -> dict:
@@ -655,7 +740,7 @@ def history_import(*, family, lines, by) -> dict:
                      "\"archive\": {\"session\": {\"key\": ..., \"started_at\": ...}, \"number\": k}.")
                 continue
             number = meta.get("number")
-            if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+            if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= bounds.HAND_NUMBER_MAX:
                 fail(lineno, "archive.number", "\"number\" is the hand's number in its session: 1, 2, 3 …")
                 continue
             known = dict(players_by_name)

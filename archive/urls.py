@@ -1,13 +1,20 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from archive import views
+from archive import views, views_people
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/", include("archive.api.urls")),
+    path("account/", views_people.account, name="account"),
+    path("invite/", views_people.invitation_code, name="invitation_code"),
+    path("invite/<str:code>/", views_people.invitation, name="invitation"),
+    path("families/<slug:slug>/audit/", views_people.audit_page, name="audit"),
+    path("families/<slug:slug>/invitations/<int:pk>/revoke/", views_people.invitation_revoke,
+         name="invitation_revoke"),
+    path("families/<slug:slug>/players/<int:pk>/unmerge/", views_people.player_unmerge, name="player_unmerge"),
     path("families/<slug:slug>/", views.family_page, name="family"),
     path("families/<slug:slug>/members/", views.member_add, name="member_add"),
     path("families/<slug:slug>/members/<int:pk>/", views.member_change, name="member_change"),

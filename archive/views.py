@@ -17,7 +17,7 @@ from django.utils import timezone as dj_timezone
 from django.views.decorators.http import require_POST
 
 import referee
-from archive import selectors, selectors_games, services
+from archive import bounds, invitations, selectors, selectors_games, services
 from archive.access import can_edit, family_for, require_edit, require_owner
 from archive.forms import (
     DisputeForm,
@@ -100,22 +100,25 @@ def family_page(request, slug):
         roles=Membership.Role.choices,
         open_disputes=open_disputes,
         import_form=ImportForm(),
+        invitations=invitations.open_invitations(family) if role == Membership.Role.OWNER else [],
     ))
 
 
 @login_required
 @require_POST
 def member_add(request, slug):
+    """Invite someone: the answer is the same whether or not the username exists (issue 11)."""
     family, role = family_for(request.user, slug)
     require_owner(role)
     form = MemberAddForm(request.POST)
     if form.is_valid():
-        try:
-            m = services.member_add(family=family, user=form.cleaned_data["username"], role=form.cleaned_data["role"],
-                                    by=request.user)
-            messages.success(request, f"{m.user.username} is now {m.get_role_display().lower()} of {family.name}.")
-        except ValidationError as exc:
-            messages.error(request, _errors_of(exc))
+        invitation, code = invitations.invitation_create(family=family, role=form.cleaned_data["role"],
+                                                         by=request.user, for_username=form.cleaned_data["username"])
+        url = request.build_absolute_uri(reverse("invitation", args=[code]))
+        whom = f"for {invitation.for_username}" if invitation.for_username else "for whoever has the link"
+        messages.success(request, f"Invitation {whom} to join as {invitation.get_role_display().lower()}: send them "
+                         f"{url} — it works once, until {invitation.expires_at:%Y-%m-%d}. They become a member when "
+                         "they accept it.")
     else:
         messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
     return redirect(reverse("family", args=[family.slug]) + "#members")
@@ -169,7 +172,7 @@ def _chart(points, width=640, height=180, pad=28):
 def _page_without_count(qs, page, size):
     """A page of a long list without COUNT(*): fetch one row more to know whether there is a next page."""
     try:
-        number = max(1, int(page or 1))
+        number = min(max(1, int(page or 1)), bounds.PAGE_MAX)
     except ValueError:
         number = 1
     rows = list(qs[(number - 1) * size: number * size + 1])
@@ -250,9 +253,8 @@ def session_new(request, slug):
                             raise ValidationError("One of the seats is not a player of this family.")
                         seat_players.append(by_id[value])
                     else:
-                        p = next((p for p in players if p.name == value), None)
-                        if p is None:
-                            p = services.player_create(family=family, name=value, by=request.user)
+                        p = services.player_for_name(family=family, name=value, by=request.user)
+                        if p.pk not in by_id:
                             players.append(p)
                         seat_players.append(p)
                 if len({p.pk for p in seat_players}) != len(seat_players):

@@ -1,10 +1,9 @@
 """DRF serializers: shapes only. Writes go through archive.services (in the views)."""
 import zoneinfo
 
-from django.contrib.auth import get_user_model
 from rest_framework import serializers
 
-from archive import selectors_games
+from archive import bounds, selectors_games
 from archive.models import (
     Dispute,
     DisputeMessage,
@@ -52,15 +51,24 @@ class MembershipSerializer(serializers.ModelSerializer):
 
 
 class MembershipCreateSerializer(serializers.Serializer):
-    family = serializers.IntegerField()
-    username = serializers.CharField(max_length=150)
+    """An invitation: only `username` may accept it when given (whether it exists is not said)."""
+
+    family = serializers.IntegerField(max_value=bounds.ID_MAX)
+    username = serializers.CharField(max_length=150, required=False, allow_blank=True, default="")
     role = serializers.ChoiceField(choices=Membership.Role.choices, default=Membership.Role.VIEWER)
 
-    def validate_username(self, value):
-        user = get_user_model().objects.filter(username=value).first()
-        if user is None:
-            raise serializers.ValidationError(f"There is no user called {value!r}; they must sign up first.")
-        return user
+
+class InvitationSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    family = serializers.IntegerField(max_value=bounds.ID_MAX)
+    role = serializers.CharField()
+    code = serializers.CharField(help_text="shown once; the invited person accepts with it")
+    url = serializers.CharField(help_text="the link to send: it opens the page that accepts the invitation")
+    expires_at = serializers.DateTimeField()
+
+
+class InvitationAcceptSerializer(serializers.Serializer):
+    code = serializers.CharField(max_length=200)
 
 
 class MembershipRoleSerializer(serializers.Serializer):
@@ -75,12 +83,12 @@ class PlayerSerializer(serializers.ModelSerializer):
 
 
 class PlayerCreateSerializer(serializers.Serializer):
-    family = serializers.IntegerField()
+    family = serializers.IntegerField(max_value=bounds.ID_MAX)
     name = serializers.CharField(max_length=80)
 
 
 class MergeSerializer(serializers.Serializer):
-    merge = serializers.IntegerField(help_text="id of the player entry to fold into this one (it is kept, pointing here)")
+    merge = serializers.IntegerField(max_value=bounds.ID_MAX, help_text="id of the player entry to fold into this one (it is kept, pointing here)")
 
 
 class SeatSerializer(serializers.ModelSerializer):
@@ -105,7 +113,7 @@ class SessionSerializer(serializers.ModelSerializer):
 
 
 class SessionCreateSerializer(serializers.Serializer):
-    family = serializers.IntegerField()
+    family = serializers.IntegerField(max_value=bounds.ID_MAX)
     game = serializers.ChoiceField(choices=(), default="swik", help_text="a game of GET /api/games/")
     variant = serializers.CharField(max_length=20, required=False, allow_blank=True, default="",
                                     help_text="one of the game's variants in GET /api/games/ (empty: the book's game)")
@@ -118,7 +126,7 @@ class SessionCreateSerializer(serializers.Serializer):
     )
     house_rules = serializers.DictField(required=False, default=dict,
                                         help_text="the rules that differ from the book, by the names in GET /api/games/")
-    first_dealer = serializers.IntegerField(min_value=0, default=0)
+    first_dealer = serializers.IntegerField(min_value=0, max_value=bounds.SEAT_MAX, default=0)
     pot_in = serializers.IntegerField(min_value=0, max_value=selectors_games.MONEY_MAX, default=0)
 
     def __init__(self, *args, **kwargs):
@@ -173,7 +181,7 @@ class HandSerializer(HandListSerializer):
 
 
 class HandCreateSerializer(serializers.Serializer):
-    session = serializers.IntegerField()
+    session = serializers.IntegerField(max_value=bounds.ID_MAX)
     record = serializers.JSONField(help_text="a handrec/1 record; game, players and pot_in are filled from the session")
     why = serializers.CharField(required=False, allow_blank=True, default="")
 
@@ -220,7 +228,7 @@ class DisputeSerializer(serializers.ModelSerializer):
 
 
 class DisputeCreateSerializer(serializers.Serializer):
-    hand = serializers.IntegerField()
+    hand = serializers.IntegerField(max_value=bounds.ID_MAX)
     title = serializers.CharField(max_length=200)
     text = serializers.CharField()
 
@@ -263,3 +271,14 @@ class ErrorItemSerializer(serializers.Serializer):
 class ErrorDocumentSerializer(serializers.Serializer):
     format = serializers.CharField(default="error/1")
     errors = ErrorItemSerializer(many=True)
+
+
+class AuditEntrySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    at = serializers.DateTimeField()
+    by = serializers.CharField(source="by.username", allow_null=True, default=None)
+    action = serializers.CharField()
+    summary = serializers.CharField()
+    before = serializers.JSONField(allow_null=True)
+    after = serializers.JSONField(allow_null=True)
+    undone_at = serializers.DateTimeField(allow_null=True)

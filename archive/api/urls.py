@@ -1,9 +1,9 @@
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 from rest_framework.routers import DefaultRouter
 
 from archive.api import views
+from archive.api.token import obtain_expiring_token
 
 router = DefaultRouter()
 router.register("families", views.FamilyViewSet, basename="api-family")
@@ -17,9 +17,11 @@ urlpatterns = [
     path("referee/", views.RefereeView.as_view(), name="api-referee"),
     path("referee/legal/", views.LegalView.as_view(), name="api-referee-legal"),
     path("games/", views.GamesView.as_view(), name="api-games"),
-    path("token/", obtain_auth_token, name="api-token"),
+    path("token/", obtain_expiring_token, name="api-token"),
+    path("invitations/accept/", views.InvitationAcceptView.as_view(), name="api-invitation-accept"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    # the split view serves Swagger UI's start-up script as a file: no inline script (CSP)
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
     path("", include(router.urls)),
 ]

@@ -2,11 +2,14 @@
 caller's families (reads). Strangers get 404, viewers 403 on writes, a bad record 400 with
 the referee's error/1 document and nothing saved."""
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import Count, Q
 from django.db.models.fields.json import KeyTextTransform
 from django.http import Http404, StreamingHttpResponse
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import mixins, parsers, status, viewsets
@@ -19,9 +22,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import referee
-from archive import selectors_games, services
+from archive import invitations, selectors_games, services
 from archive.access import member_family_ids, require_editor_of, require_owner_of, role_subquery
 from archive.api import serializers as s
+from archive.audit import log_of
 from archive.models import Dispute, Family, Hand, HandRevision, Membership, Player, Session
 
 
@@ -54,7 +58,8 @@ def int_param(request, name):
 
 def django_error(exc):
     msgs = exc.messages if hasattr(exc, "messages") else [str(exc)]
-    return Response({"detail": " ".join(msgs)}, status=status.HTTP_400_BAD_REQUEST)
+    fields = exc.message_dict if hasattr(exc, "error_dict") else {}  # each field named, as DRF's own errors
+    return Response({"detail": " ".join(msgs), **fields}, status=status.HTTP_400_BAD_REQUEST)
 
 
 class PlainTextParser(parsers.BaseParser):
@@ -74,6 +79,10 @@ def _record_of_body(request):
     """The body as a record dict (raises referee.BadRecord naming what is wrong)."""
     try:
         text = request.body.decode("utf-8")
+    except RequestDataTooBig:  # past DATA_UPLOAD_MAX_MEMORY_SIZE: answered in error/1 like any bad record
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        raise referee.BadRecord([{"event": None, "field": "*",
+                                  "message": f"The body is too big: a hand record is at most {limit:,} bytes."}])
     except UnicodeDecodeError:
         raise referee.BadRecord([{"event": None, "field": "*", "message": "The body is not UTF-8 text."}])
     return record_from(referee.loads(text))
@@ -157,6 +166,14 @@ class FamilyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cre
         )
         serializer.instance.my_role = Membership.Role.OWNER
 
+    @extend_schema(summary="The family's audit log (owners): changes that are not hands, who, when, what before",
+                   responses={200: s.AuditEntrySerializer(many=True)})
+    @action(detail=True, methods=["get"])
+    def audit(self, request, pk=None):
+        family = self.get_object()
+        require_owner_of(request.user, family.pk)
+        return Response(s.AuditEntrySerializer(log_of(family)[:500], many=True).data)
+
     @extend_schema(
         summary="The family's whole history as JSON Lines (one handrec/1 a line)",
         responses={(200, "application/jsonl"): OpenApiTypes.STR},
@@ -213,15 +230,20 @@ class MembershipViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins
             qs = qs.filter(family_id=family)
         return qs.order_by("family_id", "user__username")
 
-    @extend_schema(request=s.MembershipCreateSerializer, responses={201: s.MembershipSerializer})
+    @extend_schema(summary="Invite someone: an invitation link and code they accept (no member is added here)",
+                   request=s.MembershipCreateSerializer, responses={201: s.InvitationSerializer})
     def create(self, request):
         ser = s.MembershipCreateSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
         family = _visible_family(request.user, ser.validated_data["family"])
         require_owner_of(request.user, family.pk)
-        m = services.member_add(family=family, user=ser.validated_data["username"], role=ser.validated_data["role"],
-                                by=request.user)
-        return Response(s.MembershipSerializer(m).data, status=201)
+        invitation, code = invitations.invitation_create(
+            family=family, role=ser.validated_data["role"], by=request.user,
+            for_username=ser.validated_data.get("username") or "")
+        url = request.build_absolute_uri(reverse("invitation", args=[code]))
+        return Response(s.InvitationSerializer({"id": invitation.pk, "family": family.pk, "role": invitation.role,
+                                                "code": code, "url": url, "expires_at": invitation.expires_at}).data,
+                        status=201)
 
     @extend_schema(request=s.MembershipRoleSerializer, responses={200: s.MembershipSerializer})
     def partial_update(self, request, pk=None):
@@ -237,6 +259,17 @@ class MembershipViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins
         require_owner_of(request.user, m.family_id)
         services.member_remove(membership=m, by=request.user)
         return Response(status=204)
+
+
+class InvitationAcceptView(APIView):
+    """Accept an invitation by its code: the caller becomes a member of its family."""
+
+    @extend_schema(request=s.InvitationAcceptSerializer, responses={201: s.MembershipSerializer})
+    def post(self, request):
+        ser = s.InvitationAcceptSerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        membership = invitations.invitation_accept(code=ser.validated_data["code"], user=request.user)
+        return Response(s.MembershipSerializer(membership).data, status=201)
 
 
 def _visible_family(user, family_id):
@@ -290,6 +323,14 @@ class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
             return django_error(exc)
         return Response(s.PlayerSerializer(kept).data)
 
+    @extend_schema(summary="Undo the merge that folded this entry into another", request=None,
+                   responses={200: s.PlayerSerializer})
+    @action(detail=True, methods=["post"])
+    def unmerge(self, request, pk=None):
+        player = self.get_object()
+        require_editor_of(request.user, player.family_id)
+        return Response(s.PlayerSerializer(services.players_unmerge(player=player, by=request.user)).data)
+
 
 # --- sessions --------------------------------------------------------------------------------------------
 
@@ -324,10 +365,7 @@ class SessionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
                 if p is None:
                     return Response({"players": [f"Player {item} is not one of this family's players."]}, status=400)
             else:
-                name = item.strip()
-                p = Player.objects.filter(family=family, name=name, merged_into__isnull=True).first()
-                if p is None:
-                    p = services.player_create(family=family, name=name, by=request.user)
+                p = services.player_for_name(family=family, name=item, by=request.user)
             players.append(p)
         if len({p.pk for p in players}) != len(players):
             return Response({"players": ["A player can sit in only one seat."]}, status=400)

@@ -3,6 +3,7 @@
 statistics tables are in its module in archive/stats/games/ (imported here so Django sees them)."""
 from archive.stats import games  # noqa: F401  (each game's statistics tables)
 
+from .audit import AuditEntry, Invitation  # noqa: F401
 from .core import (  # noqa: F401
     Dispute,
     DisputeMessage,

@@ -11,7 +11,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from archive import jobs
+from archive import bounds, jobs
 from archive.access import require_editor_of, require_member_of
 from archive.models import Family, Player, Session
 from archive.models.stats import SettlePayment, StatsJob
@@ -91,17 +91,21 @@ class SettleView(APIView):
     @extend_schema(parameters=PERIOD + [OpenApiParameter("session", int)], responses={200: dict})
     def get(self, request, slug):
         family = _family(request, slug)
-        if request.query_params.get("session"):
-            session = get_object_or_404(Session, pk=request.query_params["session"], family=family)
+        try:
+            session_id = bounds.int_or_none(request.query_params.get("session"))
+        except ValueError:
+            raise serializers.ValidationError({"session": "session is a session's id (a number)."})
+        if session_id is not None:
+            session = get_object_or_404(Session, pk=session_id, family=family)
             return Response(selectors.settle_up(family=family, session=session))
         return Response(selectors.settle_up(family=family, **_filters(request)))
 
 
 class PaidSerializer(serializers.Serializer):
-    payer = serializers.IntegerField(allow_null=True, help_text="player id; null is the pot")
-    payee = serializers.IntegerField(allow_null=True, help_text="player id; null is the pot")
-    amount = serializers.IntegerField(min_value=1, help_text="cents")
-    session = serializers.IntegerField(required=False, allow_null=True)
+    payer = serializers.IntegerField(allow_null=True, max_value=bounds.ID_MAX, help_text="player id; null is the pot")
+    payee = serializers.IntegerField(allow_null=True, max_value=bounds.ID_MAX, help_text="player id; null is the pot")
+    amount = serializers.IntegerField(min_value=1, max_value=bounds.MONEY_MAX, help_text="cents")
+    session = serializers.IntegerField(required=False, allow_null=True, max_value=bounds.ID_MAX)
     date_from = serializers.DateField(required=False, allow_null=True)
     date_to = serializers.DateField(required=False, allow_null=True)
 

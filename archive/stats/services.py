@@ -29,7 +29,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import connection, connections, transaction
 from django.utils import timezone
 
-from archive import access
+from archive import access, audit, bounds
 from archive.models import Family, Hand
 from archive.models.stats import HandFact, SeatFact, SettlePayment, StatsJob
 
@@ -203,15 +203,34 @@ def settle_mark_paid(*, family, payer, payee, amount, by, session=None, date_fro
             raise PermissionDenied("That player is not at this family's table.")
     if session is not None and session.family_id != family.pk:
         raise PermissionDenied("That session is not this family's.")
-    if amount <= 0:
-        raise ValueError("A transfer is a positive number of cents.")
-    return SettlePayment.objects.create(
+    if not 0 < amount <= bounds.MONEY_MAX:
+        raise ValueError(f"A transfer is a positive number of cents, at most {bounds.MONEY_MAX:,}.")
+    payment = SettlePayment.objects.create(
         family=family, session=session, date_from=date_from, date_to=date_to, payer=payer, payee=payee,
         amount=amount, by=by,
     )
+    audit.record(family=family, by=by, action="settle.paid", summary=f"marked paid: {_payment_words(payment)}",
+                 after=_payment_doc(payment))
+    return payment
+
+
+def _payment_doc(payment):
+    return {"id": payment.pk, "amount": payment.amount, "payer": payment.payer.name if payment.payer else None,
+            "payee": payment.payee.name if payment.payee else None, "session": payment.session_id,
+            "date_from": str(payment.date_from) if payment.date_from else None,
+            "date_to": str(payment.date_to) if payment.date_to else None,
+            "by": payment.by.username if payment.by else None, "at": payment.at.isoformat()}
+
+
+def _payment_words(payment):
+    payer = payment.payer.name if payment.payer else "the pot"
+    payee = payment.payee.name if payment.payee else "the pot"
+    return f"{payer} → {payee}, {payment.amount} cents"
 
 
 @transaction.atomic
 def settle_unmark_paid(*, payment, by):
     access.require_role_of(by, payment.family, access.EDIT_ROLES, doing="unmark settle-up transfers")
+    audit.record(family=payment.family, by=by, action="settle.unpaid",
+                 summary=f"marked not paid: {_payment_words(payment)}", before=_payment_doc(payment))
     payment.delete()

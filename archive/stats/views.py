@@ -9,13 +9,13 @@ from datetime import date
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
-from archive import jobs
+from archive import bounds, jobs
 from archive.access import can_edit, family_for, require_edit
 from archive.models import Game, Player, Session
 from archive.models.stats import SettlePayment, StatsJob
@@ -121,14 +121,22 @@ def settle_paid(request, slug):
     family, role = family_for(request.user, slug)
     require_edit(role)
     session = None
-    if request.POST.get("session"):
-        session = get_object_or_404(Session, pk=request.POST["session"], family=family)
+    try:
+        session_id = bounds.int_or_none(request.POST.get("session"))
+    except ValueError:
+        return HttpResponseBadRequest("session is a session's id (a number).")
+    if session_id is not None:
+        session = get_object_or_404(Session, pk=session_id, family=family)
     flt, _ = parse_filters(request.POST)
     back = request.POST.get("next") or ""
     if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
         back = reverse("stats-settle", args=[family.slug])
     if request.POST.get("undo"):
-        payment = get_object_or_404(SettlePayment, pk=request.POST["undo"], family=family)
+        try:
+            payment_id = bounds.int_or_none(request.POST["undo"])
+        except ValueError:
+            return HttpResponseBadRequest("undo is a payment's id (a number).")
+        payment = get_object_or_404(SettlePayment, pk=payment_id, family=family)
         services.settle_unmark_paid(payment=payment, by=request.user)
         messages.success(request, "Marked as not paid.")
         return redirect(back)
@@ -140,7 +148,7 @@ def settle_paid(request, slug):
                                   date_to=None if session else flt["date_to"])
         messages.success(request, "Marked as paid.")
     except ValueError:
-        messages.error(request, "The amount must be a positive whole number of cents.")
+        messages.error(request, f"The amount must be a positive whole number of cents, at most {bounds.MONEY_MAX:,}.")
     return redirect(back)
 
 

@@ -30,6 +30,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI / Redoc served from our own static files (no CDN)
+    "axes",
     "archive",
 ]
 
@@ -41,6 +42,11 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
+    "archive.middleware.BadInputMiddleware",
+    # last: it turns a lockout that the authentication backend signalled into a 429
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -67,11 +73,34 @@ DATABASES = {
 }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
-    # Wait for a lock instead of failing at once when the worker and the site write together.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # Writers queue instead of failing with "database is locked": BEGIN IMMEDIATE takes the write lock
+    # when a transaction starts (a deferred one that reads first cannot wait for it later), the busy
+    # timeout is how long a writer waits its turn, and WAL lets readers go on while one writes.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        timeout=env.int("SQLITE_BUSY_TIMEOUT", default=30),
+        transaction_mode="IMMEDIATE",
+        init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    )
 else:
     DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # refuses a locked-out account or address before the password is tried
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Wrong passwords (the login page, /api/token/, the admin): after AXES_FAILURE_LIMIT failures an account
+# is locked from every address, and an address for every account, until the cool-off has passed.
+AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = env.float("AXES_COOLOFF_HOURS", default=0.25)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_COOLOFF_MESSAGE = "Too many wrong passwords: this account or address is locked; try again in 15 minutes."
+AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
+# API tokens (/api/token/) stop working this long after they were issued; the account page revokes one.
+import datetime  # noqa: E402
+
+API_TOKEN_LIFETIME = datetime.timedelta(days=env.int("API_TOKEN_DAYS", default=30))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -89,7 +118,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = env("STATIC_ROOT", default=str(BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -99,13 +128,44 @@ STORAGES = {
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "archive.api.auth.ExpiringTokenAuthentication",
     ],
+    "DEFAULT_PARSER_CLASSES": [
+        "archive.api.errors.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    "EXCEPTION_HANDLER": "archive.api.errors.exception_handler",
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 50,
 }
+# Content-Security-Policy: scripts only from our own static files (no inline script, no CDN). Inline
+# style attributes stay allowed: the pages set a few (a heat-map cell's shade), and they run no code.
+from csp.constants import NONE, SELF  # noqa: E402
+
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, "'unsafe-inline'"],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+# No page needs a device; say so, so an injected frame or script cannot ask either.
+PERMISSIONS_POLICY = {
+    feature: []
+    for feature in ("accelerometer", "autoplay", "camera", "display-capture", "geolocation", "gyroscope",
+                    "magnetometer", "microphone", "midi", "payment", "usb", "fullscreen")
+}
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Tablekeeper API",
     "DESCRIPTION": "Families, players, sessions, hands, rulings, disputes and statistics of card games played at a real table.",

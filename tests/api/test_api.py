@@ -200,10 +200,13 @@ def test_members_are_managed_by_owners(api, family, stranger):
     assert api("editor").post("/api/members/", body, format="json").status_code == 403
     assert api("stranger").post("/api/members/", body, format="json").status_code == 404
     r = api("owner").post("/api/members/", body, format="json")
-    assert r.status_code == 201
-    mid = r.json()["id"]
+    assert r.status_code == 201  # an invitation: the stranger joins by accepting it (issue 11)
+    assert not Membership.objects.filter(family=family, user=stranger).exists()
+    joined = api("stranger").post("/api/invitations/accept/", {"code": r.json()["code"]}, format="json")
+    assert joined.status_code == 201
+    mid = joined.json()["id"]
     assert api("owner").patch(f"/api/members/{mid}/", {"role": "editor"}, format="json").json()["role"] == "editor"
-    assert api("owner").post("/api/members/", {**body, "username": "nobody"}, format="json").status_code == 400
+    assert api("owner").post("/api/members/", {**body, "username": "nobody"}, format="json").status_code == 201
     assert api("owner").delete(f"/api/members/{mid}/").status_code == 204
     assert not Membership.objects.filter(family=family, user=stranger).exists()
 

@@ -2,6 +2,7 @@
 import pytest
 from django.urls import reverse
 
+from archive import invitations
 from archive.models import Dispute, Hand, HandRevision, Membership
 
 pytestmark = pytest.mark.django_db
@@ -123,6 +124,10 @@ def test_members_are_managed_by_owners_only(client_as, family, stranger, editor)
     assert client_as("editor").post(url, {"username": "stranger", "role": "viewer"}).status_code == 403
     assert not Membership.objects.filter(family=family, user=stranger).exists()
     assert client_as("owner").post(url, {"username": "stranger", "role": "viewer"}).status_code == 302
+    assert not Membership.objects.filter(family=family, user=stranger).exists()  # invited, not added (issue 11)
+    invitation, code = invitations.invitation_create(family=family, role="viewer", by=family.memberships.get(
+        role="owner").user)
+    invitations.invitation_accept(code=code, user=stranger)
     m = Membership.objects.get(family=family, user=stranger)
     assert m.role == "viewer"
     change = reverse("member_change", args=[family.slug, m.pk])
@@ -132,7 +137,7 @@ def test_members_are_managed_by_owners_only(client_as, family, stranger, editor)
     client_as("owner").post(change, {"remove": "1"})
     assert not Membership.objects.filter(pk=m.pk).exists()
     page = client_as("owner").get(reverse("family", args=[family.slug])).content.decode()
-    assert "Add a member" in page
+    assert "Invite a member" in page
 
 
 def test_new_session_form_with_guests_and_house_rules(client_as, family, session):

@@ -37,8 +37,12 @@ class Command(BaseCommand):
             stream = sys.stdin if file == "-" else open(file, encoding="utf-8")
         except OSError as e:
             raise CommandError(f"Cannot read {file}: {e.strerror}.") from None
-        with stream:
-            result = services.history_import(family=fam, lines=stream, by=by)
+        try:
+            with stream:
+                result = services.history_import(family=fam, lines=stream, by=by)
+        except UnicodeDecodeError as e:
+            raise CommandError(f"{file} is not UTF-8 text (byte {e.start} cannot be read): export the history "
+                               "again as JSON Lines; nothing was imported.") from None
         for err in result["errors"]:
             where = f"line {err['line']}" + (f", event {err['event']}" if err.get("event") is not None else "")
             self.stderr.write(f"{where}, {err['field']}: {err['message']}")
