@@ -27,7 +27,7 @@ def run(*args, **kw):
 
 
 def setup():
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 (this script runs on whatever Python the user has)
         sys.exit(f"Tablekeeper needs Python 3.11 or newer; this is {sys.version.split()[0]}.")
     if not PY.exists():
         say("creating the virtual environment in .venv")
