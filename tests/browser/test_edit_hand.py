@@ -90,6 +90,8 @@ def test_edit_a_hand_with_the_card_picker(page, live_server, owner, family, hand
     expect(page.locator("#logger")).to_contain_text("Deal 1 by Dad: dealt without a cut, so the cards were dealt again.")
     expect(page.locator("#step-note")).to_contain_text("event 0 (Dad’s deal)")
     assert json.loads(page.input_value("#id_record"))["events"] == h2.record["events"]
+    # The picker is drawn again when the referee's answers come; look once they are all in.
+    expect(page.locator("#logger")).not_to_have_attribute("aria-busy", "true")
     page.locator("#step-note").scroll_into_view_if_needed()
     shot(page, "edit-07-notes", full=False)
 
