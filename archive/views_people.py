@@ -2,7 +2,7 @@
 audit log, and undoing a merge. Thin, like archive.views: writes go through the services."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -12,7 +12,7 @@ from archive import audit, invitations, services
 from archive.access import family_for, require_edit, require_owner
 from archive.api.auth import token_expires_at
 from archive.forms import InvitationCodeForm
-from archive.models import Invitation, Membership, Player
+from archive.models import Invitation, Player
 from archive.views import _base
 
 
@@ -74,8 +74,7 @@ def invitation_revoke(request, slug, pk):
 @login_required
 def audit_page(request, slug):
     family, role = family_for(request.user, slug)
-    if role != Membership.Role.OWNER:
-        raise PermissionDenied("Only the family's owners read its audit log.")
+    require_owner(role)
     entries = audit.log_of(family)[:500]
     return render(request, "archive/audit.html", _base(request, family, role, entries=entries))
 

@@ -69,7 +69,6 @@ def main():
     from django.utils import timezone
 
     import referee
-
     from archive import services, tasks
     from archive.models import Family, Hand, Player, Session
     from referee.generate import swik_hand
@@ -177,7 +176,7 @@ def main():
             reruled = []
             i = 0
 
-            def edit():
+            def edit(hand30=hand30, versions=versions, reruled=reruled):
                 nonlocal i
                 i += 1
                 before = len(handed_off)
