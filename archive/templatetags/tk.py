@@ -1,4 +1,7 @@
 """Template helpers for cards and money: suit symbols, red hearts and diamonds, cents in words."""
+import json
+import re
+
 from django import template
 from django.utils.html import format_html, format_html_join
 
@@ -102,8 +105,6 @@ def status_badge(status):
 @register.filter
 def tojson(value):
     """Pretty JSON for people (auto-escaped by the template)."""
-    import json
-
     return json.dumps(value, indent=1, ensure_ascii=False)
 
 
@@ -123,3 +124,60 @@ def error_text(err):
     if field and field != "*" and not msg.lower().startswith("event"):
         place.append(str(field))
     return (", ".join(place) + ": " if place else "") + msg
+
+
+# The referee's words keep cents and card codes ("pays 210 into the next pot", "plays JC"): a player reads
+# them in the family's money and with the cards as the tables show them. The stored words are not changed.
+_AMOUNT = re.compile(r"\b(pays|pay|paid|pot of|costs|cost|penalty of|takes|owes)( |\u00a0)(\d+)\b(?! (?:trick|card|point|hand))")
+_CARD = re.compile(r"(?<![\w-])([AKQJT98765432]|10)([SHDC])(?![\w-])")
+
+
+def _words_parts(text):
+    """text -> [(kind, value)]: 'text', 'money' (cents) or 'card' (code), in order."""
+    out, pos = [], 0
+    hits = sorted([(m.start(3), m.end(3), "money", int(m.group(3))) for m in _AMOUNT.finditer(text)]
+                  + [(m.start(), m.end(), "card", m.group(1).replace("10", "T") + m.group(2)) for m in _CARD.finditer(text)])
+    for start, end, kind, value in hits:
+        if start < pos:
+            continue
+        out.append(("text", text[pos:start]))
+        out.append((kind, value))
+        pos = end
+    out.append(("text", text[pos:]))
+    return out
+
+
+def words_text(text):
+    """The referee's words as plain text for people: 'pays 210' -> 'pays $2.10', 'TD' -> '10♦'."""
+    if not isinstance(text, str):
+        return "" if text is None else str(text)
+    return "".join(cents_text(v) if k == "money" else card_text(v) if k == "card" else v
+                   for k, v in _words_parts(text))
+
+
+@register.filter
+def words(text):
+    """The referee's words for a page: amounts in the family's money, cards drawn as cards."""
+    if not isinstance(text, str):
+        return "" if text is None else str(text)
+    return format_html_join("", "{}", (
+        (cents_text(v) if k == "money" else card(v) if k == "card" else v,) for k, v in _words_parts(text)))
+
+
+@register.filter
+def plural(count, word):
+    """'1 hand', '2 hands' (word is the singular)."""
+    try:
+        n = int(count)
+    except (TypeError, ValueError):
+        n = 0
+    return f"{count} {word}" if n == 1 else f"{count} {word}s"
+
+
+@register.filter
+def rank_names(value, rule):
+    """A ranks house rule's value in words: ["K", "A"] -> "King, Ace" (the catalogue's names)."""
+    names = {r["value"]: r["name"] for r in (rule or {}).get("ranks", [])}
+    if not isinstance(value, list):
+        return str(value)
+    return ", ".join(names.get(v, str(v)) for v in value) or "none"
