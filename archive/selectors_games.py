@@ -136,8 +136,5 @@ def rules_changed(game, house_rules) -> list[dict]:
     out = []
     for name, value in (house_rules or {}).items():
         rule = by_name.get(name) or {"name": name, "label": name.replace("_", " "), "kind": "other"}
-        if rule["kind"] == "ranks":
-            words = {r["value"]: r["name"] for r in rule["ranks"]}
-            value = ", ".join(words.get(v, str(v)) for v in value) if isinstance(value, list) else value
         out.append({"rule": rule, "value": value})
     return out

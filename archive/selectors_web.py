@@ -19,3 +19,19 @@ def families_light(user):
         )
         .order_by("name")
     )
+
+
+def last_session(family, game=None):
+    """The family's latest live session (of this game when given), with its seats' players; None if none."""
+    qs = Session.objects.filter(family=family, deleted_at__isnull=True)
+    if game:
+        qs = qs.filter(game=game)
+    session = qs.order_by("-started_at", "-id").first()
+    if session is not None:
+        session.seat_players = [s.player for s in session.seats.select_related("player").order_by("position")]
+    return session
+
+
+def games_of(family) -> list[str]:
+    """The games the family has a session of (for the statistics filters)."""
+    return sorted(set(Session.objects.filter(family=family, deleted_at__isnull=True).values_list("game", flat=True)))

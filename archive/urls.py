@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from archive import views, views_people
+from archive import views, views_flow, views_people
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -21,6 +21,8 @@ urlpatterns = [
     path("families/<slug:slug>/players/<int:pk>/", views.player_page, name="player"),
     path("families/<slug:slug>/players/<int:pk>/merge/", views.player_merge, name="player_merge"),
     path("families/<slug:slug>/sessions/new/", views.session_new, name="session_new"),
+    path("families/<slug:slug>/sessions/again/", views_flow.session_again, name="session_again"),
+    path("families/<slug:slug>/rules/<str:game>/", views_flow.rules_page, name="rules"),
     path("families/<slug:slug>/sessions/<int:pk>/", views.session_page, name="session"),
     path("families/<slug:slug>/sessions/<int:pk>/log/", views.hand_log, name="hand_log"),
     path("families/<slug:slug>/hands/<int:pk>/", views.hand_page, name="hand"),

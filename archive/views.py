@@ -17,7 +17,7 @@ from django.utils import timezone as dj_timezone
 from django.views.decorators.http import require_POST
 
 import referee
-from archive import bounds, invitations, selectors, selectors_games, services
+from archive import bounds, invitations, rulebook, selectors, selectors_games, services
 from archive.access import can_edit, family_for, require_edit, require_owner
 from archive.forms import (
     DisputeForm,
@@ -33,7 +33,7 @@ from archive.forms import (
 )
 from archive.models import Dispute, HandRevision, Membership, Player
 from archive.selectors_games import MONEY_MAX
-from archive.selectors_web import families_light
+from archive.selectors_web import families_light, last_session
 
 
 def _errors_of(exc):
@@ -272,8 +272,12 @@ def session_new(request, slug):
                 return redirect("hand_log", family.slug, session.pk)
     else:
         now = dj_timezone.now().astimezone(zoneinfo.ZoneInfo(family.timezone))
-        form = SessionForm(initial={"date": now.date(), "time": now.time().replace(second=0, microsecond=0),
-                                    "timezone": family.timezone})
+        initial = {"date": now.date(), "time": now.time().replace(second=0, microsecond=0), "timezone": family.timezone}
+        last = last_session(family)
+        if last is not None:  # this week's table is last week's: its players, seats and house rules
+            initial |= _initial_like(last)
+            seats = [("id", p.pk) for p in last.seat_players]
+        form = SessionForm(initial=initial)
     for e in seat_errors:
         form.add_error(None, e)
     rows = []
@@ -283,7 +287,18 @@ def session_new(request, slug):
     return render(request, "archive/session_new.html", _base(
         request, family, role, form=form, players=players, rows=rows, sections=form.game_sections(),
         shown=",".join(g["name"] for g in form.games), money_max=MONEY_MAX, status=400 if request.method == "POST" else 200,
+        last=last_session(family) if request.method != "POST" else None,
     ), status=400 if request.method == "POST" else 200)
+
+
+def _initial_like(last):
+    """The new-session form's values from the family's last session: game, place, first dealer, house rules."""
+    initial = {"game": last.game, "variant": last.variant, "place": last.place, "first_dealer": last.first_dealer}
+    entry = selectors_games.game_entry(last.game)
+    for rule in (entry or {}).get("house_rules", []):
+        if rule["name"] in (last.house_rules or {}):
+            initial[f"hr-{last.game}-{rule['name']}"] = last.house_rules[rule["name"]]
+    return initial
 
 
 @login_required
@@ -297,7 +312,7 @@ def session_page(request, slug, pk):
     return render(request, "archive/session.html", _base(
         request, family, role, d=detail, session=session, settles=settles, sheet=sheet,
         game=selectors_games.game_entry(session.game), game_parts=_game_parts(session.game, "stop_rule"),
-        rules=selectors_games.rules_changed(session.game, session.house_rules),
+        rules=selectors_games.rules_changed(session.game, session.house_rules), has_book=rulebook.has_book(session.game),
     ))
 
 
@@ -314,6 +329,7 @@ def hand_log(request, slug, pk):
         text = raw or (request.POST.get("record") or "").strip()
         try:
             record = _parse_record(text)
+            _refuse_no_deal(record, defaults=defaults, game=session.game, confirmed=bool(request.POST.get("no_deal_ok")))
             hand = services.hand_add(session=session, record=record, by=request.user,
                                      why=(request.POST.get("why") or "").strip())
         except referee.BadRecord as exc:
@@ -333,10 +349,28 @@ def hand_log(request, slug, pk):
     } | _picker_urls(game)
     return render(request, "archive/hand_log.html", _base(
         request, family, role, session=session, defaults=defaults, config=config, errors=errors, raw=raw,
+        no_deal=any(e.get("no_deal") for e in errors if isinstance(e, dict)),
         game_js=_game_js(game),
         example=json.dumps({k: defaults[k] for k in ("format", "game", "players", "dealer", "pot_in", "house_rules")
                             if k in defaults} | {"events": []}, indent=1),
     ), status=status)
+
+
+def _refuse_no_deal(record, *, defaults, game, confirmed):
+    """A hand with no deal in it (one tap on Save with the form empty) is not saved unless the table says so:
+    it would still charge the antes, carry the pot and move the deal on. A record the referee calls bad is
+    refused in the referee's words first."""
+    entry = selectors_games.game_entry(game) or {}
+    deals = any(e.get("action") == "deal" for e in entry.get("events", []))
+    events = record.get("events") if isinstance(record.get("events"), list) else []
+    if not deals or confirmed or any(isinstance(e, dict) and e.get("action") == "deal" for e in events):
+        return
+    header = ("format", "game", "variant", "players", "dealer", "pot_in", "house_rules")
+    referee.replay({k: defaults[k] for k in header if k in defaults} | {"events": events})
+    raise referee.BadRecord([{"event": None, "field": "deal", "no_deal": True, "message":
+                              "Nothing was saved: this hand has no deal yet. Enter the cut and the deal with the "
+                              "picker, or tick \u201csave it without a deal\u201d below if the table really "
+                              "played no deal (the antes are still paid, the pot carries and the deal moves on)."}])
 
 
 def _game_parts(game, *names):
@@ -390,6 +424,7 @@ def hand_page(request, slug, pk):
         request, family, role, hand=hand, d=detail, session=hand.session, ruling=ruling, money=money, names=names,
         tricks=tricks, steps=_steps(hand.record), why_form=WhyForm(), dispute_form=DisputeForm(),
         trump=_trump_of(hand.ruling), settles=selectors_games.settles_of(hand.session.game) or "pot",
+        has_book=rulebook.has_book(hand.session.game),
     ))
 
 

@@ -15,10 +15,11 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
-from archive import bounds, jobs
+from archive import bounds, jobs, selectors_games
 from archive.access import can_edit, family_for, require_edit
 from archive.models import Game, Player, Session
 from archive.models.stats import SettlePayment, StatsJob
+from archive.selectors_web import games_of
 
 from . import selectors, services
 
@@ -39,6 +40,14 @@ def parse_filters(params):
             except ValueError:
                 errors.append(f"{name!r} must be a date like 2024-03-01, not {raw!r}.")
     return out, errors
+
+
+def _games(family):
+    """The filter's games: those the family has played or can play (the referee's catalogue), not every
+    name the archive knows."""
+    names = {g["name"]: g["title"] for g in selectors_games.catalogue()}
+    played = games_of(family)
+    return [(v, names.get(v, label)) for v, label in Game.choices if v in names or v in played]
 
 
 def _h2h_rows(h2h):
@@ -69,7 +78,7 @@ def family_stats(request, slug):
     charts = _chart_data(family, flt)
     job = selectors.latest_job(family=family)
     return render(request, "stats/family.html", {
-        "family": family, "role": role, "can_edit": can_edit(role), "filters": flt, "games": Game.choices,
+        "family": family, "role": role, "can_edit": can_edit(role), "filters": flt, "games": _games(family),
         "totals": selectors.totals(family=family, **flt), "players": players,
         "misdealers": sorted((p for p in players if p["misdeals"]), key=lambda p: (-p["misdeals"], p["name"])),
         "streaks": selectors.streaks(family=family, **flt), "wraps": charts["wraps"],
@@ -100,7 +109,7 @@ def settle_page(request, slug):
     for e in errors:
         messages.warning(request, e)
     return render(request, "stats/settle.html", {
-        "family": family, "role": role, "can_edit": can_edit(role), "filters": flt, "games": Game.choices,
+        "family": family, "role": role, "can_edit": can_edit(role), "filters": flt, "games": _games(family),
         "settle": selectors.settle_up(family=family, **flt),
     })
 

@@ -28,6 +28,7 @@
   var n = players.length;
   var SYM = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
   var root = document.getElementById("logger");
+  var W = window.TablekeeperWords;  // static/js/words.js: the referee's words with money and cards for people
 
   function rankOf(c) { return c ? c.slice(0, -1) : null; }
   function suitOf(c) { return c ? c.slice(-1) : null; }
@@ -136,11 +137,25 @@
       });
     return undefined;
   }
+  // The referee's ruling of a record with these events (POST /api/referee/): what a card that breaks a rule
+  // would cost, in the referee's words. Cached like ask(); undefined while it is being asked.
+  var rulings = {};
+  function judge(events) {
+    var body = JSON.stringify(recordWith(events));
+    if (Object.prototype.hasOwnProperty.call(rulings, body)) return rulings[body] === null ? undefined : rulings[body];
+    rulings[body] = null;
+    fetch(cfg.referee_url, { method: "POST", headers: { "Content-Type": "application/json" }, body: body })
+      .then(function (resp) { return resp.json().then(function (j) { return [resp.status, j]; }); })
+      .then(function (res) { rulings[body] = res[0] === 200 ? res[1] : { errors: (res[1] && res[1].errors) || [] }; },
+        function () { rulings[body] = { errors: [{ message: "the referee could not be reached" }] }; })
+      .then(function () { redraw(); });
+    return undefined;
+  }
   function asking() { return h("p", { cls: "small muted asking" }, "Asking the referee\u2026"); }
   function refused(answer) {
     return h("div", { cls: "errors-box small referee-refuses" }, h("b", null, "The referee cannot go on from here: "),
       (answer.errors || []).map(function (er) {
-        return h("div", null, (er.event !== null && er.event !== undefined ? "event " + er.event + ": " : "") + er.message);
+        return h("div", null, (er.event !== null && er.event !== undefined ? "event " + er.event + ": " : "") + W.text(er.message));
       }));
   }
 
@@ -149,7 +164,7 @@
   var shell = {
     cfg: cfg, players: players, n: n, h: h, btn: btn, seg: seg, seatSelect: seatSelect, step: step,
     cardSpan: cardSpan, label: label, isRed: isRed, rankOf: rankOf, suitOf: suitOf, grid: grid,
-    ask: ask, asking: asking, refused: refused, redraw: function () { redraw(); }, Unshowable: Unshowable
+    ask: ask, judge: judge, asking: asking, refused: refused, words: W.nodes, money: W.money, redraw: function () { redraw(); }, Unshowable: Unshowable
   };
 
   var state = {
@@ -243,10 +258,22 @@
       root.innerHTML = "";
       var steps = game.draw();
       steps.forEach(function (el) { if (el) root.appendChild(el); });
-      root.appendChild(drawNote(steps.filter(Boolean).length + 1));
+      // Steps are numbered in the order they are shown, whatever the game calls them.
+      var nums = root.querySelectorAll(".step > h3 > .num");
+      nums.forEach(function (el, i) { el.textContent = String(i + 1); });
+      root.appendChild(drawNote(nums.length + 1));
       sync();
       window.scrollTo(0, scrollY);
+      uncover();
     } finally { drawing = false; }
+  }
+
+  // The card grid stays at the bottom of the screen: the row it fills must never be hidden behind it.
+  function uncover() {
+    var row = root.querySelector(".slot-group.selected"), grid = root.querySelector(".picker");
+    if (!row || !grid) return;
+    var r = row.getBoundingClientRect(), g = grid.getBoundingClientRect();
+    if (r.bottom > g.top - 4 && r.top < g.bottom) window.scrollBy(0, r.bottom - g.top + 8);
   }
 
   function describe(e) {
@@ -307,12 +334,12 @@
         var j = res[1];
         checkOut.innerHTML = "";
         if (res[0] === 200) {
-          checkOut.appendChild(h("div", { cls: "summary-box" }, j.summary || "Ruled."));
-          (j.violations || []).forEach(function (v) { checkOut.appendChild(h("div", { cls: "violation" }, v.message)); });
+          checkOut.appendChild(h("div", { cls: "summary-box" }, W.nodes(j.summary || "Ruled.")));
+          (j.violations || []).forEach(function (v) { checkOut.appendChild(h("div", { cls: "violation" }, W.nodes(v.message))); });
         } else {
           checkOut.appendChild(h("div", { cls: "errors-box" }, h("b", null, "The referee cannot rule on this record:"),
             h("ul", null, (j.errors || []).map(function (er) {
-              return h("li", null, (er.event !== null && er.event !== undefined ? "event " + er.event + ", " : "") + er.field + ": " + er.message);
+              return h("li", null, (er.event !== null && er.event !== undefined ? "event " + er.event + ", " : "") + er.field + ": " + W.text(er.message));
             }))));
         }
       })

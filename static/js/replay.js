@@ -22,10 +22,8 @@
     el.title = c;
     return el;
   }
-  function cents(v) {
-    var n = Math.abs(v), t = n < 100 ? n + "\u00a2" : "$" + Math.floor(n / 100).toLocaleString("en-US") + "." + ("0" + (n % 100)).slice(-2);
-    return (v > 0 ? "+" : v < 0 ? "\u2212" : "") + t;
-  }
+  var W = window.TablekeeperWords;  // static/js/words.js: money and cards as the tables show them
+  function cents(v) { return W.money(v, true); }
   function num(v) { return typeof v === "number" && isFinite(v); }
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -63,7 +61,9 @@
     var st = view(pos), prev = pos > 0 ? view(pos - 1) : null;
     document.getElementById("replay-pos").textContent = st.final ? "the ruling (after " + (steps.length - 1) + " events)"
       : "event " + (pos + 1) + " of " + (steps.length - 1);
-    document.getElementById("replay-text").textContent = st.text || "";
+    var said = document.getElementById("replay-text");
+    said.textContent = "";
+    said.appendChild(W.nodes(st.text || ""));
     var seats = document.getElementById("replay-seats");
     seats.innerHTML = "";
     var actor = st.event ? (num(st.event.seat) ? st.event.seat : st.event.winner) : null;

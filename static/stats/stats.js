@@ -2,10 +2,9 @@
 (function () {
   "use strict";
   var COLORS = ["#1f6f4a", "#c0392b", "#2e86c1", "#d68910", "#7d3c98", "#17a589", "#7b7d7d", "#a04000", "#283747"];
-  function cents(v) {
+  function cents(v) {  // the site's one way of writing money (static/js/words.js)
     if (v === null || v === undefined) return "—";
-    var n = Math.abs(v), s = v < 0 ? "−" : "";
-    return s + (n < 100 ? n + "¢" : "$" + Math.floor(n / 100).toLocaleString() + "." + String(n % 100).padStart(2, "0"));
+    return window.TablekeeperWords.money(v);
   }
   function data(id) {
     var el = document.getElementById(id);
@@ -16,6 +15,12 @@
 
   function charts() {
     if (typeof Chart === "undefined") return;
+    // Legible on a phone: no label under 12 px; legends below the plot with small swatches, so that a
+    // table of seven players does not squash the lines under its legend.
+    Chart.defaults.font.size = 12;
+    Chart.defaults.plugins.legend.position = "bottom";
+    Chart.defaults.plugins.legend.labels.boxWidth = 12;
+    Chart.defaults.plugins.legend.labels.font = { size: 12 };
     var stats = data("stats-data");
     var net = document.getElementById("chart-net");
     if (stats && net) {

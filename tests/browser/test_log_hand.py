@@ -54,8 +54,12 @@ def test_log_a_hand_with_the_card_picker(page, live_server, owner, family):
     tap_cards(page, ["AH", "8S", "TD"])
     tap_cards(page, ["7H", "9H", "QS"])
     shot(page, "04-log-deal", full=False)
-    tap_cards(page, ["9C"])
     assert "used" in (page.locator('#picker button[data-card="AH"]').get_attribute("class") or "")
+    tap_cards(page, ["9C"])
+    # The deal is complete: the card grid leaves (issue 10), and the steps are numbered in order.
+    expect(page.locator("#picker")).to_have_count(0)
+    nums = page.locator("#logger .step > h3 > .num").all_inner_texts()
+    assert nums == [str(i) for i in range(1, len(nums) + 1)], nums
 
     page.locator('#step-wrap .seg[data-name="wrap"] button[data-value="false"]').click()
     for seat, choice in [(1, "in"), (2, "in"), (3, "out"), (0, "in")]:

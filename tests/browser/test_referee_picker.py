@@ -6,6 +6,7 @@ import json
 import pytest
 
 import referee
+from archive.templatetags.tk import words_text
 from tests.browser.support import BROWSER, shot
 from tests.browser.test_edit_hand import login
 
@@ -53,9 +54,9 @@ def test_a_hand_card_by_card_where_the_referee_moves_the_deal_and_names_each_tri
         page.locator(f'#step-declare .seg[data-name="declare-{seat}"] button[data-value="{choice}"]').click()
     shot(page, "referee-01-declared", full=False)
 
-    # Card by card: every card offered is one the referee allows, and only those.
+    # Card by card: the cards offered first (marked) are the ones the referee allows, and only those.
     for card in ["AC", "8H", "AD", "TH", "KC", "9S"]:
-        buttons = page.locator("#play-choices button[data-play]")
+        buttons = page.locator("#play-choices button.legal[data-play]")
         buttons.first.wait_for()
         offered = sorted(buttons.nth(i).get_attribute("data-play") for i in range(buttons.count()))
         legal = referee.legal(record_now(page))
@@ -87,11 +88,12 @@ def test_a_hand_card_by_card_where_the_referee_moves_the_deal_and_names_each_tri
         assert "NaN" not in text and "undefined" not in text, (i, text)
         if i < len(steps) - 1:
             expect(page.locator("#replay-pos")).to_have_text(f"event {i + 1} of {len(steps) - 1}")
-            expect(page.locator("#replay-text")).to_have_text(steps[i]["text"])
+            # The referee's words, with cards and money as the tables show them ("KH" -> "K♥").
+            expect(page.locator("#replay-text")).to_have_text(words_text(steps[i]["text"]))
             page.locator('#replay [data-go="next"]').click()
     ruling = steps[-1]["ruling"]
     expect(page.locator("#replay-pos")).to_contain_text("the ruling")
-    expect(page.locator("#replay-text")).to_have_text(ruling["summary"])
+    expect(page.locator("#replay-text")).to_have_text(words_text(ruling["summary"]))
     expect(page.locator("#replay-meta")).to_contain_text("carried to the next hand")
     expect(page.locator('[data-seat-meta="Mary"]')).to_contain_text("+9¢")
     expect(page.locator('[data-seat-meta="Mary"]')).to_contain_text("2 tricks")

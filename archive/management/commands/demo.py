@@ -94,17 +94,38 @@ class Command(BaseCommand):
             if rng.random() < 0.05:
                 rules["revoke"] = "fall"
             done += self._night(rng, family, demo, when, table, rules, count, limit)
-            if (i + 1) % 25 == 0 or i + 1 == len(nights):
-                self.stdout.write(f"  {i + 1} nights, {done} hands ({time.monotonic() - t0:.0f} s)")
+            self._progress(i + 1, len(nights), f"nights, {done} hands", t0)
+        self._progress(len(nights), len(nights), f"nights, {done} hands", t0, last=True)
         if not opt["no_edits"]:
+            self.stdout.write("  correcting, disputing and deleting a few hands …", ending="\n")
             self._corrections(rng, family, users)
         t1 = time.monotonic()
+        self.stdout.write("  computing the statistics from every hand (the longest step after the nights; "
+                          "a minute or so for the full demo) …")
+        self.stdout.flush()
         tasks.recompute_stats.delay(family_id=family.id)  # in-process without a broker; else a worker's job
-        self.stdout.write(f"  statistics asked for ({time.monotonic() - t1:.0f} s)")
+        self.stdout.write(f"  statistics done or queued ({time.monotonic() - t1:.0f} s)")
         self.stdout.write(self.style.SUCCESS(
             f"{name}: {done} hands in {Session.objects.filter(family=family).count()} nights, "
             f"{time.monotonic() - t0:.1f} s. Log in as demo / demo."
         ))
+
+    def _progress(self, done, total, what, t0, last=False):
+        """A bar of the nights loaded: redrawn in place on a terminal (about twice a second), else a line
+        every ten seconds, so that a first start never sits silent."""
+        now = time.monotonic()
+        tty = hasattr(self.stdout, "isatty") and self.stdout.isatty()
+        if not last and now - getattr(self, "_shown", 0) < (0.5 if tty else 10):
+            return
+        self._shown = now
+        width = 30
+        fill = int(width * done / max(total, 1))
+        line = f"  [{'#' * fill}{'.' * (width - fill)}] {done} of {total} {what} ({now - t0:.0f} s)"
+        if tty:
+            self.stdout.write("\r" + line, ending="\n" if last else "")
+            self.stdout.flush()
+        else:
+            self.stdout.write(line)
 
     def _users(self):
         User = get_user_model()

@@ -47,7 +47,8 @@
       mode: "cards",           // 'cards' or 'winners'
       plays: [],               // {seat, card}
       winners: [null, null, null],
-      cutter: null             // a cutter other than the one the referee expects
+      cutter: null,            // a cutter other than the one the referee expects
+      pending: null            // {seat, card}: a card that breaks a rule, waiting for the table's yes
     };
 
     function lastIndex() { return st.rounds.length - 1; }
@@ -234,9 +235,16 @@
         })(i);
       }
       var known = holder.known !== false;
-      var toggle = holder.known !== undefined ? h("label", { cls: "small", style: "font-weight:400;margin:0" },
+      // The box and its words are the box's own: a tap on them must not reach the row (which redraws the page).
+      var toggle = holder.known !== undefined ? h("label", { cls: "small not-seen", style: "font-weight:400;margin:0", "data-not-seen": key,
+        onclick: function (e) { e.stopPropagation(); } },
         (function () {
-          var cb = h("input", { type: "checkbox", "data-known": key, onchange: function () { holder.known = !cb.checked; if (!holder.known) holder.cards = []; shell.redraw(); } });
+          var cb = h("input", { type: "checkbox", "data-known": key, onchange: function () {
+            holder.known = !cb.checked;
+            if (!holder.known) holder.cards = [];
+            if (!holder.known && targetKey(target()) === key) advanceTarget();
+            shell.redraw();
+          } });
           cb.checked = !known; return cb;
         })(), " not seen") : null;
       return h("div", {
@@ -330,6 +338,9 @@
             if (v === "unrecorded") return;
             st.wrap = v ? { take: true, discard: null } : { take: false };
           }, "wrap")));
+      body.push(h("p", { cls: "small muted help-wrap" }, "To wrap, the dealer takes the turned card into his hand before he looks at it " +
+        "and discards one of his own three: he is then in and cannot back out, and must win a trick (two after a high card such as a King or an Ace) or fall. " +
+        "A dealer who does not wrap declares last."));
       if (a && a.errors) body.push(shell.refused(a));
       if (st.wrap && st.wrap.take) {
         var mine = w && w.cards ? w.cards : (r.hands[d].known ? r.hands[d].cards : []);
@@ -364,6 +375,9 @@
           }, "declare-" + next.seat)));
       }
       if (st.wrap && st.wrap.take) body.push(h("p", { cls: "small muted" }, players[ds] + " wrapped, so he is in."));
+      body.push(h("p", { cls: "small muted help-blind" }, "In: plays his hand. Out: folds, pays nothing more and wins nothing. " +
+        "Blind: throws his hand away unseen and plays the blind hand (the extra hand dealt face down) instead; he is in, " +
+        "and only the first player to ask gets it."));
       if (st.declares.length) body.push(btn("Undo the last declaration", function () { st.declares.pop(); st.plays = []; st.trips = null; }, "btn-ghost"));
       return shell.step(4, "Declarations (from the dealer\u2019s left)", body, "step-declare");
     }
@@ -406,7 +420,7 @@
         body.push(h("p", { cls: "muted" }, "Record the declarations first."));
       } else if (st.mode === "winners") {
         var a = shell.ask(declareEvents()), trick = option(a, "trick");
-        if (!trick) body.push(h("p", { cls: "muted" }, (a && a.table && a.table.text) || "No tricks are played."));
+        if (!trick) body.push(h("p", { cls: "muted" }, shell.words((a && a.table && a.table.text) || "No tricks are played.")));
         else for (var t = 0; t < TRICKS; t++) (function (t) {
           body.push(h("div", { cls: "line-item" }, h("span", { cls: "who" }, "Trick " + (t + 1)),
             seg(trick.winners.map(function (s) { return [s, players[s]]; }), st.winners[t], function (v) { st.winners[t] = v; }, "winner-" + t)));
@@ -431,25 +445,57 @@
         body.push(h("div", { cls: "line-item" }, h("span", { cls: "who" }, "Trick " + ((table.tricks || []).length + 1)),
           playsOf(table.trick || [])));
         var known = table.hands && Array.isArray(table.hands[play.seat]);
-        var choose = function (c) { st.plays.push({ seat: play.seat, card: c }); };
+        var played = {};
+        (table.tricks || []).forEach(function (tr) { (tr.plays || []).forEach(function (p) { played[p[1]] = true; }); });
+        (table.trick || []).forEach(function (p) { played[p[1]] = true; });
+        // A record is what happened at the table, mistakes included: a card the referee would not allow may
+        // be entered too, after the referee's words on what it costs.
+        var choose = function (c) {
+          if (allows(play, c)) { st.pending = null; st.plays.push({ seat: play.seat, card: c }); }
+          else st.pending = { seat: play.seat, card: c };
+        };
         var choices;
         if (known && play.cards) {
-          choices = play.cards.map(function (c) { return btn(label(c), function () { choose(c); }, "btn-ghost", { "data-play": c }); });
+          var others = table.hands[play.seat].filter(function (c) { return !allows(play, c); });
+          choices = [play.cards.map(function (c) { return btn(label(c), function () { choose(c); }, "btn-ghost legal", { "data-play": c }); }),
+            others.length ? h("span", { cls: "small muted" }, " breaks a rule: ") : null,
+            others.map(function (c) { return btn(label(c), function () { choose(c); }, "btn-ghost illegal", { "data-play": c, title: "breaks a rule" }); })];
         } else {
-          // His hand was not seen: any card the referee allows, from the whole deck.
+          // His hand was not seen: any card of the deck not played yet; the ones the referee allows are marked.
           choices = shell.grid({
             rows: SUITS.map(function (s) { return RANKS.map(function (rk) { return rk + s; }); }),
-            isOff: function (c) { return !allows(play, c); }, onpick: choose, id: "play-picker", dataKey: "data-play"
+            isOff: function (c) { return !!played[c]; }, isMine: function (c) { return play.cards && allows(play, c); },
+            onpick: choose, id: "play-picker", dataKey: "data-play"
           });
         }
         body.push(h("div", { cls: "line-item", id: "play-choices" }, h("span", { cls: "who" }, "Next to play: ", h("b", null, players[play.seat])), choices));
+        if (st.pending && st.pending.seat === play.seat) body.push(drawWarning(play));
       } else if ((table.tricks || []).length >= TRICKS) {
         body.push(h("p", { cls: "small" }, "All three tricks are in."));
       } else {
-        body.push(h("p", { cls: "small" }, table.text || "No more cards are played."));
+        body.push(h("p", { cls: "small" }, shell.words(table.text || "No more cards are played.")));
       }
-      if (st.plays.length) body.push(btn("Undo last card", function () { st.plays.pop(); }, "btn-ghost"));
+      if (st.plays.length) body.push(btn("Undo last card", function () { st.plays.pop(); st.pending = null; }, "btn-ghost"));
       return body;
+    }
+
+    // A card the referee would not allow: its words on what it breaks and costs, then the table decides.
+    function drawWarning(play) {
+      var c = st.pending.card, evs = events().concat([{ action: "play", seat: play.seat, card: c }]);
+      var ruling = shell.judge(evs), said;
+      if (ruling === undefined) said = shell.asking();
+      else {
+        var vs = (ruling.violations || []).filter(function (v) { return v.event === evs.length - 1; });
+        said = vs.length ? vs.map(function (v) { return h("div", null, shell.words(v.message)); })
+          : h("div", null, (ruling.errors || []).map(function (er) { return shell.words(er.message); }));
+      }
+      return h("div", { cls: "errors-box small", id: "play-warning", role: "alert" },
+        h("b", null, players[play.seat] + " may not play " + label(c) + " now. "), "The referee says: ", said,
+        h("div", { cls: "actions" },
+          btn("Yes, " + players[play.seat] + " played " + label(c), function () {
+            st.plays.push({ seat: play.seat, card: c }); st.pending = null;
+          }, "btn-danger", { id: "play-anyway" }),
+          btn("No, pick another card", function () { st.pending = null; }, "btn-ghost", { id: "play-cancel" })));
     }
 
     function draw() {
@@ -457,7 +503,8 @@
       if (cutDone(ri) || hasDeal(r)) {
         out.push(drawDeal());
         // The grid stays until the wrap is told (a card can still be taken back); tap a slot to bring it back.
-        if (target().kind !== "play" || !dealComplete(r) || !st.wrap) out.push(drawDealPicker());
+        // The grid is there while a slot of the deal is open; a tap on a filled slot brings it back.
+        if (target().kind !== "play" || !dealComplete(r)) out.push(drawDealPicker());
         if (r.turned) {
           out.push(drawWrap());
           if (st.wrap) {

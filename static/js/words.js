@@ -1,0 +1,48 @@
+/* The referee's words as a player reads them, in every script of the site: amounts in the family's money
+ * (19¢, $2.10: the same as the pages' "money" filter) and card codes drawn as cards (10♦, J♣).
+ * The referee's stored words keep cents and codes; only what is shown changes. */
+(function () {
+  "use strict";
+  var SYM = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+  var AMOUNT = /\b(pays|pay|paid|pot of|costs|cost|penalty of|takes|owes)( |\u00a0)(\d+)\b(?! (?:trick|card|point|hand))/g;
+  var CARD = /(^|[^\w-])([AKQJT98765432]|10)([SHDC])(?![\w-])/g;
+
+  function money(v, signed) {
+    var n = Math.abs(v), t = n < 100 ? n + "\u00a2" : "$" + Math.floor(n / 100).toLocaleString("en-US") + "." + ("0" + (n % 100)).slice(-2);
+    return (signed && v > 0 ? "+" : v < 0 ? "\u2212" : "") + t;
+  }
+  function cardText(c) {
+    var r = c.slice(0, -1), s = c.slice(-1);
+    return (r === "T" ? "10" : r) + (SYM[s] || s);
+  }
+  function parts(text) {  // [[kind, value]]: "text", "money" (cents) or "card" (code)
+    var hits = [], m, out = [], pos = 0;
+    text = String(text === null || text === undefined ? "" : text);
+    AMOUNT.lastIndex = 0; CARD.lastIndex = 0;
+    while ((m = AMOUNT.exec(text))) { var at = m.index + m[1].length + m[2].length; hits.push([at, at + m[3].length, "money", parseInt(m[3], 10)]); }
+    while ((m = CARD.exec(text))) { var st = m.index + m[1].length; hits.push([st, st + m[2].length + m[3].length, "card", (m[2] === "10" ? "T" : m[2]) + m[3]]); }
+    hits.sort(function (a, b) { return a[0] - b[0]; });
+    hits.forEach(function (x) {
+      if (x[0] < pos) return;
+      out.push(["text", text.slice(pos, x[0])]); out.push([x[2], x[3]]); pos = x[1];
+    });
+    out.push(["text", text.slice(pos)]);
+    return out;
+  }
+  function text(t) {
+    return parts(t).map(function (p) { return p[0] === "money" ? money(p[1]) : p[0] === "card" ? cardText(p[1]) : p[1]; }).join("");
+  }
+  function nodes(t) {  // a fragment: words, and each card as a card span
+    var f = document.createDocumentFragment();
+    parts(t).forEach(function (p) {
+      if (p[0] === "card") {
+        var s = document.createElement("span"), suit = p[1].slice(-1);
+        s.className = "pc" + (suit === "H" || suit === "D" ? " red" : "");
+        s.textContent = cardText(p[1]); s.title = p[1];
+        f.appendChild(s);
+      } else f.appendChild(document.createTextNode(p[0] === "money" ? money(p[1]) : p[1]));
+    });
+    return f;
+  }
+  window.TablekeeperWords = { money: money, text: text, nodes: nodes, card: cardText };
+})();
