@@ -52,7 +52,9 @@ TARGET = 3.0
 # The modules worth compiling: the hot path of a replay. cards.py stays Python (its Card freezes itself
 # with object.__setattr__, which a compiled class refuses; the replay uses card texts anyway), and so
 # do games/__init__ and generate.
-MYPYC_MODULES = ["referee/games/swik.py", "referee/core.py", "referee/tricks.py", "referee/record.py",
+MYPYC_MODULES = ["referee/games/swik/rules.py", "referee/games/swik/deal.py", "referee/games/swik/declare.py",
+                 "referee/games/swik/table.py", "referee/games/swik/words.py", "referee/games/swik/__init__.py",
+                 "referee/core.py", "referee/tricks.py", "referee/record.py",
                  "referee/ruling.py", "referee/ledger.py",
                  "referee/__init__.py"]
 
@@ -221,7 +223,8 @@ def main(argv=None) -> int:
 
 def _compiled():
     """The referee modules this process imported as compiled extensions."""
-    names = ["referee", "referee.games.swik", "referee.core", "referee.tricks", "referee.record", "referee.cards",
+    names = ["referee", "referee.games.swik", "referee.games.swik.table", "referee.games.swik.rules",
+             "referee.core", "referee.tricks", "referee.record", "referee.cards",
              "referee.ruling", "referee.ledger"]
     return [m for m in names if not str(getattr(sys.modules.get(m), "__file__", "")).endswith(".py")]
 

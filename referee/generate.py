@@ -1,7 +1,7 @@
 """Random hand records, as a family would log them: for tests, fuzzing, demo data and the benchmark.
 
 Deliberately independent of the replay code (it takes only the table of default house rules from
-games/swik.py): a generator that shared the replay code would share its bugs, and the property
+games/swik/): a generator that shared the replay code would share its bugs, and the property
 tests compare the two.
 
     swik_hand(rng, *, players, dealer=0, pot_in=0, house_rules=None, mistakes=0.05, summary_only=0.0)

@@ -1,4 +1,4 @@
-"""The referee's own choices where swik.md is silent (the "House rule:" comments in referee/games/swik.py)."""
+"""The referee's own choices where swik.md is silent (the "House rule:" comments in referee/games/swik/)."""
 from .hands import (
     PLAIN_DECLARES,
     bad,

@@ -1,0 +1,289 @@
+"""Swik's catalogue entry and constants: deck, house rules (with their words), events, the words of the
+ledger, and the house rules as the replay reads them (Config)."""
+from ...cards import CARDS, DECK_32, RANK_PLURALS
+from ...record import Choice, Count, Flag, Money, Ranks
+from ...tricks import BLIND, GONE, TURNED
+
+GAME = "swik"
+DECK = DECK_32
+DECK_SET = frozenset(DECK)
+# In the replay a card is its text ("TH"), not a Card: a record's strings are the cards as they come, so
+# the common record needs no conversion. Only a text not in DECK_TEXT (e.g. "10H") goes through CARD.
+DECK_TEXT = frozenset(c.text for c in DECK)
+CARD = {t: c.text for t, c in CARDS.items() if c in DECK_SET}  # any spelling -> the text ("10H" -> "TH")
+ORDER = {c.text: c.order for c in DECK}  # text -> strength within a suit; a card's suit is c[1], its rank c[0]
+NAME = {c.text: c.name for c in DECK}  # text -> "the Ten of hearts"
+
+TITLE = "Swik"
+VARIANTS = ()
+SEATS = (2, 9)  # the most a table can be; house rules min_players and max_players narrow it
+SETTLES = "pot"  # a pot carried from hand to hand (see referee/catalogue.py)
+TRICK_GAME = True  # a trick game: the hand-entry page may log tricks card by card or by their winners
+
+# Each house rule: (name, kind, default, label, sentence): the one source that forms, the API, the
+# docs and the referee all read.
+RULES = (
+    ("ante", Money, 3, "Ante", "Every player but the dealer pays this into the pot each hand."),
+    ("dealer_ante", Money, 6, "Dealer's ante", "The dealer pays this into the pot instead of the ante."),
+    ("dealer_change_fee", Money, 3, "Fee for a new dealer",
+     "After an Ace or Seven cut moves the deal, each player it moves to pays this into the pot."),
+    ("no_cut_penalty", Money, 3, "Penalty for dealing without a cut",
+     "A dealer who deals without having the cards cut pays this into the pot."),
+    ("misdeal_penalty", Money, 3, "Misdeal penalty", "The seat that dealt pays this for each misdeal."),
+    ("high_wraps", Ranks("789TJQKA"), ["K", "A"], "High wraps",
+     "Wrapping on a turned card of these ranks obliges the dealer to win more tricks."),
+    ("high_wrap_tricks", Count(1, 3), 2, "Tricks needed after a high wrap",
+     "The tricks a dealer must win after wrapping on a high card."),
+    ("double_fall", Flag, True, "Double fall",
+     "A dealer who wrapped on a high card and won no trick pays twice the pot."),
+    # House rule: the deck allows at most 9 (9 x 3 + blind 3 + turned 1 = 31 of 32 cards);
+    # 2 is the least that can still cut (the cutter is the other player).
+    ("min_players", Count(2, 9), 3, "Fewest players", "The fewest players the table plays with."),
+    ("max_players", Count(2, 9), 7, "Most players", "The most players the table plays with."),
+    ("odd_cents", Choice("carry", "dealer"), "carry", "Odd cents",
+     {"carry": "The cents left over when the pot is split in three stay in the pot for the next hand.",
+      "dealer": "The dealer takes the cents left over when the pot is split in three."}),
+    ("lone_player", Choice("takes_pot", "plays_blind"), "takes_pot", "One player in",
+     {"takes_pot": "When only one player stays in, he takes the pot without playing.",
+      "plays_blind": "When only one player stays in, he plays against the blind hand."}),
+    ("revoke", Choice("abandon", "fall"), "abandon", "A revoke",
+     {"abandon": "A revoke ends the hand: the pot is not split and the offender pays the pot.",
+      "fall": "A revoke costs the offender a fall, and the hand is played out."}),
+    ("trips_after_wrap", Flag, True, "Three of a kind after a wrap",
+     "A wrapped dealer's three of a kind counts in the hand he holds after the wrap."),
+)
+HOUSE_RULES = {name: kind for name, kind, *_ in RULES}
+DEFAULTS = {name: default for name, _, default, *_ in RULES}
+
+# Each action: (sentence, its fields as (name, kind, may be null)), in table order; kinds: seat, card,
+# cards (a list of cards), hands (a list per seat), flag, choice, text. The one description that the
+# catalogue gives the hand-entry page.
+EVENTS = {
+    "cut": ("The player to the dealer's right cuts; the card is the one exposed (null: not seen).",
+            (("seat", "seat", False), ("card", "card", True))),
+    "bottom": ("After an Ace or Seven cut, the dealer looks at the bottom card.",
+               (("seat", "seat", False), ("card", "card", True))),
+    "deal": ("Three cards to each player and the blind; the next card is turned for trump.",
+             (("seat", "seat", False), ("hands", "hands", False), ("blind", "cards", True),
+              ("turned", "card", False))),
+    "misdeal": ("Somebody reports a misdeal; the deal is void and dealt again.",
+                (("seat", "seat", False), ("reason", "text", True))),
+    "wrap": ("The dealer takes the turned card (and discards one), or not.",
+             (("seat", "seat", False), ("take", "flag", False), ("discard", "card", True))),
+    "declare": ("Each player from the dealer's left says in, out or blind.",
+                (("seat", "seat", False), ("choice", "choice", False))),
+    "trips": ("A player in shows three of a kind and takes the pot.",
+              (("seat", "seat", False), ("cards", "cards", False))),
+    "play": ("A player plays a card to the trick.", (("seat", "seat", False), ("card", "card", False))),
+    "trick": ("A trick given only by who won it.", (("winner", "seat", False),)),
+}
+CHOICE_FIELDS = {"choice": ("in", "out", "blind")}
+
+ACTIONS = ("cut", "bottom", "deal", "misdeal", "wrap", "declare", "trips", "play", "trick")
+CHOICES = ("in", "out", "blind")
+
+# Phases of the current deal.
+PRE, DEALT, DECL, AFTER = range(4)  # (then tricks.PLAY and tricks.DONE)
+# How a hand ended.
+TRICKS, TRIPS, LONE, NOBODY = 1, 2, 3, 4
+
+# AFTER_DEALER[n][d]: the seats in turn from the dealer's left, the dealer last.
+REVOKES = ("swik.revoke", "swik.wrapped-lead")  # a lead of the wrapped card counts as a revoke
+TOOK = ("", " took one trick", " took two tricks", " took three tricks")  # (by the number of tricks)
+# Ledger reasons.
+WINS_TRICK = "wins a trick"
+ODD_CENTS = "odd cents (the dealer takes them)"
+TRIPS_TAKES = "three of a kind: takes the pot"
+TRIPS_FALLS = "falls (three of a kind)"
+LONE_TAKES = "takes the pot (the only player in)"
+NO_TRICK = "falls (no trick)"
+STOPS = "The record stops before the hand ends; the antes and penalties stand and the pot carries."
+
+
+def _and(words):
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+class Config:
+    """The house rules as the replay reads them (built once for the defaults)."""
+
+    __slots__ = ("ante", "dealer_ante", "fee", "no_cut_pen", "misdeal_pen", "high_wraps", "hw_tricks", "double_fall",
+                 "odd_dealer", "lone_blind", "abandon", "trips_after_wrap", "min_players", "max_players")
+
+    def __init__(self, rules):
+        self.ante = rules["ante"]
+        self.dealer_ante = rules["dealer_ante"]
+        self.fee = rules["dealer_change_fee"]
+        self.no_cut_pen = rules["no_cut_penalty"]
+        self.misdeal_pen = rules["misdeal_penalty"]
+        self.high_wraps = tuple(rules["high_wraps"])
+        self.hw_tricks = rules["high_wrap_tricks"]
+        self.double_fall = rules["double_fall"]
+        self.odd_dealer = rules["odd_cents"] == "dealer"
+        self.lone_blind = rules["lone_player"] == "plays_blind"
+        self.abandon = rules["revoke"] == "abandon"
+        self.trips_after_wrap = rules["trips_after_wrap"]
+        self.min_players = rules["min_players"]
+        self.max_players = rules["max_players"]
+
+
+DEFAULT_CONFIG = Config(DEFAULTS)
+
+CONFIGS: dict = {}  # house rules already read, by core.rules_key -> Config (a family's rules, hand after hand)
+VARIANT_LIST = (None,)
+CLAIMS = ("net", "pot_out")  # House rule: Swik is played for a pot, so a claim of points (`score`) is a bad record.
+_ANTES: dict = {}  # (n, dealer, ante, dealer ante) -> (ledger, kinds, net) of the antes alone, copied for each hand
+_COPY = dict.copy
+_NO_FACTS = {"fell": None, "double_fall": None, "wrapped_rank": None, "wrap_made": None, "took_blind": None,
+             "blind_made": None, "trips_win": None}
+
+
+def _antes(n, d, ante, dante):
+    """(ledger, kinds, net) of a hand's antes alone, from the record's dealer and everyone else: to be copied,
+    never handed out."""
+    key = (n, d, ante, dante)
+    antes = _ANTES.get(key)
+    if antes is None:
+        ledger = [{"seat": s, "amount": -ante, "reason": "ante", "event": None} for s in range(n)]
+        ledger[d] = {"seat": d, "amount": -dante, "reason": "dealer ante", "event": None}
+        net = [-ante] * n
+        net[d] = -dante
+        antes = (ledger, ["ante"] * n, net)
+        if len(_ANTES) < 4096:  # (bounded: a server sees many tables)
+            _ANTES[key] = antes
+    return antes
+
+
+def rules_errors(rules, n):
+    """What is wrong with house rules that are each right alone, for a table of n (None: not known)."""
+    lo, hi = rules["min_players"], rules["max_players"]
+    if lo > hi:
+        return [{"event": None, "field": "house_rules", "message": f"min_players {lo} is more than max_players {hi}"}]
+    if n is not None and not lo <= n <= hi:
+        return [{"event": None, "field": "players", "message": f"{n} players at the table; Swik here takes {lo} to "
+                                                               f"{hi} (house rules min_players and max_players)"}]
+    return []
+
+
+
+
+def _give_blind(where, own, blind, s):
+    """Seat s throws away what is left of his own hand (`own`, if known) and holds the blind."""
+    if own is not None:
+        for c in own:
+            if where.get(c) == s:
+                where[c] = GONE
+    if blind is not None:
+        for c in blind:
+            where[c] = s
+
+
+def _trick_fall(won, wrapped, turned, cfg, pot):
+    """(amount, reason) a player who was in pays into the next pot for winning `won` tricks, or None.
+    A dealer who wrapped (`wrapped`) needs one trick, or hw_tricks after a high wrap, which with
+    double_fall costs him the pot twice if he wins none."""
+    if wrapped:
+        high = turned[0] in cfg.high_wraps
+        need = cfg.hw_tricks if high else 1
+        if won >= need:
+            return None
+        if won == 0 and high and cfg.double_fall:
+            return 2 * pot, f"falls twice (wrapped on {turned}, no trick)"
+        if won == 0:
+            return pot, f"falls (wrapped on {turned}, no trick)"
+        return pot, f"falls (wrapped on {turned}, won {won} of the {need} tricks needed)"
+    if won == 0:
+        return pot, NO_TRICK
+    return None
+
+
+def _tricks_words(names, seats, won, blind):
+    """"Dad took one trick, Mary took two tricks": who of `seats` took tricks (the seat `blind` is the blind)."""
+    text = ""
+    for s in seats:
+        k = won[s]
+        if k:
+            who = "the blind" if s == blind else names[s]
+            text = f"{text}, {who}{TOOK[k]}" if text else who + TOOK[k]
+    return text
+
+
+def _trips_words(name, how, rank, pot):
+    return f"{name} {how} three {RANK_PLURALS[rank]} and takes the pot of {pot}"
+
+
+def _lone_words(name, pot):
+    return f"Only {name} went in and takes the pot of {pot}."
+
+
+def _nobody_words(pot_out):
+    return f"Nobody went in; the pot of {pot_out} carries to the next hand."
+
+
+def _lead_index(ins, d):
+    """Where in `ins` (the seats in, in seat order) the first trick's leader is: the first of them from
+    the dealer's seat on."""
+    k = 0
+    for s in ins:
+        if s >= d:
+            return k
+        k += 1
+    return 0
+
+
+def _falls_words(names, fell):
+    """Who fell and what each pays into the next pot, from (seat, amount) in seat order."""
+    if len(fell) == 1:
+        s, x = fell[0]
+        return f"{names[s]} fell and pays {x} into the next pot"
+    amounts = {x for s, x in fell}
+    if len(amounts) == 1:
+        return f"{_and([names[s] for s, x in fell])} fell and pay {amounts.pop()} each into the next pot"
+    return _and([f"{names[s]} fell and pays {x}" for s, x in fell]) + " into the next pot"
+
+
+def _deal_cards(ev, n):
+    """(where, hands, blind, turned, False) for a good deal of plain cards ("TH", each once), three to each
+    hand and to the blind (any of them may be null: unseen), read in bulk; or None for anything else (then
+    _deal_cards_slowly reads it card by card, short hands and "10H" included)."""
+    hands = ev.get("hands")
+    blind = ev.get("blind")
+    turned = ev.get("turned")
+    if hands.__class__ is not list or len(hands) != n or turned.__class__ is not str:
+        return None
+    where = {turned: TURNED}
+    k = 0
+    try:
+        for hand in hands:
+            if hand.__class__ is list:
+                a, b, c = hand  # (ValueError if not three)
+                where[a] = where[b] = where[c] = k
+            elif hand is not None:
+                return None
+            k += 1
+        count = 3 * (n - hands.count(None)) + 1
+        if blind is not None:
+            if blind.__class__ is not list:
+                return None
+            a, b, c = blind
+            where[a] = where[b] = where[c] = BLIND
+            count += 3
+    except (TypeError, ValueError):  # an unhashable "card" (a list, an object); not three cards
+        return None
+    # A card given twice leaves fewer keys than cards; "10H", "th" or 5 are not in DECK_TEXT.
+    if len(where) != count or not DECK_TEXT.issuperset(where):
+        return None
+    return where, hands, blind, turned, False  # (the replay never changes a dealt hand)
+
+
+def _by_event(v):
+    e = v["event"]
+    return -1 if e is None else e
+
+
+def _card_sort(c):
+    return ("SHDC".index(c[1]), -ORDER[c])
+
+
