@@ -487,6 +487,8 @@ def hand_edit(request, slug, pk):
     the record box is. A bad record or a missing why re-shows both as typed, with the referee's words."""
     family, role, hand = _hand_of(request.user, slug, pk)
     require_edit(role)
+    # ?dispute=N: the correction settles that open dispute of this hand; "why" is then its resolution.
+    dispute = _open_dispute_of(hand, request.GET.get("dispute") or request.POST.get("dispute"))
     stored = hand.record or {}
     errors, status, why = [], 200, ""
     raw, picked, source = json.dumps(stored, indent=1, ensure_ascii=False), stored, "picker"
@@ -505,12 +507,18 @@ def hand_edit(request, slug, pk):
                            "message": "Say why the hand is changed (it is kept in the hand's history, with your name)."})
         try:
             record = _parse_record(text)
-            if not errors:
+            if not errors and dispute is not None:
+                services.dispute_resolve(dispute=dispute, resolution=why, by=request.user, record=record)
+            elif not errors:
                 services.hand_edit(hand=hand, record=record, by=request.user, why=why)
         except referee.BadRecord as exc:
             errors = exc.errors + errors
         except ValidationError as exc:
             errors.append({"event": None, "field": "*", "message": _errors_of(exc)})
+        if not errors and dispute is not None:
+            messages.success(request, f"The dispute is resolved: hand {hand.number} is corrected and re-ruled, "
+                                      f"with every later hand of the night.")
+            return redirect("dispute", family.slug, dispute.pk)
         if not errors:
             messages.success(request, f"Hand {hand.number} is changed and re-ruled, with every later hand of the night.")
             return redirect("hand", family.slug, hand.pk)
@@ -524,6 +532,7 @@ def hand_edit(request, slug, pk):
     } | _picker_urls(game)
     return render(request, "archive/hand_edit.html", _base(
         request, family, role, hand=hand, session=hand.session, errors=errors, raw=raw, why=why, config=config,
+        dispute=dispute,
         game_js=_game_js(game),
         ruling=hand.ruling or {},
     ), status=status)
@@ -580,6 +589,13 @@ def dispute_new(request, slug, pk):
         messages.error(request, _errors_of(exc))
         return redirect("hand", family.slug, hand.pk)
     return redirect("dispute", family.slug, d.pk)
+
+
+def _open_dispute_of(hand, pk):
+    """The open dispute `pk` of this hand, or None (no number, another hand's, or already resolved)."""
+    if not (isinstance(pk, str) and pk.isdigit() and len(pk) < 19):
+        return None
+    return Dispute.objects.filter(hand=hand, pk=int(pk), status=Dispute.Status.OPEN).first()
 
 
 def _dispute_of(user, slug, pk):

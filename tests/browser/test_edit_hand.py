@@ -186,3 +186,38 @@ def test_no_event_is_ever_dropped_on_the_way_into_the_editor(page, live_server, 
             assert page.input_value("#id_source") == "picker"
             assert json.loads(page.input_value("#id_record")) == hand.record, hand.number
     assert shown >= len(EXAMPLES)  # the picker is the usual way, not the exception
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_dispute_is_resolved_with_the_card_picker_prefilled(page, live_server, owner, family, hands):
+    h1, h2 = hands
+    dispute = services.dispute_open(hand=h1, title="Me says she never folded", text="She was in!", by=owner)
+    login(page, live_server.url)
+    page.goto(live_server.url + f"/families/{family.slug}/disputes/{dispute.pk}/")
+    expect(page.locator("textarea.mono")).to_have_count(0)  # no JSON box to type a record into
+    page.click("#correct-with-picker")
+
+    # The picker opens with the hand as it was logged.
+    expect(page.locator("h1")).to_contain_text("correct hand 1")
+    expect(page.locator('.slot-group[data-group="seat-0"]')).to_contain_text("A♥")
+    expect(page.locator('#step-declare .seg[data-name="declare-3"] button.on')).to_have_attribute("data-value", "out")
+    assert json.loads(page.input_value("#id_record"))["events"] == h1.record["events"]
+
+    # The table agrees Me was in: the tricks are played again, four to a trick.
+    declare(page, 3, "in")
+    for card in ["AH", "KH", "QH", "8D", "8S", "AS", "9S", "TS", "7C", "JD", "KD", "TD"]:
+        page.locator(f'#play-choices button[data-play="{card}"]').click()
+    expect(page.locator("#step-tricks")).to_contain_text("All three tricks are in.")
+    page.fill("#id_why", "Me was in: the table agrees she never folded")
+    page.click("#save-edit")
+
+    # Back on the dispute: resolved, pointing at the hand's new revision, whose ruling has Me falling.
+    expect(page.locator(".badge")).to_have_text("resolved")
+    expect(page.locator("main")).to_contain_text("Me was in: the table agrees she never folded")
+    expect(page.locator("main")).to_contain_text("revision 2")
+    dispute.refresh_from_db()
+    assert dispute.status == "resolved" and dispute.ruling_revision.number == 2
+    assert [e["choice"] for e in dispute.ruling_revision.record["events"] if e["action"] == "declare"] == ["in"] * 4
+    h2.refresh_from_db()
+    assert h2.pot_in == 30  # Mary's and Me's falls carry into hand 2, which was re-ruled
+    shot(page, "edit-08-dispute-resolved")

@@ -5,6 +5,7 @@ import json
 import pytest
 from django.urls import reverse
 
+from archive import services
 from archive.models import Hand, HandRevision, LedgerEntry
 
 pytestmark = pytest.mark.django_db
@@ -135,3 +136,26 @@ def test_a_picker_record_the_referee_refuses_is_shown_back(client_as, edit_url, 
     assert "KH" in r.content.decode().split('id="record-errors"', 1)[1].split("</div>", 1)[0]
     assert config_of(r.content.decode())["record"] == rec
     assert Hand.objects.get(pk=hands[0].pk).revision == 1
+
+
+def test_a_correction_with_a_dispute_resolves_only_an_open_dispute_of_that_hand(client_as, family, edit_url, hands,
+                                                                               editor):
+    h1, h2 = hands
+    mine = services.dispute_open(hand=h1, title="Mary won the last trick", text="She did", by=editor)
+    other = services.dispute_open(hand=h2, title="No cut?", text="Dad forgot", by=editor)
+    client = client_as("editor")
+    page = client.get(edit_url + f"?dispute={mine.pk}").content.decode()
+    assert "How did the table settle it?" in page and f'name="dispute" value="{mine.pk}"' in page
+    # Another hand's dispute (or a number that is no dispute) is not offered: a plain edit.
+    for bad in (str(other.pk), "x", "9" * 40):
+        page = client.get(edit_url + f"?dispute={bad}").content.decode()
+        assert "How did the table settle it?" not in page and 'name="dispute"' not in page
+    rec = by_winner(h1.record, [0, 1, 2])
+    r = client.post(edit_url, {"source": "picker", "record": json.dumps(rec), "raw": "", "why": "Mary showed it",
+                               "dispute": str(mine.pk)})
+    assert r.status_code == 302 and r["Location"] == reverse("dispute", args=[family.slug, mine.pk])
+    mine.refresh_from_db()
+    other.refresh_from_db()
+    assert mine.status == "resolved" and mine.resolution == "Mary showed it" and mine.ruling_revision.number == 2
+    assert other.status == "open"
+    assert nets(h1) == [-1, 2, 2, -3]  # the corrected hand is re-ruled: nobody falls
