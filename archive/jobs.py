@@ -22,6 +22,12 @@ def stats_after_commit(hand_ids):
         transaction.on_commit(lambda chunk=chunk: tasks.update_stats_for_hands.delay(chunk), robust=True)
 
 
+def stats_after_import(family_id):
+    """An import's hands get their statistics from one job after commit: the default recompute
+    derives the facts the family's hands lack and rebuilds its summaries (one job, not one a hand)."""
+    transaction.on_commit(lambda: tasks.recompute_stats.delay(family_id=family_id), robust=True)
+
+
 @transaction.atomic
 def stats_job_start(*, family, by, rederive=False) -> StatsJob:
     """Queue a recompute of the family's statistics; the page follows the job's progress (the

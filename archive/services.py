@@ -1,6 +1,6 @@
 """Every write to the archive. Keyword-only, atomic, permission-checked.
 
-One path for every hand: the table's form, the API, the JSON Lines import and
+One path for every hand: the table's form, the API, the JSON Lines import (archive.imports) and
 the demo all go through `HandChain`, which fills a record from its session,
 has the referee rule on it and writes the Hand, its HandRevision and its
 LedgerEntry rows. In a session hand k's pot_in is hand k-1's pot_out (deleted
@@ -17,7 +17,8 @@ import json
 import uuid
 from datetime import datetime
 
-from django.core.exceptions import PermissionDenied, ValidationError
+import orjson
+from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.db.models import Count, Max, Q, Sum
 from django.utils import timezone as dj_timezone
@@ -59,9 +60,14 @@ def _lock_session(session) -> Session:
 
 
 def record_hash(record: dict) -> str:
-    """What identifies a hand's record in an import: everything but the chain-derived pot_in."""
+    """What identifies a hand's record in an import: everything but the chain-derived pot_in.
+    Stored as Hand.record_key, so an import finds the hands it holds without reading records."""
     body = {k: v for k, v in record.items() if k not in ("pot_in", "archive")}
-    return hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+    try:
+        text = orjson.dumps(body, option=orjson.OPT_SORT_KEYS)
+    except TypeError:  # a number past 64 bits (refused later by the bounds): the slow encoder takes it
+        text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    return hashlib.sha256(text).hexdigest()
 
 
 def _seats(session) -> list[Seat]:
@@ -109,6 +115,7 @@ def _hand_values(record: dict, ruling: dict) -> dict:
         "pot_in": ruling["pot_in"],
         "pot_out": ruling["pot_out"],
         "violation_count": len(ruling.get("violations") or ()),
+        "record_key": record_hash(record),
     }
 
 
@@ -178,7 +185,7 @@ class HandChain:
     `next_pot_in` and `next_dealer` are what the next record gets. `add()` rules a
     record at once (a bad one raises BadRecord) and queues it; `flush()` writes the
     queued hands, revisions and ledger rows with three bulk inserts. Hold the
-    session lock (hand_add, history_import and the demo do) while using it.
+    session lock (hand_add and the demo do) while using it; archive.imports writes in bulk itself.
     """
 
     def __init__(self, session, *, by, kind=Kind.CREATED, why=""):
@@ -636,7 +643,7 @@ def dispute_resolve(*, dispute, resolution, by, record=None) -> Dispute:
 
 def history_export(*, family):
     """The family's live history as JSON Lines: one handrec/1 a line, in play order, each with an
-    "archive" key ({"session": {...}, "number": k}) that lets history_import rebuild the sessions."""
+    "archive" key ({"session": {...}, "number": k}) that lets archive.imports rebuild the sessions."""
     hands = (
         Hand.objects.filter(session__family=family, session__deleted_at__isnull=True, deleted_at__isnull=True)
         .select_related("session")
@@ -657,129 +664,3 @@ def history_export(*, family):
             "number": hand.number,
         }
         yield json.dumps(doc, ensure_ascii=False) + "\n"
-
-
-class _ImportError(Exception):
-    def __init__(self, field, message):
-        self.field, self.message = field, message
-
-
-def _import_session(family, meta, record, by, players_by_name) -> Session:
-    s = meta.get("session")
-    if not isinstance(s, dict) or not isinstance(s.get("key"), str) or not 0 < len(s["key"]) <= 64:
-        raise _ImportError("archive.session.key", "Each line needs \"archive\": {\"session\": {\"key\": ...}, \"number\": k}.")
-    existing = Session.objects.filter(family=family, key=s["key"]).first()
-    if existing:
-        return existing
-    try:
-        started_at = datetime.fromisoformat(str(s.get("started_at")))
-    except ValueError:
-        raise _ImportError("archive.session.started_at", f"{s.get('started_at')!r} is not an ISO date and time "
-                           "with its zone, e.g. 2024-03-01T19:00:00-06:00.") from None
-    if dj_timezone.is_naive(started_at):
-        raise _ImportError("archive.session.started_at", "Give the start time with its zone, e.g. -06:00.")
-    names = record.get("players")
-    if not isinstance(names, list) or not names or not all(isinstance(n, str) and n.strip() for n in names):
-        raise _ImportError("players", "The first hand of a session names its players (a list of names).")
-    players = []
-    for name in names:
-        name = name.strip()
-        player = players_by_name.get(name)
-        if player is None:
-            player = player_create(family=family, name=name, by=by)
-            players_by_name[name] = player
-        players.append(player)
-    try:
-        return session_create(
-            family=family, key=s["key"], game=s.get("game") or record.get("game") or "swik",
-            variant=s.get("variant") or "", started_at=started_at, timezone=s.get("timezone") or family.timezone,
-            place=s.get("place") or "", players=players, house_rules=s.get("house_rules") or {},
-            first_dealer=s.get("first_dealer") or 0, pot_in=s.get("pot_in") or 0, notes=s.get("notes") or "", by=by,
-        )
-    except ValidationError as e:
-        words = [f"{k}: {m}" for k, ms in e.message_dict.items() for m in ms] if hasattr(e, "error_dict") else e.messages
-        raise _ImportError("archive.session", "; ".join(words)) from None
-
-
-def history_import(*, family, lines, by) -> dict:
-    """Add a JSON Lines history (as history_export writes it) to a family.
-
-    Sessions are matched by key and hands by number and record: a hand already
-    archived is skipped, so importing the same file twice adds nothing. The
-    whole file is one transaction: if any line is bad, nothing is saved and
-    every bad line is reported with its number and the referee's error.
-    """
-    _require_editor(by, family, "import history")
-    added, skipped, errors = 0, 0, []
-    players_by_name = {p.name: p for p in Player.objects.filter(family=family, merged_into__isnull=True)}
-    for p in Player.objects.filter(family=family, merged_into__isnull=False).select_related("merged_into"):
-        players_by_name.setdefault(p.name, p.merged_into)  # an old name finds the player it was merged into
-    chains: dict[int, HandChain] = {}
-    archived: dict[int, dict[int, Hand]] = {}
-
-    def fail(lineno, field, message, event=None):
-        errors.append({"line": lineno, "event": event, "field": field, "message": message})
-
-    with transaction.atomic():
-        for lineno, line in enumerate(lines, 1):
-            if isinstance(line, bytes):
-                line = line.decode("utf-8", errors="replace")
-            if not line.strip():
-                continue
-            try:
-                doc = referee.loads(line)
-            except referee.BadRecord as e:
-                errors.extend({"line": lineno, **err} for err in e.errors)
-                continue
-            if not isinstance(doc, dict):
-                fail(lineno, "*", "Each line is one hand record: a JSON object.")
-                continue
-            meta = doc.pop("archive", None)
-            if not isinstance(meta, dict):
-                fail(lineno, "archive", "This line has no \"archive\" key: a history line needs "
-                     "\"archive\": {\"session\": {\"key\": ..., \"started_at\": ...}, \"number\": k}.")
-                continue
-            number = meta.get("number")
-            if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= bounds.HAND_NUMBER_MAX:
-                fail(lineno, "archive.number", "\"number\" is the hand's number in its session: 1, 2, 3 …")
-                continue
-            known = dict(players_by_name)
-            try:
-                try:
-                    with transaction.atomic():  # a savepoint: a bad session leaves the rest of the file checkable
-                        session = _import_session(family, meta, doc, by, players_by_name)
-                except Exception:
-                    players_by_name = known  # forget players the savepoint rolled back
-                    raise
-                if session.id not in chains:
-                    _lock_session(session)
-                    chains[session.id] = HandChain(session, by=by, kind=Kind.IMPORTED, why="imported")
-                    archived[session.id] = {
-                        h.number: h for h in Hand.objects.filter(session=session, deleted_at__isnull=True)
-                    }
-                chain = chains[session.id]
-                held = archived[session.id].get(number)
-                if held is not None:
-                    if record_hash(chain.fill(doc)) != record_hash(held.record):
-                        raise _ImportError("archive.number", f"Session {session.key} already has hand {number} "
-                                           "with a different record: edit it in the archive, or drop this line.")
-                    chain.skip(held)
-                    skipped += 1
-                elif number <= chain.max_number:
-                    raise _ImportError("archive.number", f"Hand {number} of session {session.key} would go "
-                                       f"before hand {chain.max_number}, already archived or earlier in the file.")
-                else:
-                    chain.add(doc, number=number)  # rules now, writes at the end
-                    added += 1
-            except _ImportError as e:
-                fail(lineno, e.field, e.message)
-            except referee.BadRecord as e:
-                errors.extend({"line": lineno, **err} for err in e.errors)
-            except (ValidationError, PermissionDenied) as e:
-                fail(lineno, "archive", "; ".join(getattr(e, "messages", [str(e)])))
-        if errors:
-            transaction.set_rollback(True)  # whole file or nothing
-            return {"added": 0, "skipped": skipped, "errors": errors}
-        for chain in chains.values():
-            chain.flush()
-    return {"added": added, "skipped": skipped, "errors": []}

@@ -17,4 +17,5 @@ from .core import (  # noqa: F401
     Seat,
     Session,
 )
+from .imports import ImportChunk, ImportJob  # noqa: F401
 from .stats import *  # noqa: F401,F403

@@ -89,7 +89,7 @@ class Session(models.Model):
     """A night's play of one game at one table."""
 
     family = models.ForeignKey(Family, on_delete=models.CASCADE, related_name="sessions")
-    # Stable name of the night across export and import (history_import matches sessions by it).
+    # Stable name of the night across export and import (an import matches sessions by it).
     key = models.CharField(max_length=64, help_text="unique within the family, e.g. 2024-03-01-3f9a1c2b")
     game = models.CharField(max_length=10, choices=Game.choices, default=Game.SWIK)
     variant = models.CharField(max_length=20, blank=True, default="")
@@ -153,6 +153,9 @@ class Hand(models.Model):
     pot_out = models.BigIntegerField()
     violation_count = models.PositiveSmallIntegerField(default=0)
     revision = models.PositiveIntegerField(default=1, help_text="number of the latest HandRevision")
+    # services.record_hash of the record: an import finds the hands it already holds by this key,
+    # without reading records. Empty for a hand written before the key existed (then it is computed).
+    record_key = models.CharField(max_length=64, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     deleted_at = models.DateTimeField(null=True, blank=True)

@@ -191,6 +191,10 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
 CELERY_TASK_TRACK_STARTED = True
+# The background import's task lives beside archive.tasks (see archive/import_tasks.py).
+CELERY_IMPORTS = ["archive.import_tasks"]
+# An uploaded history larger than this is imported by a background job; a smaller one at once.
+IMPORT_INLINE_MAX_BYTES = env.int("IMPORT_INLINE_MAX_BYTES", default=256 * 1024)
 # Redis hands an unacknowledged task to another worker after this many seconds (a worker that
 # died mid-task); longer than any job may run. The worker tests set it short, and then the
 # workers also look for such tasks every second.

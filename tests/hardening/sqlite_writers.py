@@ -19,7 +19,7 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connections  # noqa: E402
 from rest_framework.test import APIClient  # noqa: E402
 
-from archive import services  # noqa: E402
+from archive import imports, services  # noqa: E402
 from tests import factories  # noqa: E402
 
 
@@ -57,7 +57,7 @@ def main(writers=8, imported=60):
     def run_import():
         try:
             barrier.wait()
-            result.update(services.history_import(family=family, lines=lines, by=owner))
+            result.update(imports.history_import(family=family, lines=lines, by=owner))
         except Exception as e:  # reported in the output
             errors.append(repr(e))
         finally:

@@ -5,7 +5,7 @@ import json
 import pytest
 from django.urls import reverse
 
-from archive import services
+from archive import imports, services
 from archive.models import Hand, Session, SettlePayment
 from tests import factories
 from tests.factories import example_record
@@ -99,21 +99,21 @@ def _line(record, key="k1", number=1, **session):
 
 
 def test_import_hand_number_past_two_to_the_63_is_an_error_naming_the_field(family, owner):
-    result = services.history_import(family=family, lines=[_line(example_record("01-plain-hand"), number=2**63)],
+    result = imports.history_import(family=family, lines=[_line(example_record("01-plain-hand"), number=2**63)],
                                      by=owner)
     assert result["added"] == 0
     assert [e["field"] for e in result["errors"]] == ["archive.number"]
 
 
 def test_import_session_pot_in_past_the_bound_is_an_error(family, owner):
-    result = services.history_import(family=family, lines=[_line(example_record("01-plain-hand"), pot_in=2**63)],
+    result = imports.history_import(family=family, lines=[_line(example_record("01-plain-hand"), pot_in=2**63)],
                                      by=owner)
     assert result["added"] == 0 and result["errors"]
     assert "pot_in" in json.dumps(result["errors"])
 
 
 def test_imported_session_in_mars_time_zone_is_refused(family, owner):
-    result = services.history_import(
+    result = imports.history_import(
         family=family, lines=[_line(example_record("01-plain-hand"), timezone="Mars/Olympus")], by=owner)
     assert result["added"] == 0
     assert "Mars/Olympus" in json.dumps(result["errors"])
@@ -121,7 +121,7 @@ def test_imported_session_in_mars_time_zone_is_refused(family, owner):
 
 
 def test_imported_session_with_unknown_house_rules_is_refused(family, owner):
-    result = services.history_import(
+    result = imports.history_import(
         family=family, lines=[_line(example_record("01-plain-hand"), house_rules={"nonsense": 1})], by=owner)
     assert result["added"] == 0
     assert "nonsense" in json.dumps(result["errors"])

@@ -1,0 +1,477 @@
+"""Import of a family's history (JSON Lines, as history_export writes it), streamed (issue 19).
+
+The file is read a chunk of lines at a time and the whole import is one transaction: any bad
+line and nothing is saved, and every bad line is named. Each chunk is ruled and then written with
+a few bulk statements (COPY on PostgreSQL), so memory stays flat however long the file is:
+what is held across chunks is a few hundred sessions' chains and the errors.
+
+Hands the archive already holds are found by key: Hand.record_key (services.record_hash of the
+record) of the numbers the chunk names, read with one query a chunk; no record is loaded. A hand
+is written as a normal save writes it (services.HandChain): the chain's pot_in and dealer, the
+ruling's facts in the Hand's columns, revision 1 of kind "imported" (who, when, why) and the
+LedgerEntry rows with the kinds of the ruling's facts. The statistics follow with one job after
+commit. Large uploads run as background jobs (ImportJob; archive.import_jobs queues them).
+"""
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from datetime import datetime
+
+import orjson
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import connection, connections, transaction
+from django.db.models import Count, IntegerField, Max, OuterRef, Q, Subquery, Sum, Value
+from django.db.models.functions import Coalesce
+from django.utils import timezone as dj_timezone
+
+import referee
+
+from . import access, bounds, jobs, services
+from .models import Family, Hand, HandRevision, ImportChunk, ImportJob, LedgerEntry, Player, Seat, Session
+
+Kind = HandRevision.Kind
+CHUNK_LINES = 1000  # lines ruled and written at a time: memory is about 12 KB a line of the chunk
+SESSIONS_KEPT = 256  # chains kept between chunks; one evicted is read again from the database
+ERRORS_KEPT = 1000  # problems kept in full; past that they are counted and their lines kept as ranges
+UPLOAD_PIECE = 1 << 20  # bytes of an upload stored a row
+
+
+# ---------------------------------------------------------------- the import
+
+
+class _LineError(Exception):
+    def __init__(self, field, message):
+        self.field, self.message = field, message
+
+
+class _Chain:
+    """Where a session's chain stands: what its next hand gets, and which numbers the archive held
+    before this import (only those can be 'already there')."""
+
+    __slots__ = ("session", "seats", "top", "pot", "dealer", "held_top")
+
+    def __init__(self, session, seats, *, top, pot, dealer, held_top):
+        self.session, self.seats = session, seats
+        self.top, self.pot, self.dealer, self.held_top = top, pot, dealer, held_top
+
+    def fill(self, doc):
+        return services.fill_record(self.session, self.seats, doc, pot_in=self.pot, dealer=self.dealer)
+
+
+class _Errors:
+    """Every bad line, in ranges; the first ERRORS_KEPT problems in full."""
+
+    def __init__(self):
+        self.kept, self.count, self.ranges = [], 0, []
+
+    def add(self, lineno, field, message, event=None):
+        self.count += 1
+        if len(self.kept) < ERRORS_KEPT:
+            self.kept.append({"line": lineno, "event": event, "field": field, "message": message})
+        if self.ranges and self.ranges[-1][1] >= lineno - 1:
+            self.ranges[-1][1] = max(self.ranges[-1][1], lineno)
+        else:
+            self.ranges.append([lineno, lineno])
+
+    def bad_record(self, lineno, exc):
+        for err in exc.errors:
+            self.add(lineno, err.get("field"), err.get("message"), err.get("event"))
+
+    def __bool__(self):
+        return self.count > 0
+
+
+def _parse(line):
+    """One line -> its JSON value. orjson first (fast); the referee's reader for the words of a bad line
+    and for what orjson refuses but JSON allows (integers past 64 bits, refused later with the bound)."""
+    try:
+        return orjson.loads(line)
+    except orjson.JSONDecodeError:
+        return referee.loads(line)
+
+
+class _Import:
+    def __init__(self, family, by, why):
+        self.family, self.by, self.why = family, by, why
+        self.added = self.skipped = self.lines = 0
+        self.errors = _Errors()
+        self.chains: OrderedDict[str, _Chain] = OrderedDict()
+        self.held_tops: dict[int, int] = {}  # session id -> its top number before this import
+        self.players = {p.name: p for p in Player.objects.filter(family=family, merged_into__isnull=True)}
+        for p in Player.objects.filter(family=family, merged_into__isnull=False).select_related("merged_into"):
+            self.players.setdefault(p.name, p.merged_into)  # an old name finds the player it was merged into
+        self.now = dj_timezone.now()
+
+    # -- one chunk
+
+    def feed(self, lines: list[tuple[int, object]]):
+        docs = []
+        for lineno, line in lines:
+            self.lines = lineno
+            doc = self._doc(lineno, line)
+            if doc is not None:
+                docs.append((lineno, doc))
+        self._load_chains({meta["session"]["key"] for _, (_, meta, _) in docs})
+        held = self._held(docs)
+        pending: list[tuple[Hand, _Chain]] = []
+        for lineno, (doc, meta, number) in docs:
+            try:
+                chain = self._chain(meta, doc)
+                self._one(chain, doc, number, held, pending)
+            except _LineError as e:
+                self.errors.add(lineno, e.field, e.message)
+            except referee.BadRecord as e:
+                self.errors.bad_record(lineno, e)
+            except (ValidationError, PermissionDenied) as e:
+                self.errors.add(lineno, "archive", "; ".join(getattr(e, "messages", [str(e)])))
+        # Written even after a bad line (all is rolled back at the end): the database stays the truth
+        # about every chain, so a chain evicted from memory reads back right.
+        self._write(pending)
+        while len(self.chains) > SESSIONS_KEPT:
+            self.chains.popitem(last=False)
+
+    def _doc(self, lineno, line):
+        """(record, archive meta, number) of a line, or None (blank, or bad: then its error is noted)."""
+        if not line.strip():
+            return None
+        try:
+            doc = _parse(line)
+        except referee.BadRecord as e:
+            self.errors.bad_record(lineno, e)
+            return None
+        if not isinstance(doc, dict):
+            self.errors.add(lineno, "*", "Each line is one hand record: a JSON object.")
+            return None
+        meta = doc.pop("archive", None)
+        if not isinstance(meta, dict):
+            self.errors.add(lineno, "archive", "This line has no \"archive\" key: a history line needs "
+                            "\"archive\": {\"session\": {\"key\": ..., \"started_at\": ...}, \"number\": k}.")
+            return None
+        number = meta.get("number")
+        if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= bounds.HAND_NUMBER_MAX:
+            self.errors.add(lineno, "archive.number", "\"number\" is the hand's number in its session: 1, 2, 3 …")
+            return None
+        s = meta.get("session")
+        if not isinstance(s, dict) or not isinstance(s.get("key"), str) or not 0 < len(s["key"]) <= 64:
+            self.errors.add(lineno, "archive.session.key",
+                            "Each line needs \"archive\": {\"session\": {\"key\": ...}, \"number\": k}.")
+            return None
+        return doc, meta, number
+
+    def _one(self, chain, doc, number, held, pending):
+        old = held.get((chain.session.id, number)) if number <= chain.held_top else None
+        if old is not None:
+            hand_id, key, pot_out, next_dealer = old
+            mine = services.record_hash(chain.fill(doc))
+            if mine != key and mine != self._key_of(hand_id):  # no key yet, or one from an older hash
+                raise _LineError("archive.number", f"Session {chain.session.key} already has hand {number} "
+                                     "with a different record: edit it in the archive, or drop this line.")
+            chain.top, chain.pot, chain.dealer = max(chain.top, number), pot_out, next_dealer
+            self.skipped += 1
+            return
+        if number <= chain.top:
+            raise _LineError("archive.number", f"Hand {number} of session {chain.session.key} would go "
+                             f"before hand {chain.top}, already archived or earlier in the file.")
+        rec = chain.fill(doc)
+        ruling = bounds.replay(rec)
+        hand = Hand(session=chain.session, number=number, record=rec, ruling=ruling, revision=1,
+                    **services._hand_values(rec, ruling))
+        pending.append((hand, chain))
+        chain.top, chain.pot, chain.dealer = number, hand.pot_out, hand.next_dealer
+        self.added += 1
+
+    @staticmethod
+    def _key_of(hand_id):
+        record = Hand.objects.filter(pk=hand_id).values_list("record", flat=True).first()
+        return services.record_hash(record or {})
+
+    # -- sessions
+
+    def _load_chains(self, keys):
+        """Read the chains of the chunk's sessions that are in the archive and not in memory: a few queries."""
+        keys = [k for k in keys if k not in self.chains]
+        if not keys:
+            return
+        sessions = list(Session.objects.select_for_update().filter(family=self.family, key__in=keys).order_by("pk"))
+        if not sessions:
+            return
+        ids = [s.id for s in sessions]
+        seats: dict[int, list[Seat]] = {}
+        for seat in Seat.objects.filter(session_id__in=ids).select_related("player").order_by("session_id", "position"):
+            seats.setdefault(seat.session_id, []).append(seat)
+        tops = {
+            r["session_id"]: r for r in Hand.objects.filter(session_id__in=ids).values("session_id")
+            .annotate(top=Max("number"), live=Max("number", filter=Q(deleted_at__isnull=True))).order_by()
+        }
+        lasts = {}
+        ends = Q()
+        for sid, r in tops.items():
+            if r["live"] is not None:
+                ends |= Q(session_id=sid, number=r["live"])
+        if ends:
+            lasts = {sid: (pot, dealer) for sid, pot, dealer in Hand.objects.filter(ends, deleted_at__isnull=True)
+                     .values_list("session_id", "pot_out", "next_dealer")}
+        for s in sessions:
+            top = (tops.get(s.id) or {}).get("top") or 0
+            pot, dealer = lasts.get(s.id, (s.pot_in, s.first_dealer))
+            held_top = self.held_tops.setdefault(s.id, top)
+            self.chains[s.key] = _Chain(s, seats.get(s.id, []), top=top, pot=pot, dealer=dealer, held_top=held_top)
+
+    def _chain(self, meta, doc) -> _Chain:
+        key = meta["session"]["key"]
+        chain = self.chains.get(key)
+        if chain is None:
+            known = dict(self.players)
+            try:
+                with transaction.atomic():  # a savepoint: a bad session leaves the rest of the file checkable
+                    session = self._new_session(meta["session"], doc)
+            except Exception:
+                self.players = known  # forget players the savepoint rolled back
+                raise
+            seats = list(Seat.objects.filter(session=session).select_related("player").order_by("position"))
+            self.held_tops[session.id] = 0
+            chain = _Chain(session, seats, top=0, pot=session.pot_in, dealer=session.first_dealer, held_top=0)
+            self.chains[key] = chain
+        self.chains.move_to_end(key)
+        return chain
+
+    def _new_session(self, s, record) -> Session:
+        try:
+            started_at = datetime.fromisoformat(str(s.get("started_at")))
+        except ValueError:
+            raise _LineError("archive.session.started_at", f"{s.get('started_at')!r} is not an ISO date and time "
+                             "with its zone, e.g. 2024-03-01T19:00:00-06:00.") from None
+        if dj_timezone.is_naive(started_at):
+            raise _LineError("archive.session.started_at", "Give the start time with its zone, e.g. -06:00.")
+        names = record.get("players")
+        if not isinstance(names, list) or not names or not all(isinstance(n, str) and n.strip() for n in names):
+            raise _LineError("players", "The first hand of a session names its players (a list of names).")
+        players = []
+        for name in names:
+            name = name.strip()
+            player = self.players.get(name)
+            if player is None:
+                player = services.player_create(family=self.family, name=name, by=self.by)
+                self.players[name] = player
+            players.append(player)
+        try:
+            return services.session_create(
+                family=self.family, key=s["key"], game=s.get("game") or record.get("game") or "swik",
+                variant=s.get("variant") or "", started_at=started_at,
+                timezone=s.get("timezone") or self.family.timezone, place=s.get("place") or "", players=players,
+                house_rules=s.get("house_rules") or {}, first_dealer=s.get("first_dealer") or 0,
+                pot_in=s.get("pot_in") or 0, notes=s.get("notes") or "", by=self.by,
+            )
+        except ValidationError as e:
+            words = ([f"{k}: {m}" for k, ms in e.message_dict.items() for m in ms] if hasattr(e, "error_dict")
+                     else e.messages)
+            raise _LineError("archive.session", "; ".join(words)) from None
+
+    def _held(self, docs):
+        """(session id, number) -> (hand id, record key, pot_out, next_dealer) of the live hands the archive
+        held before this import, for the numbers the chunk names: one query, no records read."""
+        wanted: dict[int, set[int]] = {}
+        for _, (_, meta, number) in docs:
+            chain = self.chains.get(meta["session"]["key"])
+            if chain is not None and number <= chain.held_top:
+                wanted.setdefault(chain.session.id, set()).add(number)
+        if not wanted:
+            return {}
+        where = Q()
+        for sid, numbers in wanted.items():
+            where |= Q(session_id=sid, number__in=sorted(numbers))
+        rows = Hand.objects.filter(where, deleted_at__isnull=True).values_list(
+            "session_id", "number", "id", "record_key", "pot_out", "next_dealer")
+        return {(sid, n): rest for sid, n, *rest in rows}
+
+    # -- writing
+
+    def _write(self, pending):
+        if not pending:
+            return
+        hands = [h for h, _ in pending]
+        if connection.vendor == "postgresql":
+            self._copy(pending)
+        else:
+            Hand.objects.bulk_create(hands, batch_size=500)
+            HandRevision.objects.bulk_create(
+                (HandRevision(hand=h, number=1, kind=Kind.IMPORTED, record=h.record, ruling=h.ruling, by=self.by,
+                              why=self.why) for h in hands), batch_size=500)
+            services._write_ledger([row for h, c in pending
+                                    for row in services._ledger_rows(h, c.session, c.seats, h.ruling)])
+        _refresh_seats({c.session.id for _, c in pending})
+
+    def _copy(self, pending):
+        """COPY the hands, their revisions and ledger rows; ids come from the hands' sequence first."""
+        q = connection.ops.quote_name
+        hand_table = Hand._meta.db_table
+        with connection.cursor() as cur:
+            cur.execute("SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)",
+                        [hand_table, len(pending)])
+            ids = [r[0] for r in cur.fetchall()]
+            by_id = self.by.pk if self.by is not None else None
+            hand_cols = ("id", "session_id", "number", "record", "ruling", "status", "dealer", "actual_dealer",
+                         "next_dealer", "may_stop", "pot_in", "pot_out", "violation_count", "revision", "record_key",
+                         "created_at", "updated_at", "deleted_at")
+            rev_cols = ("hand_id", "number", "kind", "record", "ruling", "by_id", "at", "why")
+            texts = []
+            with cur.cursor.copy(f"COPY {q(hand_table)} ({', '.join(hand_cols)}) FROM STDIN") as copy:
+                for (h, c), pk in zip(pending, ids, strict=True):
+                    h.id = pk
+                    record, ruling = orjson.dumps(h.record).decode(), orjson.dumps(h.ruling).decode()
+                    texts.append((record, ruling))
+                    copy.write_row((pk, c.session.id, h.number, record, ruling, h.status, h.dealer, h.actual_dealer,
+                                    h.next_dealer, h.may_stop, h.pot_in, h.pot_out, h.violation_count, 1,
+                                    h.record_key, self.now, self.now, None))
+            with cur.cursor.copy(f"COPY {q(HandRevision._meta.db_table)} ({', '.join(rev_cols)}) FROM STDIN") as copy:
+                for pk, (record, ruling) in zip(ids, texts, strict=True):
+                    copy.write_row((pk, 1, Kind.IMPORTED.value, record, ruling, by_id, self.now, self.why))
+            cols = ", ".join(services._LEDGER_COLUMNS)
+            with cur.cursor.copy(f"COPY {q(LedgerEntry._meta.db_table)} ({cols}) FROM STDIN") as copy:
+                for h, c in pending:
+                    for row in services._ledger_rows(h, c.session, c.seats, h.ruling):
+                        copy.write_row(row)
+
+
+def _refresh_seats(session_ids):
+    """services.refresh_seat_totals for many sessions with one UPDATE: each seat's net, hands and falls
+    re-added from its ledger rows."""
+    rows = LedgerEntry.objects.filter(session_id=OuterRef("session_id"), seat=OuterRef("position")).order_by()
+    rows = rows.values("session_id", "seat")
+
+    def total(expr):
+        return Coalesce(Subquery(rows.annotate(v=expr).values("v")[:1]), Value(0), output_field=IntegerField())
+
+    Seat.objects.filter(session_id__in=sorted(session_ids)).update(
+        net=total(Sum("amount")), hands=total(Count("hand", distinct=True)),
+        falls=total(Count("id", filter=Q(kind="fall"))),
+    )
+
+
+def history_import(*, family, lines: Iterable, by, why="imported",
+                   progress: Callable[[dict], None] | None = None) -> dict:
+    """Add a JSON Lines history (str or bytes lines, as history_export writes them) to a family.
+
+    Sessions are matched by key and hands by number and record key: a hand already archived is
+    skipped, so importing the same file twice adds nothing. The whole file is one transaction: if any
+    line is bad, nothing is saved and every bad line is reported with its number and the referee's
+    words. progress(result so far) is called after each chunk.
+    Answers {"added", "skipped", "errors": [first problems], "error_count", "bad_lines": [[first, last]],
+    "lines"}.
+    """
+    access.require_role_of(by, family, access.EDIT_ROLES, doing="import history")
+    with transaction.atomic():
+        # One import of a family at a time (and no statistics job of it meanwhile).
+        Family.objects.select_for_update().filter(pk=family.pk).first()
+        run = _Import(family, by, why)
+        chunk = []
+        for item in enumerate(lines, 1):
+            chunk.append(item)
+            if len(chunk) >= CHUNK_LINES:
+                run.feed(chunk)
+                chunk = []
+                if progress is not None:
+                    progress(_result(run))
+        if chunk:
+            run.feed(chunk)
+        if run.errors:
+            transaction.set_rollback(True)  # whole file or nothing
+        elif run.added:
+            jobs.stats_after_import(family.pk)
+        result = _result(run)
+    if progress is not None:
+        progress(result)
+    return result
+
+
+def _result(run) -> dict:
+    return {"added": 0 if run.errors else run.added, "skipped": run.skipped, "errors": run.errors.kept,
+            "error_count": run.errors.count, "bad_lines": run.errors.ranges, "lines": run.lines}
+
+
+# ---------------------------------------------------------------- background jobs
+
+
+@transaction.atomic
+def import_job_create(*, family, by, upload, name="") -> ImportJob:
+    """Keep an upload (a file object giving bytes) for a background import: stored in pieces of whole
+    lines, its lines counted for the progress bar. archive.import_jobs queues the job after commit."""
+    access.require_role_of(by, family, access.EDIT_ROLES, doing="import history")
+    job = ImportJob.objects.create(family=family, by=by, name=(name or "")[:200])
+    seq, size, lines, rest = 0, 0, 0, b""
+    while True:
+        block = upload.read(UPLOAD_PIECE)
+        if not block:
+            break
+        size += len(block)
+        data = rest + block
+        cut = data.rfind(b"\n") + 1
+        if cut == 0:
+            rest = data
+            continue
+        piece, rest = data[:cut], data[cut:]
+        lines += piece.count(b"\n")
+        ImportChunk.objects.create(job=job, seq=seq, data=piece)
+        seq += 1
+    if rest:
+        lines += 1
+        ImportChunk.objects.create(job=job, seq=seq, data=rest)
+    job.size, job.lines = size, lines
+    job.save(update_fields=["size", "lines"])
+    return job
+
+
+def _job_lines(job) -> Iterable[bytes]:
+    """The job's upload again, line by line, one stored piece in memory at a time."""
+    pks = list(ImportChunk.objects.filter(job=job).order_by("seq").values_list("pk", flat=True))
+    for pk in pks:
+        data = bytes(ImportChunk.objects.filter(pk=pk).values_list("data", flat=True).get())
+        yield from data.splitlines()
+
+
+def _side_update(job_id, **fields):
+    """Write a running job's progress from outside the import's transaction (PostgreSQL: a second
+    connection), so the page sees it at once. SQLite cannot write beside a writer: the page sees the end."""
+    if connection.vendor != "postgresql":
+        return
+    side = connections.create_connection("default")
+    try:
+        with side.cursor() as cur:
+            sets = ", ".join(f"{connection.ops.quote_name(k)} = %s" for k in fields)
+            cur.execute(f"UPDATE {connection.ops.quote_name(ImportJob._meta.db_table)} SET {sets} WHERE id = %s",
+                        [*fields.values(), job_id])
+    finally:
+        side.close()
+
+
+def import_job_run(*, job_id) -> dict:
+    """Run a queued import (the Celery task's whole work); its result stays on the job for the page."""
+    job = ImportJob.objects.select_related("family", "by").filter(pk=job_id).first()
+    if job is None or job.state == ImportJob.State.DONE:
+        return {"job": job_id, "state": job.state if job else "gone"}
+    ImportJob.objects.filter(pk=job.pk).update(state=ImportJob.State.RUNNING, started_at=dj_timezone.now(), done=0)
+    ticked = [0.0]
+
+    def progress(result):
+        if time.monotonic() - ticked[0] > 0.5:
+            _side_update(job.pk, done=result["lines"], added=result["added"], skipped=result["skipped"],
+                         error_count=result["error_count"])
+            ticked[0] = time.monotonic()
+
+    try:
+        result = history_import(family=job.family, lines=_job_lines(job), by=job.by,
+                                why=f"imported from {job.name}" if job.name else "imported", progress=progress)
+    except Exception as exc:
+        ImportJob.objects.filter(pk=job.pk).update(state=ImportJob.State.FAILED, message=str(exc)[:2000],
+                                                   finished_at=dj_timezone.now())
+        raise
+    with transaction.atomic():
+        ImportJob.objects.filter(pk=job.pk).update(
+            state=ImportJob.State.DONE, done=result["lines"], added=result["added"], skipped=result["skipped"],
+            error_count=result["error_count"], errors=result["errors"], bad_lines=result["bad_lines"],
+            finished_at=dj_timezone.now())
+        ImportChunk.objects.filter(job=job).delete()  # the upload is no longer needed
+    return {"job": job.pk, "added": result["added"], "skipped": result["skipped"],
+            "error_count": result["error_count"]}
