@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from archive import views, views_flow, views_people
+from archive import views, views_flow, views_imports, views_people
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -34,5 +34,6 @@ urlpatterns = [
     path("families/<slug:slug>/disputes/", views.disputes_page, name="disputes"),
     path("families/<slug:slug>/disputes/<int:pk>/", views.dispute_page, name="dispute"),
     path("families/<slug:slug>/export/", views.history_export, name="history_export"),
-    path("families/<slug:slug>/import/", views.history_import, name="history_import"),
+    path("families/<slug:slug>/import/", views_imports.history_import, name="history_import"),
+    path("families/<slug:slug>/import/jobs/<int:pk>/", views_imports.history_import_job, name="history_import_job"),
 ]

@@ -661,30 +661,3 @@ def history_export(request, slug):
     stamp = dj_timezone.now().strftime("%Y-%m-%d")
     response["Content-Disposition"] = f'attachment; filename="{family.slug}-{stamp}.jsonl"'
     return response
-
-
-@login_required
-def history_import(request, slug):
-    family, role = family_for(request.user, slug)
-    require_edit(role)
-    result, status = None, 200
-    form = ImportForm(request.POST or None, request.FILES or None)
-    if request.method == "POST":
-        if form.is_valid():
-            try:
-                text = form.cleaned_data["file"].read().decode("utf-8")
-            except UnicodeDecodeError:
-                form.add_error("file", "The file is not UTF-8 text; export it again as JSON Lines.")
-                status = 400
-            else:
-                try:
-                    result = services.history_import(family=family, lines=text.splitlines(), by=request.user)
-                except ValidationError as exc:
-                    form.add_error(None, _errors_of(exc))
-                    status = 400
-                else:
-                    status = 400 if result.get("errors") else 200
-        else:
-            status = 400
-    return render(request, "archive/import.html", _base(request, family, role, form=form, result=result),
-                  status=status)

@@ -1,6 +1,7 @@
 """The REST API: thin classes over archive.services (writes) and querysets limited to the
 caller's families (reads). Strangers get 404, viewers 403 on writes, a bad record 400 with
 the referee's error/1 document and nothing saved."""
+import io
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
@@ -22,11 +23,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import referee
-from archive import invitations, selectors_games, services
+from archive import import_jobs, imports, invitations, selectors_games, services
 from archive.access import member_family_ids, require_editor_of, require_owner_of, role_subquery
 from archive.api import serializers as s
 from archive.audit import log_of
-from archive.models import Dispute, Family, Hand, HandRevision, Membership, Player, Session
+from archive.models import Dispute, Family, Hand, HandRevision, ImportJob, Membership, Player, Session
+from archive.selectors_imports import import_job_progress
 
 
 def error_document(errors):
@@ -190,9 +192,12 @@ class FamilyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cre
 
     @extend_schema(
         summary="Import a history in JSON Lines (body, or multipart field 'file'); importing twice adds nothing",
+        description="A small file is imported at once (200, or 400 naming every bad line; nothing is saved then). "
+                    "A file past IMPORT_INLINE_MAX_BYTES is imported by a background job: 202 with the job, "
+                    "whose progress and result GET imports/{job_id}/ gives.",
         request={"application/jsonl": OpenApiTypes.STR, "multipart/form-data": inline_serializer(
             "HistoryUpload", {"file": drf_serializers.FileField()})},
-        responses={200: s.ImportResultSerializer},
+        responses={200: s.ImportResultSerializer, 202: s.ImportJobSerializer},
     )
     @action(detail=True, methods=["post"], url_path="import",
             parser_classes=[parsers.MultiPartParser, parsers.FormParser, PlainTextParser])
@@ -200,22 +205,42 @@ class FamilyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cre
         family = self.get_object()
         require_editor_of(request.user, family.pk)
         upload = request.FILES.get("file") if hasattr(request, "FILES") else None
+        if upload is not None and upload.size > settings.IMPORT_INLINE_MAX_BYTES:
+            return self._import_job(request, family, upload, upload.name)
         if upload is not None:
             raw = upload.read()
         else:
             raw = request.data if isinstance(request.data, str) else ""
             raw = raw.encode("utf-8") if isinstance(raw, str) else raw
+        if len(raw) > settings.IMPORT_INLINE_MAX_BYTES:
+            return self._import_job(request, family, io.BytesIO(raw), "history.jsonl")
         try:
-            text = raw.decode("utf-8")
+            raw.decode("utf-8")
         except UnicodeDecodeError:
             return Response({"detail": "The file is not UTF-8 text."}, status=400)
         try:
-            result = services.history_import(family=family, lines=text.splitlines(), by=request.user)
+            result = imports.history_import(family=family, lines=raw.splitlines(), by=request.user)
         except referee.BadRecord as exc:
             return bad_record(exc)
         except DjangoValidationError as exc:
             return django_error(exc)
-        return Response(result, status=200 if not result.get("errors") else 400)
+        return Response(result, status=200 if not result["error_count"] else 400)
+
+    def _import_job(self, request, family, upload, name):
+        job = import_jobs.import_start(family=family, by=request.user, upload=upload, name=name)
+        job.refresh_from_db()
+        data = import_job_progress(job)
+        data["url"] = reverse("api-family-import-job", args=[family.pk, job.pk])
+        return Response(data, status=202)
+
+    @extend_schema(summary="A background import's progress and, when done, its result",
+                   responses={200: s.ImportJobSerializer})
+    @action(detail=True, methods=["get"], url_path=r"imports/(?P<job_id>[0-9]+)", url_name="import-job")
+    def import_job(self, request, pk=None, job_id=None):
+        family = self.get_object()
+        require_editor_of(request.user, family.pk)
+        job = get_object_or_404(ImportJob, pk=int(job_id), family=family)
+        return Response(import_job_progress(job))
 
 
 @extend_schema(parameters=[OpenApiParameter("family", int, description="only this family's members")])

@@ -245,7 +245,8 @@ def test_export_and_import(api, family, hands, owner):
     other = factories.make_family(owner, name="Elsewhere")
     oc = api("owner")
     r = oc.post(f"/api/families/{other.pk}/import/", body, content_type="application/jsonl")
-    assert r.status_code == 200 and r.json() == {"added": 2, "skipped": 0, "errors": []}
+    assert r.status_code == 200 and r.json() | {"lines": 2} == {"added": 2, "skipped": 0, "errors": [], "error_count": 0,
+                                                              "bad_lines": [], "lines": 2}
     r = oc.post(f"/api/families/{other.pk}/import/", body, content_type="application/jsonl")
     assert r.json()["added"] == 0 and r.json()["skipped"] == 2
     assert api("viewer").post(f"/api/families/{family.pk}/import/", body, content_type="application/jsonl").status_code == 403

@@ -67,14 +67,18 @@ class Command(BaseCommand):
 
             with bar:
                 result = imports.history_import(family=fam, lines=stream, by=by, progress=tick)
-        for err in result["errors"]:
-            where = f"line {err['line']}" + (f", event {err['event']}" if err.get("event") is not None else "")
-            self.stderr.write(f"{where}, {err['field']}: {err['message']}")
+        words = [_words(err) for err in result["errors"]]
+        for line in words:
+            self.stderr.write(line)
         if result["error_count"] > len(result["errors"]):
             self.stderr.write(f"… and {result['error_count'] - len(result['errors'])} more problems; the bad lines "
                               f"are {_ranges(result['bad_lines'])}.")
         if result["error_count"]:
-            raise CommandError(f"{result['error_count']} problem(s); nothing was imported.")
+            binary = next((e["line"] for e in result["errors"] if "not UTF-8" in str(e["message"])), None)
+            if binary is not None:
+                raise CommandError(f"{file} is not UTF-8 text (line {binary} cannot be read): export the history "
+                                   "again as JSON Lines; nothing was imported.")
+            raise CommandError(f"{result['error_count']} problem(s), the first {words[0]}; nothing was imported.")
         self.stdout.write(self.style.SUCCESS(
             f"{fam}: {result['added']} hands added, {result['skipped']} already there."
         ))
@@ -82,3 +86,8 @@ class Command(BaseCommand):
 
 def _ranges(ranges):
     return ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in ranges)
+
+
+def _words(err):
+    where = f"line {err['line']}" + (f", event {err['event']}" if err.get("event") is not None else "")
+    return f"{where}, {err['field']}: {err['message']}"
