@@ -14,6 +14,7 @@ commit. Large uploads run as background jobs (ImportJob; archive.import_jobs que
 """
 from __future__ import annotations
 
+import re
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
@@ -22,8 +23,7 @@ from datetime import datetime
 import orjson
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import connection, connections, transaction
-from django.db.models import Count, IntegerField, Max, OuterRef, Q, Subquery, Sum, Value
-from django.db.models.functions import Coalesce
+from django.db.models import Max, Q
 from django.utils import timezone as dj_timezone
 
 import referee
@@ -36,6 +36,8 @@ CHUNK_LINES = 1000  # lines ruled and written at a time: memory is about 12 KB a
 SESSIONS_KEPT = 256  # chains kept between chunks; one evicted is read again from the database
 ERRORS_KEPT = 1000  # problems kept in full; past that they are counted and their lines kept as ranges
 UPLOAD_PIECE = 1 << 20  # bytes of an upload stored a row
+_MAYBE_BIG = re.compile(r"\d{13}|\d[eE]")  # what a number past bounds.MONEY_MAX needs in JSON text
+_MAYBE_BIG_BYTES = re.compile(rb"\d{13}|\d[eE]")
 
 
 # ---------------------------------------------------------------- the import
@@ -113,13 +115,13 @@ class _Import:
             doc = self._doc(lineno, line)
             if doc is not None:
                 docs.append((lineno, doc))
-        self._load_chains({meta["session"]["key"] for _, (_, meta, _) in docs})
+        self._load_chains({meta["session"]["key"] for _, (_, meta, _, _) in docs})
         held = self._held(docs)
         pending: list[tuple[Hand, _Chain]] = []
-        for lineno, (doc, meta, number) in docs:
+        for lineno, (doc, meta, number, raw) in docs:
             try:
                 chain = self._chain(meta, doc)
-                self._one(chain, doc, number, held, pending)
+                self._one(chain, doc, number, held, pending, raw)
             except _LineError as e:
                 self.errors.add(lineno, e.field, e.message)
             except referee.BadRecord as e:
@@ -158,9 +160,9 @@ class _Import:
             self.errors.add(lineno, "archive.session.key",
                             "Each line needs \"archive\": {\"session\": {\"key\": ...}, \"number\": k}.")
             return None
-        return doc, meta, number
+        return doc, meta, number, line
 
-    def _one(self, chain, doc, number, held, pending):
+    def _one(self, chain, doc, number, held, pending, raw=None):
         old = held.get((chain.session.id, number)) if number <= chain.held_top else None
         if old is not None:
             hand_id, key, pot_out, next_dealer = old
@@ -175,7 +177,13 @@ class _Import:
             raise _LineError("archive.number", f"Hand {number} of session {chain.session.key} would go "
                              f"before hand {chain.top}, already archived or earlier in the file.")
         rec = chain.fill(doc)
-        ruling = bounds.replay(rec)
+        if raw is not None and not (_MAYBE_BIG_BYTES if isinstance(raw, bytes) else _MAYBE_BIG).search(raw):
+            # No run of 13 digits and no exponent in the line: no number in it can pass the bound, so the
+            # walk of bounds.check_record is spared (what the ruling adds is still checked).
+            ruling = referee.replay(rec)
+            bounds.check_ruling(ruling)
+        else:
+            ruling = bounds.replay(rec)
         hand = Hand(session=chain.session, number=number, record=rec, ruling=ruling, revision=1,
                     **services._hand_values(rec, ruling))
         pending.append((hand, chain))
@@ -226,18 +234,18 @@ class _Import:
             known = dict(self.players)
             try:
                 with transaction.atomic():  # a savepoint: a bad session leaves the rest of the file checkable
-                    session = self._new_session(meta["session"], doc)
+                    players, session = self._new_session(meta["session"], doc)
             except Exception:
                 self.players = known  # forget players the savepoint rolled back
                 raise
-            seats = list(Seat.objects.filter(session=session).select_related("player").order_by("position"))
+            seats = [Seat(session=session, player=p, position=i) for i, p in enumerate(players)]  # as written
             self.held_tops[session.id] = 0
             chain = _Chain(session, seats, top=0, pot=session.pot_in, dealer=session.first_dealer, held_top=0)
             self.chains[key] = chain
         self.chains.move_to_end(key)
         return chain
 
-    def _new_session(self, s, record) -> Session:
+    def _new_session(self, s, record) -> tuple[list[Player], Session]:
         try:
             started_at = datetime.fromisoformat(str(s.get("started_at")))
         except ValueError:
@@ -257,7 +265,7 @@ class _Import:
                 self.players[name] = player
             players.append(player)
         try:
-            return services.session_create(
+            return players, services.session_create(
                 family=self.family, key=s["key"], game=s.get("game") or record.get("game") or "swik",
                 variant=s.get("variant") or "", started_at=started_at,
                 timezone=s.get("timezone") or self.family.timezone, place=s.get("place") or "", players=players,
@@ -273,7 +281,7 @@ class _Import:
         """(session id, number) -> (hand id, record key, pot_out, next_dealer) of the live hands the archive
         held before this import, for the numbers the chunk names: one query, no records read."""
         wanted: dict[int, set[int]] = {}
-        for _, (_, meta, number) in docs:
+        for _, (_, meta, number, _) in docs:
             chain = self.chains.get(meta["session"]["key"])
             if chain is not None and number <= chain.held_top:
                 wanted.setdefault(chain.session.id, set()).add(number)
@@ -301,7 +309,7 @@ class _Import:
                               why=self.why) for h in hands), batch_size=500)
             services._write_ledger([row for h, c in pending
                                     for row in services._ledger_rows(h, c.session, c.seats, h.ruling)])
-        _refresh_seats({c.session.id for _, c in pending})
+        _add_to_seats(pending)
 
     def _copy(self, pending):
         """COPY the hands, their revisions and ledger rows; ids come from the hands' sequence first."""
@@ -335,19 +343,25 @@ class _Import:
                         copy.write_row(row)
 
 
-def _refresh_seats(session_ids):
-    """services.refresh_seat_totals for many sessions with one UPDATE: each seat's net, hands and falls
-    re-added from its ledger rows."""
-    rows = LedgerEntry.objects.filter(session_id=OuterRef("session_id"), seat=OuterRef("position")).order_by()
-    rows = rows.values("session_id", "seat")
-
-    def total(expr):
-        return Coalesce(Subquery(rows.annotate(v=expr).values("v")[:1]), Value(0), output_field=IntegerField())
-
-    Seat.objects.filter(session_id__in=sorted(session_ids)).update(
-        net=total(Sum("amount")), hands=total(Count("hand", distinct=True)),
-        falls=total(Count("id", filter=Q(kind="fall"))),
-    )
+def _add_to_seats(pending):
+    """What services.refresh_seat_totals would re-add, added in place: an import only appends hands, so
+    each seat's net, hands and falls grow by its rows of the chunk (one executemany, not a re-sum)."""
+    grow: dict[tuple[int, int], list[int]] = {}
+    for hand, chain in pending:
+        seen = set()
+        for e, kind in zip(hand.ruling["ledger"], hand.ruling["facts"]["kinds"], strict=True):
+            row = grow.setdefault((chain.session.id, e["seat"]), [0, 0, 0])
+            row[0] += e["amount"]
+            row[2] += kind == "fall"
+            if e["seat"] not in seen:  # a seat's hands are the hands with a ledger row of it
+                seen.add(e["seat"])
+                row[1] += 1
+    q = connection.ops.quote_name
+    with connection.cursor() as cur:
+        cur.executemany(
+            f"UPDATE {q(Seat._meta.db_table)} SET net = net + %s, hands = hands + %s, falls = falls + %s "
+            "WHERE session_id = %s AND position = %s",
+            [(net, hands, falls, sid, seat) for (sid, seat), (net, hands, falls) in sorted(grow.items())])
 
 
 def history_import(*, family, lines: Iterable, by, why="imported",

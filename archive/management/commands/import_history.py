@@ -57,7 +57,7 @@ class Command(BaseCommand):
             raise CommandError(f"Cannot read {file}: {e.strerror}.") from None
         with stream:
             total = _count_lines(stream)
-            bar = tqdm(total=total, unit=" hands", unit_scale=True, dynamic_ncols=True, file=sys.stderr,
+            bar = tqdm(total=total, unit=" hands", dynamic_ncols=True, file=sys.stderr,
                        disable=None if progress is None else not progress, desc="import", smoothing=0.1)
 
             def tick(result):
