@@ -29,7 +29,7 @@ from django.utils import timezone as dj_timezone
 import referee
 
 from . import access, bounds, jobs, services
-from .models import Family, Hand, HandRevision, ImportChunk, ImportJob, LedgerEntry, Player, Seat, Session
+from .models import AuditEntry, Family, Hand, HandRevision, ImportChunk, ImportJob, LedgerEntry, Player, Seat, Session
 
 Kind = HandRevision.Kind
 CHUNK_LINES = 1000  # lines ruled and written at a time: memory is about 12 KB a line of the chunk
@@ -116,6 +116,7 @@ class _Import:
             if doc is not None:
                 docs.append((lineno, doc))
         self._load_chains({meta["session"]["key"] for _, (_, meta, _, _) in docs})
+        self._create_sessions(docs)
         held = self._held(docs)
         pending: list[tuple[Hand, _Chain]] = []
         for lineno, (doc, meta, number, raw) in docs:
@@ -231,21 +232,45 @@ class _Import:
         key = meta["session"]["key"]
         chain = self.chains.get(key)
         if chain is None:
-            known = dict(self.players)
-            try:
-                with transaction.atomic():  # a savepoint: a bad session leaves the rest of the file checkable
-                    players, session = self._new_session(meta["session"], doc)
-            except Exception:
-                self.players = known  # forget players the savepoint rolled back
-                raise
-            seats = [Seat(session=session, player=p, position=i) for i, p in enumerate(players)]  # as written
-            self.held_tops[session.id] = 0
-            chain = _Chain(session, seats, top=0, pot=session.pot_in, dealer=session.first_dealer, held_top=0)
-            self.chains[key] = chain
+            raise self.failed[key]
         self.chains.move_to_end(key)
         return chain
 
+    def _create_sessions(self, docs):
+        """The chunk's sessions that are not in the archive, made from their first line with the checks of
+        services.session_create and written with three bulk inserts (sessions, seats, audit rows). A session
+        that cannot be made is an error of each of its lines. No savepoint: a bad line rolls all back."""
+        self.failed: dict[str, _LineError] = {}
+        firsts = {}
+        for _, (doc, meta, _, _) in docs:
+            key = meta["session"]["key"]
+            if key not in self.chains and key not in firsts:
+                firsts[key] = (meta["session"], doc)
+        made = []
+        for key, (s, doc) in firsts.items():
+            try:
+                made.append((key, *self._new_session(s, doc)))
+            except _LineError as e:
+                self.failed[key] = e
+        if not made:
+            return
+        sessions = Session.objects.bulk_create([session for _, _, session in made])
+        Seat.objects.bulk_create([Seat(session=session, player=p, position=i)
+                                  for (_, players, _), session in zip(made, sessions, strict=True)
+                                  for i, p in enumerate(players)])
+        AuditEntry.objects.bulk_create([
+            AuditEntry(family=self.family, by=self.by, action="session.create", summary=f"session {key} opened"[:300],
+                       after={"id": session.pk, "key": key, "house_rules": session.house_rules,
+                              "pot_in": session.pot_in})
+            for (key, _, _), session in zip(made, sessions, strict=True)])
+        for (key, players, _), session in zip(made, sessions, strict=True):
+            seats = [Seat(session=session, player=p, position=i) for i, p in enumerate(players)]  # as written
+            self.held_tops[session.id] = 0
+            self.chains[key] = _Chain(session, seats, top=0, pot=session.pot_in, dealer=session.first_dealer,
+                                      held_top=0)
+
     def _new_session(self, s, record) -> tuple[list[Player], Session]:
+        """The players and the (unsaved) session of a new session's first line; _LineError when it is bad."""
         try:
             started_at = datetime.fromisoformat(str(s.get("started_at")))
         except ValueError:
@@ -261,21 +286,22 @@ class _Import:
             name = name.strip()
             player = self.players.get(name)
             if player is None:
-                player = services.player_create(family=self.family, name=name, by=self.by)
+                try:
+                    player = services.player_create(family=self.family, name=name, by=self.by)
+                except ValidationError as e:
+                    raise _LineError("players", "; ".join(e.messages)) from None
                 self.players[name] = player
             players.append(player)
-        try:
-            return players, services.session_create(
-                family=self.family, key=s["key"], game=s.get("game") or record.get("game") or "swik",
-                variant=s.get("variant") or "", started_at=started_at,
-                timezone=s.get("timezone") or self.family.timezone, place=s.get("place") or "", players=players,
-                house_rules=s.get("house_rules") or {}, first_dealer=s.get("first_dealer") or 0,
-                pot_in=s.get("pot_in") or 0, notes=s.get("notes") or "", by=self.by,
-            )
-        except ValidationError as e:
-            words = ([f"{k}: {m}" for k, ms in e.message_dict.items() for m in ms] if hasattr(e, "error_dict")
-                     else e.messages)
-            raise _LineError("archive.session", "; ".join(words)) from None
+        fields = dict(
+            game=s.get("game") or record.get("game") or "swik", started_at=started_at,
+            timezone=s.get("timezone") or self.family.timezone, house_rules=s.get("house_rules") or {},
+            first_dealer=s.get("first_dealer") or 0, pot_in=s.get("pot_in") or 0,
+        )
+        errors = services.session_errors(family=self.family, players=players, **fields)
+        if errors:
+            raise _LineError("archive.session", "; ".join(f"{k}: {m}" for k, m in errors.items()))
+        return players, Session(family=self.family, key=s["key"], variant=s.get("variant") or "",
+                                place=s.get("place") or "", notes=s.get("notes") or "", created_by=self.by, **fields)
 
     def _held(self, docs):
         """(session id, number) -> (hand id, record key, pot_out, next_dealer) of the live hands the archive

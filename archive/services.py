@@ -484,19 +484,8 @@ def session_create(
 ) -> Session:
     _require_editor(by, family, "start a session")
     players = list(players)
-    errors = {}
-    if not players:
-        errors["players"] = "Name the players in the order turns pass (the player after seat 1 sits to his left)."
-    elif any(p.family_id != family.id for p in players):
-        errors["players"] = "Every player must belong to this family; add guests as players first."
-    elif any(p.merged_into_id for p in players):
-        errors["players"] = "A merged player cannot sit at a table; choose the player he was merged into."
-    elif isinstance(first_dealer, int) and not 0 <= first_dealer < len(players):
-        errors["first_dealer"] = f"The first dealer is a seat from 1 to {len(players)}."
-    if isinstance(started_at, datetime) and dj_timezone.is_naive(started_at):
-        errors["started_at"] = "Give the time with its zone (the table's local time)."
-    errors.update(bounds.session_errors(game=game, timezone=timezone, house_rules=house_rules, pot_in=pot_in,
-                                        first_dealer=first_dealer))
+    errors = session_errors(family=family, game=game, started_at=started_at, timezone=timezone, players=players,
+                            house_rules=house_rules, first_dealer=first_dealer, pot_in=pot_in)
     if errors:
         raise ValidationError(errors)
     key = key or _new_session_key(started_at)
@@ -511,6 +500,24 @@ def session_create(
     audit.record(family=family, by=by, action="session.create", summary=f"session {key} opened",
                  after={"id": session.pk, "key": key, "house_rules": house_rules or {}, "pot_in": pot_in})
     return session
+
+
+def session_errors(*, family, game, started_at, timezone, players, house_rules, first_dealer, pot_in) -> dict:
+    """What session_create refuses, by field (the import checks its sessions with it before writing them in bulk)."""
+    errors = {}
+    if not players:
+        errors["players"] = "Name the players in the order turns pass (the player after seat 1 sits to his left)."
+    elif any(p.family_id != family.id for p in players):
+        errors["players"] = "Every player must belong to this family; add guests as players first."
+    elif any(p.merged_into_id for p in players):
+        errors["players"] = "A merged player cannot sit at a table; choose the player he was merged into."
+    elif isinstance(first_dealer, int) and not 0 <= first_dealer < len(players):
+        errors["first_dealer"] = f"The first dealer is a seat from 1 to {len(players)}."
+    if isinstance(started_at, datetime) and dj_timezone.is_naive(started_at):
+        errors["started_at"] = "Give the time with its zone (the table's local time)."
+    errors.update(bounds.session_errors(game=game, timezone=timezone, house_rules=house_rules, pot_in=pot_in,
+                                        first_dealer=first_dealer))
+    return errors
 
 
 def session_next_hand_defaults(*, session) -> dict:
