@@ -2,7 +2,7 @@
 """Import benchmark (issue 19), run by hand on PostgreSQL:
 
     .venv/bin/python bench/imports.py                  # 50,000 hands
-    .venv/bin/python bench/imports.py --hands 500000   # memory at ten times the size
+    .venv/bin/python bench/imports.py --hands 500000 --no-stats   # memory at ten times the size
 
 DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/tk_bench19, dropped and created
 again at each run (so the fresh import meets an empty archive). It builds a JSON Lines history
@@ -84,7 +84,7 @@ def fresh_database(url):
                    env=dict(os.environ, DJANGO_SETTINGS_MODULE="config.settings.dev"))
 
 
-def measure(what, path):
+def measure(what, path, stats=True):
     """One import in this process: what = fresh (a new family) or again (the same family)."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.dev")
     os.environ["DEBUG"] = "0"  # no query log piling up in memory
@@ -115,7 +115,7 @@ def measure(what, path):
            "errors": result["error_count"], "hands_per_s": (result["added"] + result["skipped"]) / seconds,
            "peak_mb": maxrss_mb(), "baseline_mb": base, "stats_jobs": len(queued),
            "hands": Hand.objects.filter(session__family=family).count()}
-    if queued:
+    if queued and stats:
         t = time.perf_counter()
         stats_recompute(family=family)
         out["stats_seconds"] = time.perf_counter() - t
@@ -128,17 +128,19 @@ def main():
     parser.add_argument("--hands", type=int, default=50_000)
     parser.add_argument("--measure", choices=["fresh", "again"])
     parser.add_argument("--file")
+    parser.add_argument("--no-stats", action="store_true", help="leave out the statistics job (500,000 hands)")
     args = parser.parse_args()
     os.environ.setdefault("DATABASE_URL", DEFAULT_DB)
     if args.measure:
-        return measure(args.measure, args.file)
+        return measure(args.measure, args.file, stats=not args.no_stats)
     path = Path(f"/tmp/tk-bench-import-{args.hands}.jsonl")
     if not path.exists():
         build_file(path, args.hands)
     fresh_database(os.environ["DATABASE_URL"])
     rows = []
     for what in ("fresh", "again"):
-        run = subprocess.run([sys.executable, __file__, "--measure", what, "--file", str(path)], cwd=ROOT,
+        extra = ["--no-stats"] if args.no_stats else []
+        run = subprocess.run([sys.executable, __file__, "--measure", what, "--file", str(path), *extra], cwd=ROOT,
                              check=True, capture_output=True, text=True)
         rows.append(json.loads(run.stdout.strip().splitlines()[-1]))
     print(f"\n{args.hands:,} hands, {path.stat().st_size / 1e6:.0f} MB of JSON Lines, "
