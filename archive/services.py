@@ -1,7 +1,7 @@
 """Every write to the archive. Keyword-only, atomic, permission-checked.
 
-One path for every hand: the table's form, the API, the JSON Lines import (archive.imports) and
-the demo all go through `HandChain`, which fills a record from its session,
+One path for every hand: the table's form, the API and the demo all go through `HandChain`
+(the JSON Lines import, archive.imports, writes the same rows in bulk), which fills a record from its session,
 has the referee rule on it and writes the Hand, its HandRevision and its
 LedgerEntry rows. In a session hand k's pot_in is hand k-1's pot_out (deleted
 hands drop out of the chain), so changing hand k re-rules k+1, k+2, ... in the
