@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """One file, standard library only, so a fresh machine with nothing but Python can run the project.
 
-    python3 dev.py start   set up (.venv, packages, database, demo family) and serve on http://127.0.0.1:8000
-    python3 dev.py test    set up and run the whole test suite (extra arguments go to pytest)
-    python3 dev.py setup   only set up
+python3 dev.py start   set up (.venv, packages, database, demo family) and serve on http://127.0.0.1:8000
+python3 dev.py test    set up and run the whole test suite (extra arguments go to pytest)
+python3 dev.py setup   only set up
 """
+
 import hashlib
 import os
 import subprocess

@@ -14,6 +14,7 @@ Two ways in: the pages and the API already know the user's role from looking the
 the services and the API's id lookups check a user against a family with `require_role_of` /
 `require_editor_of` / `require_owner_of`.
 """
+
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
@@ -26,8 +27,10 @@ OWNER, EDITOR, VIEWER = Membership.Role.OWNER, Membership.Role.EDITOR, Membershi
 EDIT_ROLES = (OWNER, EDITOR)
 OWNER_ROLES = (OWNER,)
 
-_NEEDS = {EDIT_ROLES: "Only the family's owners and editors may change its archive",
-          OWNER_ROLES: "Only the family's owners may manage its members"}
+_NEEDS = {
+    EDIT_ROLES: "Only the family's owners and editors may change its archive",
+    OWNER_ROLES: "Only the family's owners may manage its members",
+}
 
 
 # ---------------------------------------------------------------- the rule
@@ -64,8 +67,7 @@ def role_of(user, family) -> str | None:
     """The user's role in the family (a Family or its id): "owner", "editor", "viewer", or None."""
     if user is None or not getattr(user, "is_authenticated", False) or family is None:
         return None
-    return (Membership.objects.filter(user=user, family_id=_family_id(family))
-            .values_list("role", flat=True).first())
+    return Membership.objects.filter(user=user, family_id=_family_id(family)).values_list("role", flat=True).first()
 
 
 def is_editor(user, family) -> bool:
@@ -78,8 +80,8 @@ def family_for(user, slug):
         raise Http404("No such family.")
     row = (
         Membership.objects.filter(user=user, family__slug=slug)
-        .select_related("family").only("role", "family__id", "family__name", "family__slug", "family__timezone",
-                                       "family__created_at")
+        .select_related("family")
+        .only("role", "family__id", "family__name", "family__slug", "family__timezone", "family__created_at")
         .first()
     )
     if row is None:

@@ -1,6 +1,7 @@
 """Admin: for looking things up and fixing memberships. Hands, rulings and ledger rows are
 read-only here: every change of a hand goes through the services, which keep the chain
 of pots and the revisions true."""
+
 import json
 
 from django.contrib import admin
@@ -10,8 +11,9 @@ from .models import Dispute, DisputeMessage, Family, Hand, HandRevision, LedgerE
 
 
 def _pretty(value):
-    return format_html("<pre style='white-space:pre-wrap;max-width:70em'>{}</pre>",
-                       json.dumps(value, indent=1, ensure_ascii=False))
+    return format_html(
+        "<pre style='white-space:pre-wrap;max-width:70em'>{}</pre>", json.dumps(value, indent=1, ensure_ascii=False)
+    )
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -117,10 +119,23 @@ class HandAdmin(RecordAndRulingAdmin):
     list_select_related = ["session"]
     raw_id_fields = ["session"]
     exclude = ["record", "ruling"]
-    readonly_fields = ["session", "number", "status", "dealer", "actual_dealer", "next_dealer", "may_stop", "pot_in",
-                       "pot_out", "violation_count", "revision", "deleted_at", "record_json", "ruling_json"]
+    readonly_fields = [
+        "session",
+        "number",
+        "status",
+        "dealer",
+        "actual_dealer",
+        "next_dealer",
+        "may_stop",
+        "pot_in",
+        "pot_out",
+        "violation_count",
+        "revision",
+        "deleted_at",
+        "record_json",
+        "ruling_json",
+    ]
     inlines = [LedgerInline, RevisionInline]
-
 
 
 @admin.register(HandRevision)
@@ -130,7 +145,6 @@ class HandRevisionAdmin(RecordAndRulingAdmin):
     list_select_related = ["hand__session", "by"]
     exclude = ["record", "ruling"]
     readonly_fields = ["hand", "number", "kind", "by", "at", "why", "record_json", "ruling_json"]
-
 
     def has_change_permission(self, request, obj=None):
         return False
@@ -168,4 +182,6 @@ class DisputeAdmin(admin.ModelAdmin):
     list_select_related = ["hand__session", "opened_by"]
     raw_id_fields = ["hand", "ruling_revision"]
     inlines = [DisputeMessageInline]
+
+
 from . import admin_audit  # noqa: E402,F401  (the audit log's and invitations' admin pages)

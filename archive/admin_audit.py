@@ -1,4 +1,5 @@
 """Admin pages of the audit log and the invitations: read-only (the log is written by the services only)."""
+
 from django.contrib import admin
 
 from .models import AuditEntry, Invitation
@@ -25,7 +26,15 @@ class AuditEntryAdmin(_ReadOnly):
 
 @admin.register(Invitation)
 class InvitationAdmin(_ReadOnly):
-    list_display = ["created_at", "family", "role", "for_username", "created_by", "expires_at", "accepted_by",
-                    "revoked_at"]
+    list_display = [
+        "created_at",
+        "family",
+        "role",
+        "for_username",
+        "created_by",
+        "expires_at",
+        "accepted_by",
+        "revoked_at",
+    ]
     exclude = ["code_hash"]
     list_select_related = ["family", "created_by", "accepted_by"]

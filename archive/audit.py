@@ -1,11 +1,13 @@
 """The audit log of changes that are not hands: one row per change, written by the service that makes
 it, in the same transaction (a refused or rolled-back change leaves no row)."""
+
 from archive.models import AuditEntry, Family
 
 
 def record(*, family: Family, by, action: str, summary: str, before=None, after=None) -> AuditEntry:
-    return AuditEntry.objects.create(family=family, by=by, action=action, summary=summary[:300], before=before,
-                                     after=after)
+    return AuditEntry.objects.create(
+        family=family, by=by, action=action, summary=summary[:300], before=before, after=after
+    )
 
 
 def log_of(family: Family):
@@ -15,5 +17,10 @@ def log_of(family: Family):
 
 def last_merge_of(player) -> AuditEntry | None:
     """The merge that folded `player` into another and is not undone yet."""
-    return (AuditEntry.objects.filter(family_id=player.family_id, action="player.merge", undone_at__isnull=True,
-                                      before__merged__id=player.pk).order_by("-at", "-id").first())
+    return (
+        AuditEntry.objects.filter(
+            family_id=player.family_id, action="player.merge", undone_at__isnull=True, before__merged__id=player.pk
+        )
+        .order_by("-at", "-id")
+        .first()
+    )

@@ -4,6 +4,7 @@ The database holds 64-bit integers; Python's ints have no end. A number past the
 with the field named and the bound said, so it never reaches a seat total, a sum or an INSERT (where it
 was an OverflowError or an "integer out of range", a 500 for every later hand of the night).
 """
+
 import zoneinfo
 
 import referee
@@ -48,7 +49,7 @@ def house_rule_errors(game, rules) -> dict:
     if rules in (None, {}):
         return {}
     if not isinstance(rules, dict):
-        return {"house_rules": "House rules are a JSON object of the rules that differ, e.g. {\"ante\": 5}."}
+        return {"house_rules": 'House rules are a JSON object of the rules that differ, e.g. {"ante": 5}.'}
     entry = selectors_games.game_entry(game)
     if entry is None:
         return {"house_rules": f"The referee has no house rules for {game!r}; leave them out."}
@@ -58,8 +59,10 @@ def house_rule_errors(game, rules) -> dict:
         rule = known.get(name)
         field = f"house_rules.{name}"
         if rule is None:
-            errors[field] = (f"{entry['title']} has no house rule called {_short(name)!r}; "
-                             f"its house rules are {', '.join(sorted(known))}.")
+            errors[field] = (
+                f"{entry['title']} has no house rule called {_short(name)!r}; "
+                f"its house rules are {', '.join(sorted(known))}."
+            )
             continue
         kind, label = rule["kind"], rule.get("label") or name
         if kind == "money":  # a house rule's amount has the forms' bound, far below the storage bound
@@ -123,7 +126,7 @@ def _big_numbers(value, path):
 def _event_of(path):
     if path.startswith("events["):
         try:
-            return int(path[len("events["):path.index("]")])
+            return int(path[len("events[") : path.index("]")])
         except ValueError:
             return None
     return None
@@ -133,8 +136,11 @@ def check_record(record):
     """referee.BadRecord naming each field of a record whose number is past the bound (before the referee
     rules on it: a ruling built on such a number could not be stored)."""
     errors = [
-        {"event": _event_of(path), "field": path,
-         "message": f"{path} must be at most {MONEY_MAX:,} (cents or a count); {_short(value)} is out of range."}
+        {
+            "event": _event_of(path),
+            "field": path,
+            "message": f"{path} must be at most {MONEY_MAX:,} (cents or a count); {_short(value)} is out of range.",
+        }
         for path, value in _big_numbers(record, "")
     ]
     if errors:
@@ -145,14 +151,32 @@ def check_ruling(ruling):
     """A ruling whose money passes the bound (a pot grown past it) is refused like a bad record."""
     pot = ruling.get("pot_out")
     if isinstance(pot, int) and abs(pot) > MONEY_MAX:
-        raise referee.BadRecord([{"event": None, "field": "pot_in", "message": (
-            f"The pot would grow to {_short(pot)} cents, past the archive's bound of {MONEY_MAX:,}: "
-            "check the amounts of this night's house rules.")}])
+        raise referee.BadRecord(
+            [
+                {
+                    "event": None,
+                    "field": "pot_in",
+                    "message": (
+                        f"The pot would grow to {_short(pot)} cents, past the archive's bound of {MONEY_MAX:,}: "
+                        "check the amounts of this night's house rules."
+                    ),
+                }
+            ]
+        )
     for entry in ruling.get("ledger") or ():
         amount = entry.get("amount")
         if isinstance(amount, int) and abs(amount) > MONEY_MAX:
-            raise referee.BadRecord([{"event": entry.get("event"), "field": "ledger", "message": (
-                f"A payment of {_short(amount)} cents is past the archive's bound of {MONEY_MAX:,}.")}])
+            raise referee.BadRecord(
+                [
+                    {
+                        "event": entry.get("event"),
+                        "field": "ledger",
+                        "message": (
+                            f"A payment of {_short(amount)} cents is past the archive's bound of {MONEY_MAX:,}."
+                        ),
+                    }
+                ]
+            )
 
 
 def replay(record):

@@ -1,4 +1,5 @@
 """Forms of the pages. Validation of shapes only; the rules are the referee's and the writes the services'."""
+
 import datetime
 import zoneinfo
 
@@ -10,8 +11,11 @@ from archive.selectors_games import MONEY_MAX
 
 ZONE_CHOICES = [(z, z) for z in sorted(zoneinfo.available_timezones()) if "/" in z and not z.startswith("Etc/")]
 
+
 class FamilyForm(forms.Form):
-    name = forms.CharField(max_length=120, label="Family name", widget=forms.TextInput(attrs={"placeholder": "The Novák family"}))
+    name = forms.CharField(
+        max_length=120, label="Family name", widget=forms.TextInput(attrs={"placeholder": "The Novák family"})
+    )
     timezone = forms.ChoiceField(choices=ZONE_CHOICES, initial="America/Chicago", label="Time zone")
 
 
@@ -52,8 +56,9 @@ def _rule_field(rule):
     if kind == "choice":
         return forms.ChoiceField(choices=[(c["value"], c["sentence"]) for c in rule["choices"]], **common)
     if kind == "ranks":
-        return forms.MultipleChoiceField(choices=[(r["value"], r["name"]) for r in rule["ranks"]],
-                                         widget=forms.CheckboxSelectMultiple, **common)
+        return forms.MultipleChoiceField(
+            choices=[(r["value"], r["name"]) for r in rule["ranks"]], widget=forms.CheckboxSelectMultiple, **common
+        )
     return forms.JSONField(**common)  # a kind this page does not know yet: typed as JSON, checked by the referee
 
 
@@ -69,7 +74,9 @@ class SessionForm(forms.Form):
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
     time = forms.TimeField(widget=forms.TimeInput(attrs={"type": "time"}), initial=datetime.time(19, 0))
     timezone = forms.ChoiceField(choices=ZONE_CHOICES, label="Time zone")
-    place = forms.CharField(max_length=120, required=False, widget=forms.TextInput(attrs={"placeholder": "Grandma's kitchen"}))
+    place = forms.CharField(
+        max_length=120, required=False, widget=forms.TextInput(attrs={"placeholder": "Grandma's kitchen"})
+    )
     first_dealer = forms.IntegerField(min_value=0, max_value=99, initial=0, label="First dealer (seat)")
     pot_in = forms.IntegerField(min_value=0, max_value=MONEY_MAX, initial=0, label="Money already in the pot (cents)")
     rules_shown = forms.CharField(required=False, widget=forms.HiddenInput)
@@ -89,9 +96,14 @@ class SessionForm(forms.Form):
 
     def game_sections(self):
         """Per game: its entry and its rules' bound fields, for the template."""
-        return [{"game": g, "variants": selectors_games.variant_values(g),
-                 "rules": [{"rule": r, "field": self[rule_field_name(g["name"], r["name"])]} for r in g["house_rules"]]}
-                for g in self.games]
+        return [
+            {
+                "game": g,
+                "variants": selectors_games.variant_values(g),
+                "rules": [{"rule": r, "field": self[rule_field_name(g["name"], r["name"])]} for r in g["house_rules"]],
+            }
+            for g in self.games
+        ]
 
     def _house_rules(self, entry):
         game = entry["name"]
@@ -127,8 +139,12 @@ class SessionForm(forms.Form):
         fd = data.get("first_dealer")
         if fd is not None and self.seats and fd >= len(self.seats):
             self.add_error("first_dealer", "The first dealer must be one of the seats.")
-        for problem in selectors_games.header_problems(game=entry["name"], variant=data.get("variant") or None,
-                                                       house_rules=data["house_rules"], seats=len(self.seats)):
+        for problem in selectors_games.header_problems(
+            game=entry["name"],
+            variant=data.get("variant") or None,
+            house_rules=data["house_rules"],
+            seats=len(self.seats),
+        ):
             self.add_error(None, problem)
         return data
 
@@ -158,8 +174,11 @@ class ReplyForm(forms.Form):
 
 class ResolveForm(forms.Form):
     resolution = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label="Resolution")
-    record = forms.CharField(required=False, label="Corrected record (optional: the hand is edited first)",
-                             widget=forms.Textarea(attrs={"rows": 6, "class": "mono", "spellcheck": "false"}))
+    record = forms.CharField(
+        required=False,
+        label="Corrected record (optional: the hand is edited first)",
+        widget=forms.Textarea(attrs={"rows": 6, "class": "mono", "spellcheck": "false"}),
+    )
 
 
 class ImportForm(forms.Form):

@@ -3,6 +3,7 @@
 Like archive.jobs for the other jobs, the only code that queues imports; it sits above the import
 service and its task (archive.imports <- archive.import_tasks <- here), so nothing imports in a circle.
 """
+
 from django.db import transaction
 
 from archive import import_tasks, imports

@@ -4,6 +4,7 @@ Kept apart from archive.tasks, which the services reach through archive.jobs: th
 itself uses the services, so this module sits above them (archive.import_jobs queues it; the
 worker loads it through the CELERY_IMPORTS setting).
 """
+
 from celery import shared_task
 
 from archive.imports import import_job_run

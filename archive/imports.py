@@ -12,6 +12,7 @@ ruling's facts in the Hand's columns, revision 1 of kind "imported" (who, when, 
 LedgerEntry rows with the kinds of the ruling's facts. The statistics follow with one job after
 commit. Large uploads run as background jobs (ImportJob; archive.import_jobs queues them).
 """
+
 from __future__ import annotations
 
 import re
@@ -149,17 +150,22 @@ class _Import:
             return None
         meta = doc.pop("archive", None)
         if not isinstance(meta, dict):
-            self.errors.add(lineno, "archive", "This line has no \"archive\" key: a history line needs "
-                            "\"archive\": {\"session\": {\"key\": ..., \"started_at\": ...}, \"number\": k}.")
+            self.errors.add(
+                lineno,
+                "archive",
+                'This line has no "archive" key: a history line needs '
+                '"archive": {"session": {"key": ..., "started_at": ...}, "number": k}.',
+            )
             return None
         number = meta.get("number")
         if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= bounds.HAND_NUMBER_MAX:
-            self.errors.add(lineno, "archive.number", "\"number\" is the hand's number in its session: 1, 2, 3 …")
+            self.errors.add(lineno, "archive.number", '"number" is the hand\'s number in its session: 1, 2, 3 …')
             return None
         s = meta.get("session")
         if not isinstance(s, dict) or not isinstance(s.get("key"), str) or not 0 < len(s["key"]) <= 64:
-            self.errors.add(lineno, "archive.session.key",
-                            "Each line needs \"archive\": {\"session\": {\"key\": ...}, \"number\": k}.")
+            self.errors.add(
+                lineno, "archive.session.key", 'Each line needs "archive": {"session": {"key": ...}, "number": k}.'
+            )
             return None
         return doc, meta, number, line
 
@@ -169,14 +175,20 @@ class _Import:
             hand_id, key, pot_out, next_dealer = old
             mine = services.record_hash(chain.fill(doc))
             if mine != key and mine != self._key_of(hand_id):  # no key yet, or one from an older hash
-                raise _LineError("archive.number", f"Session {chain.session.key} already has hand {number} "
-                                     "with a different record: edit it in the archive, or drop this line.")
+                raise _LineError(
+                    "archive.number",
+                    f"Session {chain.session.key} already has hand {number} "
+                    "with a different record: edit it in the archive, or drop this line.",
+                )
             chain.top, chain.pot, chain.dealer = max(chain.top, number), pot_out, next_dealer
             self.skipped += 1
             return
         if number <= chain.top:
-            raise _LineError("archive.number", f"Hand {number} of session {chain.session.key} would go "
-                             f"before hand {chain.top}, already archived or earlier in the file.")
+            raise _LineError(
+                "archive.number",
+                f"Hand {number} of session {chain.session.key} would go "
+                f"before hand {chain.top}, already archived or earlier in the file.",
+            )
         rec = chain.fill(doc)
         if raw is not None and not (_MAYBE_BIG_BYTES if isinstance(raw, bytes) else _MAYBE_BIG).search(raw):
             # No run of 13 digits and no exponent in the line: no number in it can pass the bound, so the
@@ -185,8 +197,14 @@ class _Import:
             bounds.check_ruling(ruling)
         else:
             ruling = bounds.replay(rec)
-        hand = Hand(session=chain.session, number=number, record=rec, ruling=ruling, revision=1,
-                    **services._hand_values(rec, ruling))
+        hand = Hand(
+            session=chain.session,
+            number=number,
+            record=rec,
+            ruling=ruling,
+            revision=1,
+            **services._hand_values(rec, ruling),
+        )
         pending.append((hand, chain))
         chain.top, chain.pot, chain.dealer = number, hand.pot_out, hand.next_dealer
         self.added += 1
@@ -211,8 +229,11 @@ class _Import:
         for seat in Seat.objects.filter(session_id__in=ids).select_related("player").order_by("session_id", "position"):
             seats.setdefault(seat.session_id, []).append(seat)
         tops = {
-            r["session_id"]: r for r in Hand.objects.filter(session_id__in=ids).values("session_id")
-            .annotate(top=Max("number"), live=Max("number", filter=Q(deleted_at__isnull=True))).order_by()
+            r["session_id"]: r
+            for r in Hand.objects.filter(session_id__in=ids)
+            .values("session_id")
+            .annotate(top=Max("number"), live=Max("number", filter=Q(deleted_at__isnull=True)))
+            .order_by()
         }
         lasts = {}
         ends = Q()
@@ -220,8 +241,12 @@ class _Import:
             if r["live"] is not None:
                 ends |= Q(session_id=sid, number=r["live"])
         if ends:
-            lasts = {sid: (pot, dealer) for sid, pot, dealer in Hand.objects.filter(ends, deleted_at__isnull=True)
-                     .values_list("session_id", "pot_out", "next_dealer")}
+            lasts = {
+                sid: (pot, dealer)
+                for sid, pot, dealer in Hand.objects.filter(ends, deleted_at__isnull=True).values_list(
+                    "session_id", "pot_out", "next_dealer"
+                )
+            }
         for s in sessions:
             top = (tops.get(s.id) or {}).get("top") or 0
             pot, dealer = lasts.get(s.id, (s.pot_in, s.first_dealer))
@@ -255,27 +280,41 @@ class _Import:
         if not made:
             return
         sessions = Session.objects.bulk_create([session for _, _, session in made])
-        Seat.objects.bulk_create([Seat(session=session, player=p, position=i)
-                                  for (_, players, _), session in zip(made, sessions, strict=True)
-                                  for i, p in enumerate(players)])
-        AuditEntry.objects.bulk_create([
-            AuditEntry(family=self.family, by=self.by, action="session.create", summary=f"session {key} opened"[:300],
-                       after={"id": session.pk, "key": key, "house_rules": session.house_rules,
-                              "pot_in": session.pot_in})
-            for (key, _, _), session in zip(made, sessions, strict=True)])
+        Seat.objects.bulk_create(
+            [
+                Seat(session=session, player=p, position=i)
+                for (_, players, _), session in zip(made, sessions, strict=True)
+                for i, p in enumerate(players)
+            ]
+        )
+        AuditEntry.objects.bulk_create(
+            [
+                AuditEntry(
+                    family=self.family,
+                    by=self.by,
+                    action="session.create",
+                    summary=f"session {key} opened"[:300],
+                    after={"id": session.pk, "key": key, "house_rules": session.house_rules, "pot_in": session.pot_in},
+                )
+                for (key, _, _), session in zip(made, sessions, strict=True)
+            ]
+        )
         for (key, players, _), session in zip(made, sessions, strict=True):
             seats = [Seat(session=session, player=p, position=i) for i, p in enumerate(players)]  # as written
             self.held_tops[session.id] = 0
-            self.chains[key] = _Chain(session, seats, top=0, pot=session.pot_in, dealer=session.first_dealer,
-                                      held_top=0)
+            self.chains[key] = _Chain(
+                session, seats, top=0, pot=session.pot_in, dealer=session.first_dealer, held_top=0
+            )
 
     def _new_session(self, s, record) -> tuple[list[Player], Session]:
         """The players and the (unsaved) session of a new session's first line; _LineError when it is bad."""
         try:
             started_at = datetime.fromisoformat(str(s.get("started_at")))
         except ValueError:
-            raise _LineError("archive.session.started_at", f"{s.get('started_at')!r} is not an ISO date and time "
-                             "with its zone, e.g. 2024-03-01T19:00:00-06:00.") from None
+            raise _LineError(
+                "archive.session.started_at",
+                f"{s.get('started_at')!r} is not an ISO date and time with its zone, e.g. 2024-03-01T19:00:00-06:00.",
+            ) from None
         if dj_timezone.is_naive(started_at):
             raise _LineError("archive.session.started_at", "Give the start time with its zone, e.g. -06:00.")
         names = record.get("players")
@@ -293,15 +332,25 @@ class _Import:
                 self.players[name] = player
             players.append(player)
         fields = dict(
-            game=s.get("game") or record.get("game") or "swik", started_at=started_at,
-            timezone=s.get("timezone") or self.family.timezone, house_rules=s.get("house_rules") or {},
-            first_dealer=s.get("first_dealer") or 0, pot_in=s.get("pot_in") or 0,
+            game=s.get("game") or record.get("game") or "swik",
+            started_at=started_at,
+            timezone=s.get("timezone") or self.family.timezone,
+            house_rules=s.get("house_rules") or {},
+            first_dealer=s.get("first_dealer") or 0,
+            pot_in=s.get("pot_in") or 0,
         )
         errors = services.session_errors(family=self.family, players=players, **fields)
         if errors:
             raise _LineError("archive.session", "; ".join(f"{k}: {m}" for k, m in errors.items()))
-        return players, Session(family=self.family, key=s["key"], variant=s.get("variant") or "",
-                                place=s.get("place") or "", notes=s.get("notes") or "", created_by=self.by, **fields)
+        return players, Session(
+            family=self.family,
+            key=s["key"],
+            variant=s.get("variant") or "",
+            place=s.get("place") or "",
+            notes=s.get("notes") or "",
+            created_by=self.by,
+            **fields,
+        )
 
     def _held(self, docs):
         """(session id, number) -> (hand id, record key, pot_out, next_dealer) of the live hands the archive
@@ -316,9 +365,9 @@ class _Import:
         # One range over the (session, number) index: an OR of a condition a session plans slowly.
         low = min(min(n) for n in wanted.values())
         high = max(max(n) for n in wanted.values())
-        rows = Hand.objects.filter(session_id__in=sorted(wanted), number__gte=low, number__lte=high,
-                                   deleted_at__isnull=True).values_list(
-            "session_id", "number", "id", "record_key", "pot_out", "next_dealer")
+        rows = Hand.objects.filter(
+            session_id__in=sorted(wanted), number__gte=low, number__lte=high, deleted_at__isnull=True
+        ).values_list("session_id", "number", "id", "record_key", "pot_out", "next_dealer")
         return {(sid, n): rest for sid, n, *rest in rows if n in wanted[sid]}
 
     # -- writing
@@ -332,10 +381,17 @@ class _Import:
         else:
             Hand.objects.bulk_create(hands, batch_size=500)
             HandRevision.objects.bulk_create(
-                (HandRevision(hand=h, number=1, kind=Kind.IMPORTED, record=h.record, ruling=h.ruling, by=self.by,
-                              why=self.why) for h in hands), batch_size=500)
-            services._write_ledger([row for h, c in pending
-                                    for row in services._ledger_rows(h, c.session, c.seats, h.ruling)])
+                (
+                    HandRevision(
+                        hand=h, number=1, kind=Kind.IMPORTED, record=h.record, ruling=h.ruling, by=self.by, why=self.why
+                    )
+                    for h in hands
+                ),
+                batch_size=500,
+            )
+            services._write_ledger(
+                [row for h, c in pending for row in services._ledger_rows(h, c.session, c.seats, h.ruling)]
+            )
         _add_to_seats(pending)
 
     def _copy(self, pending):
@@ -343,13 +399,32 @@ class _Import:
         q = connection.ops.quote_name
         hand_table = Hand._meta.db_table
         with connection.cursor() as cur:
-            cur.execute("SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)",
-                        [hand_table, len(pending)])
+            cur.execute(
+                "SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)",
+                [hand_table, len(pending)],
+            )
             ids = [r[0] for r in cur.fetchall()]
             by_id = self.by.pk if self.by is not None else None
-            hand_cols = ("id", "session_id", "number", "record", "ruling", "status", "dealer", "actual_dealer",
-                         "next_dealer", "may_stop", "pot_in", "pot_out", "violation_count", "revision", "record_key",
-                         "created_at", "updated_at", "deleted_at")
+            hand_cols = (
+                "id",
+                "session_id",
+                "number",
+                "record",
+                "ruling",
+                "status",
+                "dealer",
+                "actual_dealer",
+                "next_dealer",
+                "may_stop",
+                "pot_in",
+                "pot_out",
+                "violation_count",
+                "revision",
+                "record_key",
+                "created_at",
+                "updated_at",
+                "deleted_at",
+            )
             rev_cols = ("hand_id", "number", "kind", "record", "ruling", "by_id", "at", "why")
             texts = []
             with cur.cursor.copy(f"COPY {q(hand_table)} ({', '.join(hand_cols)}) FROM STDIN") as copy:
@@ -357,9 +432,28 @@ class _Import:
                     h.id = pk
                     record, ruling = orjson.dumps(h.record).decode(), orjson.dumps(h.ruling).decode()
                     texts.append((record, ruling))
-                    copy.write_row((pk, c.session.id, h.number, record, ruling, h.status, h.dealer, h.actual_dealer,
-                                    h.next_dealer, h.may_stop, h.pot_in, h.pot_out, h.violation_count, 1,
-                                    h.record_key, self.now, self.now, None))
+                    copy.write_row(
+                        (
+                            pk,
+                            c.session.id,
+                            h.number,
+                            record,
+                            ruling,
+                            h.status,
+                            h.dealer,
+                            h.actual_dealer,
+                            h.next_dealer,
+                            h.may_stop,
+                            h.pot_in,
+                            h.pot_out,
+                            h.violation_count,
+                            1,
+                            h.record_key,
+                            self.now,
+                            self.now,
+                            None,
+                        )
+                    )
             with cur.cursor.copy(f"COPY {q(HandRevision._meta.db_table)} ({', '.join(rev_cols)}) FROM STDIN") as copy:
                 for pk, (record, ruling) in zip(ids, texts, strict=True):
                     copy.write_row((pk, 1, Kind.IMPORTED.value, record, ruling, by_id, self.now, self.why))
@@ -388,11 +482,13 @@ def _add_to_seats(pending):
         cur.executemany(
             f"UPDATE {q(Seat._meta.db_table)} SET net = net + %s, hands = hands + %s, falls = falls + %s "
             "WHERE session_id = %s AND position = %s",
-            [(net, hands, falls, sid, seat) for (sid, seat), (net, hands, falls) in sorted(grow.items())])
+            [(net, hands, falls, sid, seat) for (sid, seat), (net, hands, falls) in sorted(grow.items())],
+        )
 
 
-def history_import(*, family, lines: Iterable, by, why="imported",
-                   progress: Callable[[dict], None] | None = None) -> dict:
+def history_import(
+    *, family, lines: Iterable, by, why="imported", progress: Callable[[dict], None] | None = None
+) -> dict:
     """Add a JSON Lines history (str or bytes lines, as history_export writes them) to a family.
 
     Sessions are matched by key and hands by number and record key: a hand already archived is
@@ -428,8 +524,14 @@ def history_import(*, family, lines: Iterable, by, why="imported",
 
 
 def _result(run) -> dict:
-    return {"added": 0 if run.errors else run.added, "skipped": run.skipped, "errors": run.errors.kept,
-            "error_count": run.errors.count, "bad_lines": run.errors.ranges, "lines": run.lines}
+    return {
+        "added": 0 if run.errors else run.added,
+        "skipped": run.skipped,
+        "errors": run.errors.kept,
+        "error_count": run.errors.count,
+        "bad_lines": run.errors.ranges,
+        "lines": run.lines,
+    }
 
 
 # ---------------------------------------------------------------- background jobs
@@ -481,8 +583,10 @@ def _side_update(job_id, **fields):
     try:
         with side.cursor() as cur:
             sets = ", ".join(f"{connection.ops.quote_name(k)} = %s" for k in fields)
-            cur.execute(f"UPDATE {connection.ops.quote_name(ImportJob._meta.db_table)} SET {sets} WHERE id = %s",
-                        [*fields.values(), job_id])
+            cur.execute(
+                f"UPDATE {connection.ops.quote_name(ImportJob._meta.db_table)} SET {sets} WHERE id = %s",
+                [*fields.values(), job_id],
+            )
     finally:
         side.close()
 
@@ -497,22 +601,38 @@ def import_job_run(*, job_id) -> dict:
 
     def progress(result):
         if time.monotonic() - ticked[0] > 0.5:
-            _side_update(job.pk, done=result["lines"], added=result["added"], skipped=result["skipped"],
-                         error_count=result["error_count"])
+            _side_update(
+                job.pk,
+                done=result["lines"],
+                added=result["added"],
+                skipped=result["skipped"],
+                error_count=result["error_count"],
+            )
             ticked[0] = time.monotonic()
 
     try:
-        result = history_import(family=job.family, lines=_job_lines(job), by=job.by,
-                                why=f"imported from {job.name}" if job.name else "imported", progress=progress)
+        result = history_import(
+            family=job.family,
+            lines=_job_lines(job),
+            by=job.by,
+            why=f"imported from {job.name}" if job.name else "imported",
+            progress=progress,
+        )
     except Exception as exc:
-        ImportJob.objects.filter(pk=job.pk).update(state=ImportJob.State.FAILED, message=str(exc)[:2000],
-                                                   finished_at=dj_timezone.now())
+        ImportJob.objects.filter(pk=job.pk).update(
+            state=ImportJob.State.FAILED, message=str(exc)[:2000], finished_at=dj_timezone.now()
+        )
         raise
     with transaction.atomic():
         ImportJob.objects.filter(pk=job.pk).update(
-            state=ImportJob.State.DONE, done=result["lines"], added=result["added"], skipped=result["skipped"],
-            error_count=result["error_count"], errors=result["errors"], bad_lines=result["bad_lines"],
-            finished_at=dj_timezone.now())
+            state=ImportJob.State.DONE,
+            done=result["lines"],
+            added=result["added"],
+            skipped=result["skipped"],
+            error_count=result["error_count"],
+            errors=result["errors"],
+            bad_lines=result["bad_lines"],
+            finished_at=dj_timezone.now(),
+        )
         ImportChunk.objects.filter(job=job).delete()  # the upload is no longer needed
-    return {"job": job.pk, "added": result["added"], "skipped": result["skipped"],
-            "error_count": result["error_count"]}
+    return {"job": job.pk, "added": result["added"], "skipped": result["skipped"], "error_count": result["error_count"]}

@@ -3,6 +3,7 @@
 It sits above the services and the tasks so that nothing imports in a circle:
 archive.services -> archive.jobs -> archive.tasks -> archive.stats.services (which imports neither).
 """
+
 from django.db import transaction
 
 from archive import access, tasks

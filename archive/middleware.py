@@ -1,6 +1,7 @@
 """The last guard of the pages against input no form foresaw: a number too big for the database or for
 Python's int conversions, or JSON nested past Python's recursion limit, is the sender's error (400),
 not the server's (500). Each entry point bounds what it knows (archive.bounds); this catches the rest."""
+
 import logging
 
 from django.db import DataError

@@ -4,6 +4,7 @@ A small reader for the few Markdown forms the book uses (headings, paragraphs, l
 **bold**, fenced blocks): no package for it. A paragraph that names a rule id (`swik.revoke`) gets that id
 as its anchor, so a violation on a hand page links to the paragraph that rules it; a house rule's name
 (`dealer_ante`) is shown by its label from the referee's catalogue."""
+
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -34,7 +35,7 @@ def _inline(text, labels):
 
     out, pos = [], 0
     for m in re.finditer(r"`([^`]+)`", text):
-        out.append(_bold(str(words(text[pos:m.start()]))))
+        out.append(_bold(str(words(text[pos : m.start()]))))
         out.append(code(m))
         pos = m.end()
     out.append(_bold(str(words(text[pos:]))))
@@ -70,7 +71,7 @@ def render(game, labels=None) -> dict:
             j = i + 1
             while j < len(lines) and not lines[j].startswith("```"):
                 j += 1
-            html.append("<pre>" + escape("\n".join(lines[i + 1:j])) + "</pre>")
+            html.append("<pre>" + escape("\n".join(lines[i + 1 : j])) + "</pre>")
             i = j + 1
         elif line.startswith("#"):
             level = min(len(line) - len(line.lstrip("#")), 4)
@@ -90,21 +91,32 @@ def render(game, labels=None) -> dict:
                     rows.append(cells)
                 i += 1
             head, body = rows[0], rows[1:]
-            html.append('<table class="data"><thead><tr>' + "".join(f"<th>{_inline(c, labels)}</th>" for c in head)
-                        + "</tr></thead><tbody>" + "".join(
-                            "<tr>" + "".join(f"<td>{_anchors(c, seen)}{_inline(c, labels)}</td>" for c in r) + "</tr>"
-                            for r in body) + "</tbody></table>")
+            html.append(
+                '<table class="data"><thead><tr>'
+                + "".join(f"<th>{_inline(c, labels)}</th>" for c in head)
+                + "</tr></thead><tbody>"
+                + "".join(
+                    "<tr>" + "".join(f"<td>{_anchors(c, seen)}{_inline(c, labels)}</td>" for c in r) + "</tr>"
+                    for r in body
+                )
+                + "</tbody></table>"
+            )
         elif re.match(r"\s*([-*]|\d+\.) ", line):
             tag = "ol" if re.match(r"\s*\d+\.", line) else "ul"
             items = []
-            while i < len(lines) and lines[i].strip() and (re.match(r"\s*([-*]|\d+\.) ", lines[i]) or lines[i].startswith("  ")):
+            while (
+                i < len(lines)
+                and lines[i].strip()
+                and (re.match(r"\s*([-*]|\d+\.) ", lines[i]) or lines[i].startswith("  "))
+            ):
                 if re.match(r"\s*([-*]|\d+\.) ", lines[i]):
                     items.append(re.sub(r"^\s*([-*]|\d+\.) ", "", lines[i]))
                 else:
                     items[-1] += " " + lines[i].strip()
                 i += 1
-            html.append(f"<{tag}>" + "".join(f"<li>{_anchors(t, seen)}{_inline(t, labels)}</li>" for t in items)
-                        + f"</{tag}>")
+            html.append(
+                f"<{tag}>" + "".join(f"<li>{_anchors(t, seen)}{_inline(t, labels)}</li>" for t in items) + f"</{tag}>"
+            )
         else:
             para = []
             while i < len(lines) and lines[i].strip() and not re.match(r"(#|\||```|\s*([-*]|\d+\.) )", lines[i]):

@@ -1,6 +1,7 @@
 """Every read the pages and the API make. Money comes from SQL aggregates over LedgerEntry
 (one row per movement), never from loops over ruling JSON; each selector runs a fixed,
 small number of queries whatever the size of the archive."""
+
 from __future__ import annotations
 
 from django.db.models import Count, Exists, F, IntegerField, Max, OuterRef, Subquery, Sum, Value
@@ -28,9 +29,12 @@ def families_for(user):
             ),
             hand_count=Coalesce(
                 Subquery(
-                    Hand.objects.filter(session__family=OuterRef("pk"), deleted_at__isnull=True,
-                                        session__deleted_at__isnull=True)
-                    .values("session__family").annotate(n=Count("id")).values("n")[:1]
+                    Hand.objects.filter(
+                        session__family=OuterRef("pk"), deleted_at__isnull=True, session__deleted_at__isnull=True
+                    )
+                    .values("session__family")
+                    .annotate(n=Count("id"))
+                    .values("n")[:1]
                 ),
                 Value(0),
             ),
@@ -124,8 +128,19 @@ def session_detail(session) -> dict:
     hands = list(
         Hand.objects.filter(session=session, deleted_at__isnull=True)
         .annotate(summary=KT("ruling__summary"))
-        .values("id", "number", "status", "dealer", "actual_dealer", "pot_in", "pot_out", "violation_count",
-                "revision", "summary", "may_stop")
+        .values(
+            "id",
+            "number",
+            "status",
+            "dealer",
+            "actual_dealer",
+            "pot_in",
+            "pot_out",
+            "violation_count",
+            "revision",
+            "summary",
+            "may_stop",
+        )
         .order_by("number")
     )
     per_hand = {}  # hand id -> [net per seat]
@@ -184,8 +199,19 @@ def session_detail(session) -> dict:
 # ---------------------------------------------------------------- hands
 
 
-def hand_list(*, family=None, session=None, player=None, status=None, violations=None, game=None,
-              since=None, until=None, disputed=None, include_deleted=False):
+def hand_list(
+    *,
+    family=None,
+    session=None,
+    player=None,
+    status=None,
+    violations=None,
+    game=None,
+    since=None,
+    until=None,
+    disputed=None,
+    include_deleted=False,
+):
     """Hands, newest first, with `summary` (from the ruling) and the session selected.
 
     Filters: family or session, player (sat at the table), status, violations (True: only hands with
@@ -234,7 +260,8 @@ def hand_detail(hand) -> dict:
     ledger = list(LedgerEntry.objects.filter(hand=hand).select_related("player").order_by("id"))
     revisions = list(HandRevision.objects.filter(hand=hand).select_related("by").defer("record", "ruling"))
     disputes = list(
-        Dispute.objects.filter(hand=hand).select_related("opened_by", "resolved_by", "ruling_revision")
+        Dispute.objects.filter(hand=hand)
+        .select_related("opened_by", "resolved_by", "ruling_revision")
         .prefetch_related("messages__author")
     )
     around = Hand.objects.filter(session=session, deleted_at__isnull=True)
@@ -246,8 +273,9 @@ def hand_detail(hand) -> dict:
         "session": session,
         "seats": seats,
         "players": [s.player for s in seats],
-        "net": [{"seat": s.position, "player": s.player, "net": net[i] if i < len(net) else 0}
-                for i, s in enumerate(seats)],
+        "net": [
+            {"seat": s.position, "player": s.player, "net": net[i] if i < len(net) else 0} for i, s in enumerate(seats)
+        ],
         "ledger": ledger,
         "violations": (hand.ruling or {}).get("violations") or [],
         "revisions": revisions,
@@ -295,11 +323,12 @@ def player_history(player) -> dict:
         row["balance"] = balance
     net_in_hand = (
         LedgerEntry.objects.filter(hand=OuterRef("pk"), player=player)
-        .values("hand").annotate(s=Sum("amount")).values("s")[:1]
+        .values("hand")
+        .annotate(s=Sum("amount"))
+        .values("s")[:1]
     )
-    hands = (
-        hand_list(family=player.family, player=player)
-        .annotate(net=Coalesce(Subquery(net_in_hand, output_field=IntegerField()), Value(0)))
+    hands = hand_list(family=player.family, player=player).annotate(
+        net=Coalesce(Subquery(net_in_hand, output_field=IntegerField()), Value(0))
     )
     return {
         "player": player,

@@ -1,6 +1,7 @@
 """Reads of the referee's catalogue for the pages and the API: which games exist, their house rules,
 how they settle, and whether a session's header (game, variant, house rules, seats) is one the referee
 can rule on. The archive never keeps its own copy of a game's rules: everything here asks referee."""
+
 import referee
 from archive.models import Hand, Seat
 
@@ -22,7 +23,7 @@ def game_choices() -> list[tuple[str, str]]:
 
 
 def settles_of(name) -> str | None:
-    """"pot", "stakes" or "points" (how the game moves money or score), None for an unknown game."""
+    """ "pot", "stakes" or "points" (how the game moves money or score), None for an unknown game."""
     entry = game_entry(name)
     return entry["settles"] if entry else None
 
@@ -79,31 +80,42 @@ def header_problems(*, game, variant=None, house_rules=None, seats=None) -> list
     problems = []
     variants = variant_values(entry)
     if variant and variant not in variants:
-        problems.append(f"{entry['title']} has no variant “{variant}”" +
-                        (f"; its variants are {', '.join(variants)}." if variants else "; it has no variants."))
+        problems.append(
+            f"{entry['title']} has no variant “{variant}”"
+            + (f"; its variants are {', '.join(variants)}." if variants else "; it has no variants.")
+        )
     rules = house_rules or {}
     if not isinstance(rules, dict):
-        return problems + ["The house rules are an object of the rules that differ, e.g. {\"ante\": 5}."]
+        return problems + ['The house rules are an object of the rules that differ, e.g. {"ante": 5}.']
     by_name = {r["name"]: r for r in entry["house_rules"]}
     for name, value in rules.items():
         rule = by_name.get(name)
         if rule is None:
-            problems.append(f"{entry['title']} has no house rule “{name}”; its house rules are "
-                            + ", ".join(sorted(by_name)) + ".")
+            problems.append(
+                f"{entry['title']} has no house rule “{name}”; its house rules are " + ", ".join(sorted(by_name)) + "."
+            )
             continue
         problem = _kind_problem(rule, value)
         if problem:
             problems.append(problem)
     if problems:
         return problems
-    record = {"format": "handrec/1", "game": game, "variant": variant or None,
-              "players": [f"seat {i + 1}" for i in range(seats if seats else entry["seats"]["min"])],
-              "dealer": 0, "pot_in": 0, "house_rules": rules, "events": []}
+    record = {
+        "format": "handrec/1",
+        "game": game,
+        "variant": variant or None,
+        "players": [f"seat {i + 1}" for i in range(seats if seats else entry["seats"]["min"])],
+        "dealer": 0,
+        "pot_in": 0,
+        "house_rules": rules,
+        "events": [],
+    }
     try:
         referee.replay(record)
     except referee.BadRecord as exc:
-        problems += [e["message"][:1].upper() + e["message"][1:] + "." for e in exc.errors
-                     if seats or e["field"] != "players"]
+        problems += [
+            e["message"][:1].upper() + e["message"][1:] + "." for e in exc.errors if seats or e["field"] != "players"
+        ]
     return problems
 
 
@@ -113,8 +125,11 @@ def score_sheet(session) -> dict:
     seats = list(Seat.objects.filter(session=session).select_related("player").order_by("position"))
     n = len(seats)
     rows, totals = [], [0] * n
-    hands = Hand.objects.filter(session=session, deleted_at__isnull=True).order_by("number").values(
-        "id", "number", "status", "ruling")
+    hands = (
+        Hand.objects.filter(session=session, deleted_at__isnull=True)
+        .order_by("number")
+        .values("id", "number", "status", "ruling")
+    )
     for hand in hands:
         ruling = hand["ruling"] or {}
         points = ruling.get("score")
@@ -123,10 +138,22 @@ def score_sheet(session) -> dict:
         points = [p if isinstance(p, int) and not isinstance(p, bool) else 0 for p in (points or [])][:n]
         points += [0] * (n - len(points))
         totals = [a + b for a, b in zip(totals, points)]
-        rows.append({"id": hand["id"], "number": hand["number"], "status": hand["status"], "points": points,
-                     "totals": totals, "summary": ruling.get("summary", "")})
-    return {"players": [s.player for s in seats], "rows": rows, "totals": totals,
-            "leader": max(range(n), key=lambda i: totals[i]) if n and rows else None}
+        rows.append(
+            {
+                "id": hand["id"],
+                "number": hand["number"],
+                "status": hand["status"],
+                "points": points,
+                "totals": totals,
+                "summary": ruling.get("summary", ""),
+            }
+        )
+    return {
+        "players": [s.player for s in seats],
+        "rows": rows,
+        "totals": totals,
+        "leader": max(range(n), key=lambda i: totals[i]) if n and rows else None,
+    }
 
 
 def rules_changed(game, house_rules) -> list[dict]:

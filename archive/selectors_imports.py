@@ -1,4 +1,5 @@
 """Reads of background imports (ImportJob) for the import page and the API."""
+
 from archive.models import ImportJob
 
 
@@ -14,8 +15,16 @@ def import_job_progress(job) -> dict:
     done = min(job.done or 0, total) if total else job.done or 0
     percent = 100 if job.state == ImportJob.State.DONE else (int(100 * done / total) if total else 0)
     data = {
-        "id": job.pk, "state": job.state, "name": job.name, "lines": total, "done": done, "percent": percent,
-        "added": job.added, "skipped": job.skipped, "error_count": job.error_count, "message": job.message,
+        "id": job.pk,
+        "state": job.state,
+        "name": job.name,
+        "lines": total,
+        "done": done,
+        "percent": percent,
+        "added": job.added,
+        "skipped": job.skipped,
+        "error_count": job.error_count,
+        "message": job.message,
         "created_at": job.created_at.isoformat() if job.created_at else None,
         "finished_at": job.finished_at.isoformat() if job.finished_at else None,
     }

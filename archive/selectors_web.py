@@ -1,5 +1,6 @@
 """Reads the pages need that must stay cheap on a big archive (the web helper's own, beside
 archive.selectors): no COUNT over every hand of a family on pages people open all the time."""
+
 from django.db.models import Count, OuterRef, Subquery, Value
 from django.db.models.functions import Coalesce
 

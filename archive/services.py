@@ -10,6 +10,7 @@ same transaction.
 A record the referee cannot rule on raises `referee.BadRecord` and saves
 nothing. A user who may not make the change gets PermissionDenied.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -78,7 +79,7 @@ def fill_record(session, seats, record, *, pot_in: int, dealer: int) -> dict:
     """The record as the referee must see it: the session's game, seat names and house rules,
     the chain's pot_in, and the next dealer unless the table named one."""
     if not isinstance(record, dict):
-        raise _bad("*", "A hand record is a JSON object: {\"format\": \"handrec/1\", \"events\": [...], ...}.")
+        raise _bad("*", 'A hand record is a JSON object: {"format": "handrec/1", "events": [...], ...}.')
     rec = {k: v for k, v in record.items() if k != "archive"}
     if rec.get("game") not in (None, session.game):
         raise _bad("game", f"This session plays {session.game}; the record is a {rec.get('game')!r} hand.")
@@ -123,14 +124,34 @@ def _ledger_rows(hand, session, seats, ruling) -> list[tuple]:
     """The ruling's ledger as LedgerEntry rows (tuples in _LEDGER_COLUMNS order), one per movement."""
     played_at = _db_datetime(session.started_at)
     return [
-        (hand.id, session.id, session.family_id, seats[e["seat"]].player_id, played_at, e["seat"], e["amount"],
-         kind, str(e.get("reason", ""))[:200], e.get("event"))
+        (
+            hand.id,
+            session.id,
+            session.family_id,
+            seats[e["seat"]].player_id,
+            played_at,
+            e["seat"],
+            e["amount"],
+            kind,
+            str(e.get("reason", ""))[:200],
+            e.get("event"),
+        )
         for e, kind in zip(ruling["ledger"], ruling["facts"]["kinds"], strict=True)
     ]
 
 
-_LEDGER_COLUMNS = ("hand_id", "session_id", "family_id", "player_id", "played_at", "seat", "amount", "kind", "reason",
-                   "event")
+_LEDGER_COLUMNS = (
+    "hand_id",
+    "session_id",
+    "family_id",
+    "player_id",
+    "played_at",
+    "seat",
+    "amount",
+    "kind",
+    "reason",
+    "event",
+)
 
 
 def _db_datetime(value):
@@ -153,7 +174,8 @@ def refresh_seat_totals(session):
     """Re-add each seat's net, hands and falls over the session's live hands (one aggregate, one update)."""
     totals = {
         r["seat"]: r
-        for r in LedgerEntry.objects.filter(session=session).values("seat")
+        for r in LedgerEntry.objects.filter(session=session)
+        .values("seat")
         .annotate(net=Sum("amount"), hands=Count("hand", distinct=True), falls=Count("id", filter=Q(kind="fall")))
         .order_by()
     }
@@ -209,8 +231,9 @@ class HandChain:
             number = self.max_number + 1
         elif number <= self.max_number:
             raise ValidationError(f"Hand {number} would go before hand {self.max_number}, already archived.")
-        hand = Hand(session=self.session, number=number, record=rec, ruling=ruling, revision=1,
-                    **_hand_values(rec, ruling))
+        hand = Hand(
+            session=self.session, number=number, record=rec, ruling=ruling, revision=1, **_hand_values(rec, ruling)
+        )
         self.pending.append((hand, self.why if why is None else why))
         self.max_number = number
         self.next_pot_in = hand.pot_out
@@ -274,8 +297,20 @@ def _rerule_after(session, seats, number, pot, *, by, why) -> list[int]:
     return [h.id for h in changed]
 
 
-_UPDATED = ("record", "ruling", "revision", "updated_at", "status", "dealer", "actual_dealer", "next_dealer", "may_stop",
-            "pot_in", "pot_out", "violation_count")
+_UPDATED = (
+    "record",
+    "ruling",
+    "revision",
+    "updated_at",
+    "status",
+    "dealer",
+    "actual_dealer",
+    "next_dealer",
+    "may_stop",
+    "pot_in",
+    "pot_out",
+    "violation_count",
+)
 
 
 def _update_hands(hands):
@@ -320,8 +355,13 @@ def family_create(*, name, owner, timezone="America/Chicago") -> Family:
         raise ValidationError({"timezone": bounds.zone_error(timezone)})
     family = Family.objects.create(name=name, slug=slug, timezone=timezone)
     Membership.objects.create(family=family, user=owner, role=Membership.Role.OWNER)
-    audit.record(family=family, by=owner, action="family.create", summary=f"{name} created",
-                 after={"name": name, "timezone": timezone, "owner": owner.username})
+    audit.record(
+        family=family,
+        by=owner,
+        action="family.create",
+        summary=f"{name} created",
+        after={"name": name, "timezone": timezone, "owner": owner.username},
+    )
     return family
 
 
@@ -334,17 +374,27 @@ def member_add(*, family, user, role, by) -> Membership:
         raise ValidationError({"role": f"Role is one of {', '.join(Membership.Role.values)}, not {role!r}."})
     membership, created = Membership.objects.get_or_create(family=family, user=user, defaults={"role": role})
     if created:
-        audit.record(family=family, by=by, action="member.add", summary=f"{user.username} added as {role}",
-                     after={"user": user.username, "role": role})
+        audit.record(
+            family=family,
+            by=by,
+            action="member.add",
+            summary=f"{user.username} added as {role}",
+            after={"user": user.username, "role": role},
+        )
     elif membership.role != role:
         if membership.role == Membership.Role.OWNER and role != Membership.Role.OWNER:
             _keep_an_owner(family, membership)
         before = membership.role
         membership.role = role
         membership.save(update_fields=["role"])
-        audit.record(family=family, by=by, action="member.role",
-                     summary=f"{user.username}: {before} → {role}",
-                     before={"user": user.username, "role": before}, after={"user": user.username, "role": role})
+        audit.record(
+            family=family,
+            by=by,
+            action="member.role",
+            summary=f"{user.username}: {before} → {role}",
+            before={"user": user.username, "role": before},
+            after={"user": user.username, "role": role},
+        )
     return membership
 
 
@@ -359,9 +409,13 @@ def member_remove(*, membership, by):
     access.require_role_of(by, membership.family, access.OWNER_ROLES, doing="remove members")
     if membership.role == Membership.Role.OWNER:
         _keep_an_owner(membership.family, membership)
-    audit.record(family=membership.family, by=by, action="member.remove",
-                 summary=f"{membership.user.username} ({membership.role}) removed",
-                 before={"user": membership.user.username, "role": membership.role})
+    audit.record(
+        family=membership.family,
+        by=by,
+        action="member.remove",
+        summary=f"{membership.user.username} ({membership.role}) removed",
+        before={"user": membership.user.username, "role": membership.role},
+    )
     membership.delete()
 
 
@@ -376,8 +430,13 @@ def player_create(*, family, name, user=None, by) -> Player:
     if Player.objects.filter(family=family, name=name, merged_into__isnull=True).exists():
         raise ValidationError({"name": f"{family} already has a player called {name}: pick another name."})
     player = Player.objects.create(family=family, name=name, user=user)
-    audit.record(family=family, by=by, action="player.create", summary=f"player {name} added",
-                 after={"id": player.pk, "name": name})
+    audit.record(
+        family=family,
+        by=by,
+        action="player.create",
+        summary=f"player {name} added",
+        after={"id": player.pk, "name": name},
+    )
     return player
 
 
@@ -428,8 +487,14 @@ def players_merge(*, keep, merge, by) -> Player:
     if user_moved:
         keep.user_id = merge.user_id
         keep.save(update_fields=["user"])
-    audit.record(family=keep.family, by=by, action="player.merge", summary=f"{merge.name} merged into {keep.name}",
-                 before=before | {"user_moved": user_moved}, after={"merged_into": keep.pk})
+    audit.record(
+        family=keep.family,
+        by=by,
+        action="player.merge",
+        summary=f"{merge.name} merged into {keep.name}",
+        before=before | {"user_moved": user_moved},
+        after={"merged_into": keep.pk},
+    )
     jobs.stats_after_commit(moved)
     return keep
 
@@ -463,9 +528,14 @@ def players_unmerge(*, player, by) -> Player:
     player.save(update_fields=["merged_into"])
     entry.undone_at = dj_timezone.now()
     entry.save(update_fields=["undone_at"])
-    audit.record(family=player.family, by=by, action="player.unmerge",
-                 summary=f"merge of {player.name} into {keep.name} undone",
-                 before={"merged_into": keep.pk}, after={"seats": [s.pk for s in seats]})
+    audit.record(
+        family=player.family,
+        by=by,
+        action="player.unmerge",
+        summary=f"merge of {player.name} into {keep.name} undone",
+        before={"merged_into": keep.pk},
+        after={"seats": [s.pk for s in seats]},
+    )
     jobs.stats_after_commit(hand_ids)
     return player
 
@@ -479,26 +549,60 @@ def _new_session_key(started_at) -> str:
 
 @transaction.atomic
 def session_create(
-    *, family, game="swik", started_at, timezone, place="", players, house_rules=None, first_dealer=0,
-    pot_in=0, by, variant="", notes="", key=None,
+    *,
+    family,
+    game="swik",
+    started_at,
+    timezone,
+    place="",
+    players,
+    house_rules=None,
+    first_dealer=0,
+    pot_in=0,
+    by,
+    variant="",
+    notes="",
+    key=None,
 ) -> Session:
     _require_editor(by, family, "start a session")
     players = list(players)
-    errors = session_errors(family=family, game=game, started_at=started_at, timezone=timezone, players=players,
-                            house_rules=house_rules, first_dealer=first_dealer, pot_in=pot_in)
+    errors = session_errors(
+        family=family,
+        game=game,
+        started_at=started_at,
+        timezone=timezone,
+        players=players,
+        house_rules=house_rules,
+        first_dealer=first_dealer,
+        pot_in=pot_in,
+    )
     if errors:
         raise ValidationError(errors)
     key = key or _new_session_key(started_at)
     if Session.objects.filter(family=family, key=key).exists():
         raise ValidationError({"key": f"{family} already has a session {key}."})
     session = Session.objects.create(
-        family=family, key=key, game=game, variant=variant or "", started_at=started_at, timezone=timezone,
-        place=place or "", house_rules=house_rules or {}, first_dealer=first_dealer, pot_in=pot_in,
-        notes=notes or "", created_by=by,
+        family=family,
+        key=key,
+        game=game,
+        variant=variant or "",
+        started_at=started_at,
+        timezone=timezone,
+        place=place or "",
+        house_rules=house_rules or {},
+        first_dealer=first_dealer,
+        pot_in=pot_in,
+        notes=notes or "",
+        created_by=by,
     )
     Seat.objects.bulk_create(Seat(session=session, player=p, position=i) for i, p in enumerate(players))
-    audit.record(family=family, by=by, action="session.create", summary=f"session {key} opened",
-                 after={"id": session.pk, "key": key, "house_rules": house_rules or {}, "pot_in": pot_in})
+    audit.record(
+        family=family,
+        by=by,
+        action="session.create",
+        summary=f"session {key} opened",
+        after={"id": session.pk, "key": key, "house_rules": house_rules or {}, "pot_in": pot_in},
+    )
     return session
 
 
@@ -515,8 +619,11 @@ def session_errors(*, family, game, started_at, timezone, players, house_rules, 
         errors["first_dealer"] = f"The first dealer is a seat from 1 to {len(players)}."
     if isinstance(started_at, datetime) and dj_timezone.is_naive(started_at):
         errors["started_at"] = "Give the time with its zone (the table's local time)."
-    errors.update(bounds.session_errors(game=game, timezone=timezone, house_rules=house_rules, pot_in=pot_in,
-                                        first_dealer=first_dealer))
+    errors.update(
+        bounds.session_errors(
+            game=game, timezone=timezone, house_rules=house_rules, pot_in=pot_in, first_dealer=first_dealer
+        )
+    )
     return errors
 
 
@@ -573,7 +680,11 @@ def hand_delete(*, hand, by, why) -> Hand:
     )
     LedgerEntry.objects.filter(hand=hand).delete()
     changed = [hand.id] + _rerule_after(
-        session, _seats(session), hand.number, _chain_pot_before(session, hand.number), by=by,
+        session,
+        _seats(session),
+        hand.number,
+        _chain_pot_before(session, hand.number),
+        by=by,
         why=f"re-ruled after hand {hand.number} was deleted: {why}",
     )
     refresh_seat_totals(session)
@@ -654,9 +765,20 @@ def history_export(*, family):
     hands = (
         Hand.objects.filter(session__family=family, session__deleted_at__isnull=True, deleted_at__isnull=True)
         .select_related("session")
-        .only("number", "record", "session__key", "session__started_at", "session__timezone", "session__place",
-              "session__house_rules", "session__first_dealer", "session__pot_in", "session__game",
-              "session__variant", "session__notes")
+        .only(
+            "number",
+            "record",
+            "session__key",
+            "session__started_at",
+            "session__timezone",
+            "session__place",
+            "session__house_rules",
+            "session__first_dealer",
+            "session__pot_in",
+            "session__game",
+            "session__variant",
+            "session__notes",
+        )
         .order_by("session__started_at", "session_id", "number")
     )
     for hand in hands.iterator(chunk_size=500):
@@ -664,9 +786,16 @@ def history_export(*, family):
         doc = dict(hand.record)
         doc["archive"] = {
             "session": {
-                "key": s.key, "started_at": s.started_at.isoformat(), "timezone": s.timezone, "place": s.place,
-                "house_rules": s.house_rules, "first_dealer": s.first_dealer, "pot_in": s.pot_in,
-                "game": s.game, "variant": s.variant, "notes": s.notes,
+                "key": s.key,
+                "started_at": s.started_at.isoformat(),
+                "timezone": s.timezone,
+                "place": s.place,
+                "house_rules": s.house_rules,
+                "first_dealer": s.first_dealer,
+                "pot_in": s.pot_in,
+                "game": s.game,
+                "variant": s.variant,
+                "notes": s.notes,
             },
             "number": hand.number,
         }

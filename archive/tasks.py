@@ -5,12 +5,14 @@ late (acks_late, settings) so a worker that dies mid-task hands it to another, a
 with backoff on failure. The services write in one transaction: a dead worker leaves the
 old statistics, never half of the new ones.
 """
+
 from celery import shared_task
 
 from archive.stats.services import stats_recompute_job, stats_update_for_hands
 
-RETRY = dict(acks_late=True, autoretry_for=(Exception,), retry_backoff=2, retry_backoff_max=120,
-             retry_jitter=True, max_retries=6)
+RETRY = dict(
+    acks_late=True, autoretry_for=(Exception,), retry_backoff=2, retry_backoff_max=120, retry_jitter=True, max_retries=6
+)
 
 
 @shared_task(**RETRY)

@@ -1,5 +1,6 @@
 """The site's pages. Thin: reads come from archive.selectors, writes go through archive.services,
 rules are the referee's. Strangers get 404 (archive.access), viewers 403 on writes."""
+
 import datetime
 import json
 import zoneinfo
@@ -52,7 +53,9 @@ def _record_text(request, *names):
 def _parse_record(text):
     """JSON text -> record dict, or referee.BadRecord naming what is wrong."""
     if not text:
-        raise referee.BadRecord([{"event": None, "field": "*", "message": "No hand was entered: pick the cards, or paste a record."}])
+        raise referee.BadRecord(
+            [{"event": None, "field": "*", "message": "No hand was entered: pick the cards, or paste a record."}]
+        )
     record = referee.loads(text)
     if not isinstance(record, dict):
         raise referee.BadRecord([{"event": None, "field": "*", "message": "A hand record is a JSON object {...}."}])
@@ -73,8 +76,9 @@ def home(request):
     form = FamilyForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            family = services.family_create(name=form.cleaned_data["name"], owner=request.user,
-                                            timezone=form.cleaned_data["timezone"])
+            family = services.family_create(
+                name=form.cleaned_data["name"], owner=request.user, timezone=form.cleaned_data["timezone"]
+            )
         except ValidationError as exc:
             form.add_error(None, _errors_of(exc))
         else:
@@ -89,19 +93,26 @@ def family_page(request, slug):
     sessions = Paginator(selectors.session_list(family), 25).get_page(request.GET.get("page"))
     open_disputes = (
         Dispute.objects.filter(hand__session__family=family, status=Dispute.Status.OPEN)
-        .select_related("hand", "hand__session", "opened_by").order_by("-opened_at")[:20]
+        .select_related("hand", "hand__session", "opened_by")
+        .order_by("-opened_at")[:20]
     )
-    return render(request, "archive/family.html", _base(
-        request, family, role,
-        sessions=sessions,
-        players=selectors.players_of(family),
-        members=selectors.members_of(family),
-        member_form=MemberAddForm(),
-        roles=Membership.Role.choices,
-        open_disputes=open_disputes,
-        import_form=ImportForm(),
-        invitations=invitations.open_invitations(family) if role == Membership.Role.OWNER else [],
-    ))
+    return render(
+        request,
+        "archive/family.html",
+        _base(
+            request,
+            family,
+            role,
+            sessions=sessions,
+            players=selectors.players_of(family),
+            members=selectors.members_of(family),
+            member_form=MemberAddForm(),
+            roles=Membership.Role.choices,
+            open_disputes=open_disputes,
+            import_form=ImportForm(),
+            invitations=invitations.open_invitations(family) if role == Membership.Role.OWNER else [],
+        ),
+    )
 
 
 @login_required
@@ -112,13 +123,17 @@ def member_add(request, slug):
     require_owner(role)
     form = MemberAddForm(request.POST)
     if form.is_valid():
-        invitation, code = invitations.invitation_create(family=family, role=form.cleaned_data["role"],
-                                                         by=request.user, for_username=form.cleaned_data["username"])
+        invitation, code = invitations.invitation_create(
+            family=family, role=form.cleaned_data["role"], by=request.user, for_username=form.cleaned_data["username"]
+        )
         url = request.build_absolute_uri(reverse("invitation", args=[code]))
         whom = f"for {invitation.for_username}" if invitation.for_username else "for whoever has the link"
-        messages.success(request, f"Invitation {whom} to join as {invitation.get_role_display().lower()}: send them "
-                         f"{url} — it works once, until {invitation.expires_at:%Y-%m-%d}. They become a member when "
-                         "they accept it.")
+        messages.success(
+            request,
+            f"Invitation {whom} to join as {invitation.get_role_display().lower()}: send them "
+            f"{url} — it works once, until {invitation.expires_at:%Y-%m-%d}. They become a member when "
+            "they accept it.",
+        )
     else:
         messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
     return redirect(reverse("family", args=[family.slug]) + "#members")
@@ -163,8 +178,17 @@ def _chart(points, width=640, height=180, pad=28):
 
     coords = " ".join(f"{round(pad + i * step, 1)},{y(v)}" for i, v in enumerate(values))
     return {
-        "width": width, "height": height, "coords": coords, "zero_y": y(0), "pad": pad,
-        "first": points[0][0], "last": points[-1][0], "hi": hi, "lo": lo, "hi_y": y(hi), "lo_y": y(lo),
+        "width": width,
+        "height": height,
+        "coords": coords,
+        "zero_y": y(0),
+        "pad": pad,
+        "first": points[0][0],
+        "last": points[-1][0],
+        "hi": hi,
+        "lo": lo,
+        "hi_y": y(hi),
+        "lo_y": y(lo),
         "right": width - pad,
     }
 
@@ -175,9 +199,15 @@ def _page_without_count(qs, page, size):
         number = min(max(1, int(page or 1)), bounds.PAGE_MAX)
     except ValueError:
         number = 1
-    rows = list(qs[(number - 1) * size: number * size + 1])
-    return {"rows": rows[:size], "number": number, "has_next": len(rows) > size, "has_previous": number > 1,
-            "next": number + 1, "previous": number - 1}
+    rows = list(qs[(number - 1) * size : number * size + 1])
+    return {
+        "rows": rows[:size],
+        "number": number,
+        "has_next": len(rows) > size,
+        "has_previous": number > 1,
+        "next": number + 1,
+        "previous": number - 1,
+    }
 
 
 @login_required
@@ -188,12 +218,22 @@ def player_page(request, slug, pk):
     tz = zoneinfo.ZoneInfo(family.timezone)
     chart = _chart([(r["session__started_at"].astimezone(tz).date(), r["balance"]) for r in history["sessions"]])
     hands = _page_without_count(history["hands"], request.GET.get("page"), 30)
-    return render(request, "archive/player.html", _base(
-        request, family, role, player=player, history=history, chart=chart, hands=hands,
-        sessions_recent=list(reversed(history["sessions"]))[:30],
-        merged=Player.objects.filter(merged_into=player).order_by("name"),
-        others=selectors.players_of(family).exclude(pk=player.pk),
-    ))
+    return render(
+        request,
+        "archive/player.html",
+        _base(
+            request,
+            family,
+            role,
+            player=player,
+            history=history,
+            chart=chart,
+            hands=hands,
+            sessions_recent=list(reversed(history["sessions"]))[:30],
+            merged=Player.objects.filter(merged_into=player).order_by("name"),
+            others=selectors.players_of(family).exclude(pk=player.pk),
+        ),
+    )
 
 
 @login_required
@@ -260,9 +300,16 @@ def session_new(request, slug):
                 if len({p.pk for p in seat_players}) != len(seat_players):
                     raise ValidationError("Each player sits in one seat only.")
                 session = services.session_create(
-                    family=family, game=d["game"], variant=d["variant"], started_at=started,
-                    timezone=d["timezone"], place=d["place"], players=seat_players,
-                    house_rules=d["house_rules"] or None, first_dealer=d["first_dealer"], pot_in=d["pot_in"],
+                    family=family,
+                    game=d["game"],
+                    variant=d["variant"],
+                    started_at=started,
+                    timezone=d["timezone"],
+                    place=d["place"],
+                    players=seat_players,
+                    house_rules=d["house_rules"] or None,
+                    first_dealer=d["first_dealer"],
+                    pot_in=d["pot_in"],
                     by=request.user,
                 )
             except ValidationError as exc:
@@ -284,11 +331,24 @@ def session_new(request, slug):
     for i in range(max(7, len(seats))):
         kind, value = seats[i] if i < len(seats) else (None, None)
         rows.append({"n": i + 1, "player": value if kind == "id" else None, "guest": value if kind == "name" else ""})
-    return render(request, "archive/session_new.html", _base(
-        request, family, role, form=form, players=players, rows=rows, sections=form.game_sections(),
-        shown=",".join(g["name"] for g in form.games), money_max=MONEY_MAX, status=400 if request.method == "POST" else 200,
-        last=last_session(family) if request.method != "POST" else None,
-    ), status=400 if request.method == "POST" else 200)
+    return render(
+        request,
+        "archive/session_new.html",
+        _base(
+            request,
+            family,
+            role,
+            form=form,
+            players=players,
+            rows=rows,
+            sections=form.game_sections(),
+            shown=",".join(g["name"] for g in form.games),
+            money_max=MONEY_MAX,
+            status=400 if request.method == "POST" else 200,
+            last=last_session(family) if request.method != "POST" else None,
+        ),
+        status=400 if request.method == "POST" else 200,
+    )
 
 
 def _initial_like(last):
@@ -309,11 +369,23 @@ def session_page(request, slug, pk):
     # How the game settles (the catalogue's word) chooses the sheet: a pot game's balances, or a score sheet.
     settles = selectors_games.settles_of(session.game) or "pot"
     sheet = selectors_games.score_sheet(session) if settles == "points" else None
-    return render(request, "archive/session.html", _base(
-        request, family, role, d=detail, session=session, settles=settles, sheet=sheet,
-        game=selectors_games.game_entry(session.game), game_parts=_game_parts(session.game, "stop_rule"),
-        rules=selectors_games.rules_changed(session.game, session.house_rules), has_book=rulebook.has_book(session.game),
-    ))
+    return render(
+        request,
+        "archive/session.html",
+        _base(
+            request,
+            family,
+            role,
+            d=detail,
+            session=session,
+            settles=settles,
+            sheet=sheet,
+            game=selectors_games.game_entry(session.game),
+            game_parts=_game_parts(session.game, "stop_rule"),
+            rules=selectors_games.rules_changed(session.game, session.house_rules),
+            has_book=rulebook.has_book(session.game),
+        ),
+    )
 
 
 @login_required
@@ -329,9 +401,12 @@ def hand_log(request, slug, pk):
         text = raw or (request.POST.get("record") or "").strip()
         try:
             record = _parse_record(text)
-            _refuse_no_deal(record, defaults=defaults, game=session.game, confirmed=bool(request.POST.get("no_deal_ok")))
-            hand = services.hand_add(session=session, record=record, by=request.user,
-                                     why=(request.POST.get("why") or "").strip())
+            _refuse_no_deal(
+                record, defaults=defaults, game=session.game, confirmed=bool(request.POST.get("no_deal_ok"))
+            )
+            hand = services.hand_add(
+                session=session, record=record, by=request.user, why=(request.POST.get("why") or "").strip()
+            )
         except referee.BadRecord as exc:
             errors, status = exc.errors, 400
             raw = raw or text  # keep what was typed: nothing a family typed is lost
@@ -343,17 +418,40 @@ def hand_log(request, slug, pk):
             return redirect("hand", family.slug, hand.pk)
     game = defaults.get("game") or session.game
     config = {
-        "players": defaults["players"], "dealer": defaults["dealer"], "pot_in": defaults["pot_in"],
-        "house_rules": defaults.get("house_rules") or {}, "game": game, "variant": defaults.get("variant"),
+        "players": defaults["players"],
+        "dealer": defaults["dealer"],
+        "pot_in": defaults["pot_in"],
+        "house_rules": defaults.get("house_rules") or {},
+        "game": game,
+        "variant": defaults.get("variant"),
         "number": defaults.get("number"),
     } | _picker_urls(game)
-    return render(request, "archive/hand_log.html", _base(
-        request, family, role, session=session, defaults=defaults, config=config, errors=errors, raw=raw,
-        no_deal=any(e.get("no_deal") for e in errors if isinstance(e, dict)),
-        game_js=_game_js(game),
-        example=json.dumps({k: defaults[k] for k in ("format", "game", "players", "dealer", "pot_in", "house_rules")
-                            if k in defaults} | {"events": []}, indent=1),
-    ), status=status)
+    return render(
+        request,
+        "archive/hand_log.html",
+        _base(
+            request,
+            family,
+            role,
+            session=session,
+            defaults=defaults,
+            config=config,
+            errors=errors,
+            raw=raw,
+            no_deal=any(e.get("no_deal") for e in errors if isinstance(e, dict)),
+            game_js=_game_js(game),
+            example=json.dumps(
+                {
+                    k: defaults[k]
+                    for k in ("format", "game", "players", "dealer", "pot_in", "house_rules")
+                    if k in defaults
+                }
+                | {"events": []},
+                indent=1,
+            ),
+        ),
+        status=status,
+    )
 
 
 def _refuse_no_deal(record, *, defaults, game, confirmed):
@@ -367,10 +465,18 @@ def _refuse_no_deal(record, *, defaults, game, confirmed):
         return
     header = ("format", "game", "variant", "players", "dealer", "pot_in", "house_rules")
     referee.replay({k: defaults[k] for k in header if k in defaults} | {"events": events})
-    raise referee.BadRecord([{"event": None, "field": "deal", "no_deal": True, "message":
-                              "Nothing was saved: this hand has no deal yet. Enter the cut and the deal with the "
-                              "picker, or tick \u201csave it without a deal\u201d below if the table really "
-                              "played no deal (the antes are still paid, the pot carries and the deal moves on)."}])
+    raise referee.BadRecord(
+        [
+            {
+                "event": None,
+                "field": "deal",
+                "no_deal": True,
+                "message": "Nothing was saved: this hand has no deal yet. Enter the cut and the deal with the "
+                "picker, or tick \u201csave it without a deal\u201d below if the table really "
+                "played no deal (the antes are still paid, the pot carries and the deal moves on).",
+            }
+        ]
+    )
 
 
 def _game_parts(game, *names):
@@ -381,8 +487,11 @@ def _game_parts(game, *names):
 
 def _picker_urls(game):
     """What the hand-entry page asks the referee with, and the game's catalogue entry (its words)."""
-    return {"referee_url": reverse("api-referee"), "legal_url": reverse("api-referee-legal"),
-            "entry": selectors_games.game_entry(game)}
+    return {
+        "referee_url": reverse("api-referee"),
+        "legal_url": reverse("api-referee-legal"),
+        "entry": selectors_games.game_entry(game),
+    }
 
 
 def _game_js(game):
@@ -417,15 +526,33 @@ def hand_page(request, slug, pk):
     by_seat = {}
     for e in detail["ledger"]:
         by_seat.setdefault(e.seat, []).append(e)
-    money = [{"seat": row["seat"], "player": row["player"], "net": row["net"], "entries": by_seat.get(row["seat"], [])}
-             for row in detail["net"]]
+    money = [
+        {"seat": row["seat"], "player": row["player"], "net": row["net"], "entries": by_seat.get(row["seat"], [])}
+        for row in detail["net"]
+    ]
     tricks = ruling.get("tricks") or []
-    return render(request, "archive/hand.html", _base(
-        request, family, role, hand=hand, d=detail, session=hand.session, ruling=ruling, money=money, names=names,
-        tricks=tricks, steps=_steps(hand.record), why_form=WhyForm(), dispute_form=DisputeForm(),
-        trump=_trump_of(hand.ruling), settles=selectors_games.settles_of(hand.session.game) or "pot",
-        has_book=rulebook.has_book(hand.session.game),
-    ))
+    return render(
+        request,
+        "archive/hand.html",
+        _base(
+            request,
+            family,
+            role,
+            hand=hand,
+            d=detail,
+            session=hand.session,
+            ruling=ruling,
+            money=money,
+            names=names,
+            tricks=tricks,
+            steps=_steps(hand.record),
+            why_form=WhyForm(),
+            dispute_form=DisputeForm(),
+            trump=_trump_of(hand.ruling),
+            settles=selectors_games.settles_of(hand.session.game) or "pot",
+            has_book=rulebook.has_book(hand.session.game),
+        ),
+    )
 
 
 def _trump_of(ruling):
@@ -445,8 +572,14 @@ def _money_diff(before, after, names):
         if a != b:
             rows.append({"who": name, "before": b, "after": a, "delta": a - b})
     if before.get("pot_out") != after.get("pot_out"):
-        rows.append({"who": "pot carried", "before": before.get("pot_out"), "after": after.get("pot_out"),
-                     "delta": (after.get("pot_out") or 0) - (before.get("pot_out") or 0)})
+        rows.append(
+            {
+                "who": "pot carried",
+                "before": before.get("pot_out"),
+                "after": after.get("pot_out"),
+                "delta": (after.get("pot_out") or 0) - (before.get("pot_out") or 0),
+            }
+        )
     return rows
 
 
@@ -459,15 +592,22 @@ def hand_history(request, slug, pk):
     rows = []
     for rev in revisions:
         ruling = rev.ruling or {}
-        rows.append({
-            "rev": rev, "summary": ruling.get("summary", ""), "status": ruling.get("status"),
-            "diff": _money_diff(previous, ruling, names),
-            "record_changed": previous is not None and rev.record != prev_record,
-        })
+        rows.append(
+            {
+                "rev": rev,
+                "summary": ruling.get("summary", ""),
+                "status": ruling.get("status"),
+                "diff": _money_diff(previous, ruling, names),
+                "record_changed": previous is not None and rev.record != prev_record,
+            }
+        )
         previous, prev_record = ruling, rev.record
     rows.reverse()
-    return render(request, "archive/hand_history.html", _base(request, family, role, hand=hand, session=hand.session,
-                                                              rows=rows, names=names))
+    return render(
+        request,
+        "archive/hand_history.html",
+        _base(request, family, role, hand=hand, session=hand.session, rows=rows, names=names),
+    )
 
 
 def _record_or_none(text):
@@ -503,8 +643,13 @@ def hand_edit(request, slug, pk):
         picked = _record_or_none(picker_text) or stored  # the picker comes back as it was left
         source = source or "raw"
         if not why:
-            errors.append({"event": None, "field": "why",
-                           "message": "Say why the hand is changed (it is kept in the hand's history, with your name)."})
+            errors.append(
+                {
+                    "event": None,
+                    "field": "why",
+                    "message": "Say why the hand is changed (it is kept in the hand's history, with your name).",
+                }
+            )
         try:
             record = _parse_record(text)
             if not errors and dispute is not None:
@@ -516,26 +661,49 @@ def hand_edit(request, slug, pk):
         except ValidationError as exc:
             errors.append({"event": None, "field": "*", "message": _errors_of(exc)})
         if not errors and dispute is not None:
-            messages.success(request, f"The dispute is resolved: hand {hand.number} is corrected and re-ruled, "
-                                      f"with every later hand of the night.")
+            messages.success(
+                request,
+                f"The dispute is resolved: hand {hand.number} is corrected and re-ruled, "
+                f"with every later hand of the night.",
+            )
             return redirect("dispute", family.slug, dispute.pk)
         if not errors:
-            messages.success(request, f"Hand {hand.number} is changed and re-ruled, with every later hand of the night.")
+            messages.success(
+                request, f"Hand {hand.number} is changed and re-ruled, with every later hand of the night."
+            )
             return redirect("hand", family.slug, hand.pk)
         status = 400
     game = stored.get("game") or hand.session.game
     config = {
         "players": stored.get("players") or [p.name for p in selectors.hand_detail(hand)["players"]],
-        "dealer": stored.get("dealer", hand.dealer), "pot_in": stored.get("pot_in", hand.pot_in),
-        "house_rules": stored.get("house_rules") or {}, "game": game, "variant": stored.get("variant"),
-        "number": hand.number, "record": picked, "source": source,
+        "dealer": stored.get("dealer", hand.dealer),
+        "pot_in": stored.get("pot_in", hand.pot_in),
+        "house_rules": stored.get("house_rules") or {},
+        "game": game,
+        "variant": stored.get("variant"),
+        "number": hand.number,
+        "record": picked,
+        "source": source,
     } | _picker_urls(game)
-    return render(request, "archive/hand_edit.html", _base(
-        request, family, role, hand=hand, session=hand.session, errors=errors, raw=raw, why=why, config=config,
-        dispute=dispute,
-        game_js=_game_js(game),
-        ruling=hand.ruling or {},
-    ), status=status)
+    return render(
+        request,
+        "archive/hand_edit.html",
+        _base(
+            request,
+            family,
+            role,
+            hand=hand,
+            session=hand.session,
+            errors=errors,
+            raw=raw,
+            why=why,
+            config=config,
+            dispute=dispute,
+            game_js=_game_js(game),
+            ruling=hand.ruling or {},
+        ),
+        status=status,
+    )
 
 
 @login_required
@@ -551,7 +719,9 @@ def hand_delete(request, slug, pk):
         services.hand_delete(hand=hand, by=request.user, why=form.cleaned_data["why"])
         messages.success(request, f"Hand {hand.number} is deleted (it can be restored); later hands are re-ruled.")
     except (ValidationError, referee.BadRecord) as exc:
-        messages.error(request, _errors_of(exc) if isinstance(exc, ValidationError) else "The later hands could not be re-ruled.")
+        messages.error(
+            request, _errors_of(exc) if isinstance(exc, ValidationError) else "The later hands could not be re-ruled."
+        )
     return redirect("hand", family.slug, hand.pk)
 
 
@@ -566,7 +736,9 @@ def hand_restore(request, slug, pk):
         services.hand_restore(hand=hand, by=request.user, why=why)
         messages.success(request, f"Hand {hand.number} is back; later hands are re-ruled.")
     except (ValidationError, referee.BadRecord) as exc:
-        messages.error(request, _errors_of(exc) if isinstance(exc, ValidationError) else "The hand could not be re-ruled.")
+        messages.error(
+            request, _errors_of(exc) if isinstance(exc, ValidationError) else "The hand could not be re-ruled."
+        )
     return redirect("hand", family.slug, hand.pk)
 
 
@@ -583,8 +755,9 @@ def dispute_new(request, slug, pk):
         messages.error(request, "A dispute needs a title and a few words of what happened.")
         return redirect("hand", family.slug, hand.pk)
     try:
-        d = services.dispute_open(hand=hand, title=form.cleaned_data["title"], text=form.cleaned_data["text"],
-                                  by=request.user)
+        d = services.dispute_open(
+            hand=hand, title=form.cleaned_data["title"], text=form.cleaned_data["text"], by=request.user
+        )
     except ValidationError as exc:
         messages.error(request, _errors_of(exc))
         return redirect("hand", family.slug, hand.pk)
@@ -600,8 +773,11 @@ def _open_dispute_of(hand, pk):
 
 def _dispute_of(user, slug, pk):
     family, role = family_for(user, slug)
-    d = Dispute.objects.filter(hand__session__family=family, pk=pk).select_related(
-        "hand", "hand__session", "opened_by", "resolved_by", "ruling_revision").first()
+    d = (
+        Dispute.objects.filter(hand__session__family=family, pk=pk)
+        .select_related("hand", "hand__session", "opened_by", "resolved_by", "ruling_revision")
+        .first()
+    )
     if d is None:
         raise Http404("No such dispute in this family.")
     return family, role, d
@@ -620,8 +796,9 @@ def dispute_page(request, slug, pk):
                 if resolve_form.is_valid():
                     text = resolve_form.cleaned_data["record"].strip()
                     record = _parse_record(text) if text else None
-                    services.dispute_resolve(dispute=d, resolution=resolve_form.cleaned_data["resolution"],
-                                             by=request.user, record=record)
+                    services.dispute_resolve(
+                        dispute=d, resolution=resolve_form.cleaned_data["resolution"], by=request.user, record=record
+                    )
                     messages.success(request, "The dispute is resolved.")
                     return redirect("dispute", family.slug, d.pk)
                 status = 400
@@ -636,19 +813,39 @@ def dispute_page(request, slug, pk):
         except ValidationError as exc:
             errors, status = [{"event": None, "field": "*", "message": _errors_of(exc)}], 400
     msgs = d.messages.select_related("author").order_by("at", "id")
-    return render(request, "archive/dispute.html", _base(
-        request, family, role, dispute=d, hand=d.hand, session=d.hand.session, thread=msgs, reply_form=reply_form,
-        resolve_form=resolve_form, errors=errors,
-    ), status=status)
+    return render(
+        request,
+        "archive/dispute.html",
+        _base(
+            request,
+            family,
+            role,
+            dispute=d,
+            hand=d.hand,
+            session=d.hand.session,
+            thread=msgs,
+            reply_form=reply_form,
+            resolve_form=resolve_form,
+            errors=errors,
+        ),
+        status=status,
+    )
 
 
 @login_required
 def disputes_page(request, slug):
     family, role = family_for(request.user, slug)
-    qs = Dispute.objects.filter(hand__session__family=family).select_related("hand", "hand__session", "opened_by") \
-        .annotate(replies=Count("messages")).order_by("status", "-opened_at")
-    return render(request, "archive/disputes.html", _base(request, family, role,
-                                                          disputes=Paginator(qs, 30).get_page(request.GET.get("page"))))
+    qs = (
+        Dispute.objects.filter(hand__session__family=family)
+        .select_related("hand", "hand__session", "opened_by")
+        .annotate(replies=Count("messages"))
+        .order_by("status", "-opened_at")
+    )
+    return render(
+        request,
+        "archive/disputes.html",
+        _base(request, family, role, disputes=Paginator(qs, 30).get_page(request.GET.get("page"))),
+    )
 
 
 # --- import and export -----------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """The week-to-week flow of a family's table (issue 10): play again like last time, the game's rules with
 the family's house rules. Thin views: reads from selectors, writes through services."""
+
 import zoneinfo
 
 from django.contrib import messages
@@ -40,10 +41,20 @@ def rules_page(request, slug, game):
         value = played.get(rule["name"], rule["default"])
         rows.append({"rule": rule, "value": value, "book": rule["default"], "changed": rule["name"] in played})
     book = rulebook.render(game, _labels(entry))
-    return render(request, "archive/rules.html", {
-        "family": family, "role": role, "can_edit": can_edit(role), "is_owner": role == Membership.Role.OWNER,
-        "game": entry, "book": book, "rows": rows, "last": last,
-    })
+    return render(
+        request,
+        "archive/rules.html",
+        {
+            "family": family,
+            "role": role,
+            "can_edit": can_edit(role),
+            "is_owner": role == Membership.Role.OWNER,
+            "game": entry,
+            "book": book,
+            "rows": rows,
+            "last": last,
+        },
+    )
 
 
 @login_required
@@ -59,9 +70,17 @@ def session_again(request, slug):
     now = dj_timezone.now().astimezone(zoneinfo.ZoneInfo(family.timezone))
     try:
         session = services.session_create(
-            family=family, game=last.game, variant=last.variant, started_at=now.replace(second=0, microsecond=0),
-            timezone=family.timezone, place=last.place, players=last.seat_players, house_rules=last.house_rules,
-            first_dealer=last.first_dealer, pot_in=0, by=request.user,
+            family=family,
+            game=last.game,
+            variant=last.variant,
+            started_at=now.replace(second=0, microsecond=0),
+            timezone=family.timezone,
+            place=last.place,
+            players=last.seat_players,
+            house_rules=last.house_rules,
+            first_dealer=last.first_dealer,
+            pot_in=0,
+            by=request.user,
         )
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))

@@ -1,5 +1,6 @@
 """The import page: a small file is imported at once; a large one by a background job whose
 progress and result the page shows (leave it and come back: the page lists the latest jobs)."""
+
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -59,8 +60,12 @@ def history_import(request, slug):
         j["url"] = reverse("history_import_job", args=[family.slug, j["id"]])
     if shown is not None:
         shown["url"] = reverse("history_import_job", args=[family.slug, shown["id"]])
-    return render(request, "archive/import.html", _base(request, family, role, form=form, result=result,
-                                                          job=shown, jobs=jobs), status=status)
+    return render(
+        request,
+        "archive/import.html",
+        _base(request, family, role, form=form, result=result, job=shown, jobs=jobs),
+        status=status,
+    )
 
 
 @login_required

@@ -1,5 +1,6 @@
 """Pages of people rather than hands: the member's own account (API token), invitations, the family's
 audit log, and undoing a merge. Thin, like archive.views: writes go through the services."""
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -24,9 +25,14 @@ def account(request):
         Token.objects.filter(user=request.user).delete()
         messages.success(request, "Your API token is revoked; programs using it are refused from now on.")
         return redirect("account")
-    return render(request, "archive/account.html", {
-        "token": token, "expires_at": token_expires_at(token) if token else None,
-    })
+    return render(
+        request,
+        "archive/account.html",
+        {
+            "token": token,
+            "expires_at": token_expires_at(token) if token else None,
+        },
+    )
 
 
 def _invitation_or_error(code):
@@ -47,8 +53,12 @@ def invitation(request, code):
         messages.success(request, f"You are now {membership.get_role_display().lower()} of {membership.family.name}.")
         return redirect("family", membership.family.slug)
     found, error = _invitation_or_error(code)
-    return render(request, "archive/invitation.html", {"invitation": found, "error": error, "code": code},
-                  status=400 if error else 200)
+    return render(
+        request,
+        "archive/invitation.html",
+        {"invitation": found, "error": error, "code": code},
+        status=400 if error else 200,
+    )
 
 
 @login_required
@@ -57,8 +67,9 @@ def invitation_code(request):
     form = InvitationCodeForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         return redirect("invitation", form.cleaned_data["code"])
-    return render(request, "archive/invitation_code.html", {"form": form},
-                  status=400 if request.method == "POST" else 200)
+    return render(
+        request, "archive/invitation_code.html", {"form": form}, status=400 if request.method == "POST" else 200
+    )
 
 
 @login_required

@@ -14,6 +14,7 @@ job that follows an import is timed apart (it is a Celery job of its own).
 
 Targets: fresh >= 3,000 hands/s, again >= 10,000 hands/s, peak <= 150 MB at 50,000 and 500,000.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -51,14 +52,22 @@ def build_file(path: Path, hands: int, seed=19):
     with open(path.with_suffix(".part"), "w", encoding="utf-8") as out:
         while made < hands:
             names = rng.sample(NAMES, rng.randint(4, 6))
-            meta = {"key": f"night-{night:06d}", "started_at": (start + timedelta(days=7 * night)).isoformat(),
-                    "timezone": "America/Chicago", "place": "", "house_rules": {}, "first_dealer": 0, "pot_in": 0,
-                    "game": "swik", "variant": "", "notes": ""}
+            meta = {
+                "key": f"night-{night:06d}",
+                "started_at": (start + timedelta(days=7 * night)).isoformat(),
+                "timezone": "America/Chicago",
+                "place": "",
+                "house_rules": {},
+                "first_dealer": 0,
+                "pot_in": 0,
+                "game": "swik",
+                "variant": "",
+                "notes": "",
+            }
             pot, dealer = 0, 0
             for k in range(min(rng.randint(30, 50), hands - made)):
                 while True:
-                    record = swik_hand(rng, players=names, dealer=dealer, pot_in=pot, mistakes=0.08,
-                                       summary_only=0.2)
+                    record = swik_hand(rng, players=names, dealer=dealer, pot_in=pot, mistakes=0.08, summary_only=0.2)
                     try:
                         ruling = referee.replay(record)
                         break
@@ -69,8 +78,11 @@ def build_file(path: Path, hands: int, seed=19):
                 made += 1
             night += 1
     path.with_suffix(".part").rename(path)
-    print(f"built {path} ({made:,} hands, {night:,} nights, {path.stat().st_size / 1e6:.0f} MB) "
-          f"in {time.perf_counter() - t0:.0f} s", flush=True)
+    print(
+        f"built {path} ({made:,} hands, {night:,} nights, {path.stat().st_size / 1e6:.0f} MB) "
+        f"in {time.perf_counter() - t0:.0f} s",
+        flush=True,
+    )
 
 
 def fresh_database(url):
@@ -80,8 +92,12 @@ def fresh_database(url):
     with psycopg.connect(url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         conn.execute(f'CREATE DATABASE "{name}"')
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, check=True,
-                   env=dict(os.environ, DJANGO_SETTINGS_MODULE="config.settings.dev"))
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+        cwd=ROOT,
+        check=True,
+        env=dict(os.environ, DJANGO_SETTINGS_MODULE="config.settings.dev"),
+    )
 
 
 def measure(what, path, stats=True):
@@ -111,10 +127,18 @@ def measure(what, path, stats=True):
     with open(path, "rb") as stream:
         result = imports.history_import(family=family, lines=stream, by=user)
     seconds = time.perf_counter() - t
-    out = {"what": what, "seconds": seconds, "added": result["added"], "skipped": result["skipped"],
-           "errors": result["error_count"], "hands_per_s": (result["added"] + result["skipped"]) / seconds,
-           "peak_mb": maxrss_mb(), "baseline_mb": base, "stats_jobs": len(queued),
-           "hands": Hand.objects.filter(session__family=family).count()}
+    out = {
+        "what": what,
+        "seconds": seconds,
+        "added": result["added"],
+        "skipped": result["skipped"],
+        "errors": result["error_count"],
+        "hands_per_s": (result["added"] + result["skipped"]) / seconds,
+        "peak_mb": maxrss_mb(),
+        "baseline_mb": base,
+        "stats_jobs": len(queued),
+        "hands": Hand.objects.filter(session__family=family).count(),
+    }
     if queued and stats:
         t = time.perf_counter()
         stats_recompute(family=family)
@@ -140,18 +164,31 @@ def main():
     rows = []
     for what in ("fresh", "again"):
         extra = ["--no-stats"] if args.no_stats else []
-        run = subprocess.run([sys.executable, __file__, "--measure", what, "--file", str(path), *extra], cwd=ROOT,
-                             check=True, capture_output=True, text=True)
+        run = subprocess.run(
+            [sys.executable, __file__, "--measure", what, "--file", str(path), *extra],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
         rows.append(json.loads(run.stdout.strip().splitlines()[-1]))
-    print(f"\n{args.hands:,} hands, {path.stat().st_size / 1e6:.0f} MB of JSON Lines, "
-          f"on {os.environ['DATABASE_URL'].rsplit('@', 1)[-1]}")
+    print(
+        f"\n{args.hands:,} hands, {path.stat().st_size / 1e6:.0f} MB of JSON Lines, "
+        f"on {os.environ['DATABASE_URL'].rsplit('@', 1)[-1]}"
+    )
     for r in rows:
         stats = f"; statistics job after it {r['stats_seconds']:.1f} s" if "stats_seconds" in r else ""
-        print(f"  {r['what']:5}  added {r['added']:>7,}  skipped {r['skipped']:>7,}  {r['seconds']:6.1f} s  "
-              f"{r['hands_per_s']:7,.0f} hands/s  peak {r['peak_mb']:.0f} MB (at start {r['baseline_mb']:.0f} MB)"
-              f"{stats}")
+        print(
+            f"  {r['what']:5}  added {r['added']:>7,}  skipped {r['skipped']:>7,}  {r['seconds']:6.1f} s  "
+            f"{r['hands_per_s']:7,.0f} hands/s  peak {r['peak_mb']:.0f} MB (at start {r['baseline_mb']:.0f} MB)"
+            f"{stats}"
+        )
     fresh, again = rows
-    ok = fresh["hands_per_s"] >= 3000 and again["hands_per_s"] >= 10000 and max(fresh["peak_mb"], again["peak_mb"]) <= 150
+    ok = (
+        fresh["hands_per_s"] >= 3000
+        and again["hands_per_s"] >= 10000
+        and max(fresh["peak_mb"], again["peak_mb"]) <= 150
+    )
     print("targets (3,000 and 10,000 hands/s, 150 MB):", "met" if ok else "NOT met")
 
 

@@ -52,11 +52,20 @@ TARGET = 3.0
 # The modules worth compiling: the hot path of a replay. cards.py stays Python (its Card freezes itself
 # with object.__setattr__, which a compiled class refuses; the replay uses card texts anyway), and so
 # do games/__init__ and generate.
-MYPYC_MODULES = ["referee/games/swik/rules.py", "referee/games/swik/deal.py", "referee/games/swik/declare.py",
-                 "referee/games/swik/table.py", "referee/games/swik/words.py", "referee/games/swik/__init__.py",
-                 "referee/core.py", "referee/tricks.py", "referee/record.py",
-                 "referee/ruling.py", "referee/ledger.py",
-                 "referee/__init__.py"]
+MYPYC_MODULES = [
+    "referee/games/swik/rules.py",
+    "referee/games/swik/deal.py",
+    "referee/games/swik/declare.py",
+    "referee/games/swik/table.py",
+    "referee/games/swik/words.py",
+    "referee/games/swik/__init__.py",
+    "referee/core.py",
+    "referee/tricks.py",
+    "referee/record.py",
+    "referee/ruling.py",
+    "referee/ledger.py",
+    "referee/__init__.py",
+]
 
 
 def make_texts(count: int, seed: int, mistakes: float) -> list[str]:
@@ -66,9 +75,15 @@ def make_texts(count: int, seed: int, mistakes: float) -> list[str]:
     for _ in range(count):
         n = rng.randint(3, 7)
         rules = random_house_rules(rng) if rng.random() < 0.3 else None
-        record = swik_hand(rng, players=NAMES[:n], dealer=rng.randrange(n),
-                           pot_in=rng.choice([0, 0, rng.randrange(200)]), house_rules=rules,
-                           mistakes=mistakes, summary_only=0.05)
+        record = swik_hand(
+            rng,
+            players=NAMES[:n],
+            dealer=rng.randrange(n),
+            pot_in=rng.choice([0, 0, rng.randrange(200)]),
+            house_rules=rules,
+            mistakes=mistakes,
+            summary_only=0.05,
+        )
         texts.append(json.dumps(record))
     return texts
 
@@ -99,10 +114,20 @@ def main(argv=None) -> int:
     parser.add_argument("--mistakes", type=float, default=0.05)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--no-gc", action="store_true", help="disable the garbage collector while timing")
-    parser.add_argument("--profile", type=int, nargs="?", const=25, default=0, metavar="N",
-                        help="profile replay and print the top N functions")
-    parser.add_argument("--mypyc", action="store_true",
-                        help="also time a copy of the referee compiled with mypyc (an extra figure only)")
+    parser.add_argument(
+        "--profile",
+        type=int,
+        nargs="?",
+        const=25,
+        default=0,
+        metavar="N",
+        help="profile replay and print the top N functions",
+    )
+    parser.add_argument(
+        "--mypyc",
+        action="store_true",
+        help="also time a copy of the referee compiled with mypyc (an extra figure only)",
+    )
     parser.add_argument("--timings-json", action="store_true", help=argparse.SUPPRESS)  # (the --mypyc child)
     args = parser.parse_args(argv)
 
@@ -153,8 +178,12 @@ def main(argv=None) -> int:
             except BadRecord:
                 pass
 
-    phases = [("loads", run_loads), ("loads + replay", run_loads_replay), ("replay", run_replay),
-              ("loads + steps", run_loads_steps)]
+    phases = [
+        ("loads", run_loads),
+        ("loads + replay", run_loads_replay),
+        ("replay", run_replay),
+        ("loads + steps", run_loads_steps),
+    ]
     gc_was_enabled = gc.isenabled()
     if args.no_gc:
         gc.disable()
@@ -169,12 +198,16 @@ def main(argv=None) -> int:
         print(json.dumps({"timings": timings, "compiled": _compiled(), "statuses": statuses}))
         return 0
     compiled = _mypyc_timings(args) if args.mypyc else None
-    print(f"Python {sys.version.split()[0]}; {n} Swik hands (seed {args.seed}, mistakes {args.mistakes}), "
-          f"{size / n:.0f} bytes of JSON a hand on average; generated in {generated:.1f} s")
+    print(
+        f"Python {sys.version.split()[0]}; {n} Swik hands (seed {args.seed}, mistakes {args.mistakes}), "
+        f"{size / n:.0f} bytes of JSON a hand on average; generated in {generated:.1f} s"
+    )
     print(f"rulings: {statuses}; {with_violations} with violations; {bad} bad records")
-    print(f"timing: per chunk of 500 hands, best of {args.repeat} rounds (phases take turns), summed; "
-          f"time.perf_counter, "
-          f"garbage collector {'DISABLED while timing' if args.no_gc else 'on'}")
+    print(
+        f"timing: per chunk of 500 hands, best of {args.repeat} rounds (phases take turns), summed; "
+        f"time.perf_counter, "
+        f"garbage collector {'DISABLED while timing' if args.no_gc else 'on'}"
+    )
     print()
     loads_time = timings["loads"]
     print(f"{'phase':<16} {'best (s)':>10} {'us / hand':>10} {'hands / s':>11} {'x loads':>8}")
@@ -185,8 +218,7 @@ def main(argv=None) -> int:
     print()
     ratio = timings["loads + replay"] / loads_time
     print(f"replay: {n / timings['replay']:,.0f} hands per second")
-    print(f"(loads + replay) / loads = {ratio:.2f}   (target <= {TARGET:g}: "
-          f"{'met' if ratio <= TARGET else 'NOT met'})")
+    print(f"(loads + replay) / loads = {ratio:.2f}   (target <= {TARGET:g}: {'met' if ratio <= TARGET else 'NOT met'})")
     print(f"replay / loads           = {timings['replay'] / loads_time:.2f}")
     print(f"(loads + steps) / loads  = {timings['loads + steps'] / loads_time:.2f}")
 
@@ -198,14 +230,18 @@ def main(argv=None) -> int:
             other = compiled["timings"]
             if compiled["statuses"] != statuses:
                 print("mypyc: WARNING: the compiled copy rules differently on these hands!")
-            print(f"mypyc-compiled copy ({', '.join(compiled['compiled']) or 'nothing compiled!'}), "
-                  f"the same hands; x loads is against each run's own loads:")
+            print(
+                f"mypyc-compiled copy ({', '.join(compiled['compiled']) or 'nothing compiled!'}), "
+                f"the same hands; x loads is against each run's own loads:"
+            )
             print(f"{'phase':<16} {'pure us/hand':>13} {'mypyc us/hand':>14} {'mypyc x loads':>14} {'speed-up':>9}")
             print("-" * 70)
             for name, _ in phases:
                 mine, theirs = timings[name], other[name]
-                print(f"{name:<16} {mine / n * 1e6:>13.1f} {theirs / n * 1e6:>14.1f} "
-                      f"{theirs / other['loads']:>14.2f} {mine / theirs:>8.2f}x")
+                print(
+                    f"{name:<16} {mine / n * 1e6:>13.1f} {theirs / n * 1e6:>14.1f} "
+                    f"{theirs / other['loads']:>14.2f} {mine / theirs:>8.2f}x"
+                )
             print(f"mypyc: (loads + replay) / loads = {other['loads + replay'] / other['loads']:.2f}")
 
     if args.profile:
@@ -223,31 +259,51 @@ def main(argv=None) -> int:
 
 def _compiled():
     """The referee modules this process imported as compiled extensions."""
-    names = ["referee", "referee.games.swik", "referee.games.swik.table", "referee.games.swik.rules",
-             "referee.core", "referee.tricks", "referee.record", "referee.cards",
-             "referee.ruling", "referee.ledger"]
+    names = [
+        "referee",
+        "referee.games.swik",
+        "referee.games.swik.table",
+        "referee.games.swik.rules",
+        "referee.core",
+        "referee.tricks",
+        "referee.record",
+        "referee.cards",
+        "referee.ruling",
+        "referee.ledger",
+    ]
     return [m for m in names if not str(getattr(sys.modules.get(m), "__file__", "")).endswith(".py")]
 
 
 def _mypyc_timings(args) -> dict:
     """Compile a copy of referee/ with mypyc in a temporary folder and time it in a child process."""
     with tempfile.TemporaryDirectory(prefix="tk-mypyc-") as tmp:
-        shutil.copytree(ROOT / "referee", Path(tmp) / "referee",
-                        ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.c"))
+        shutil.copytree(
+            ROOT / "referee", Path(tmp) / "referee", ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.c")
+        )
         started = time.perf_counter()
-        build = subprocess.run([sys.executable, "-m", "mypyc", *MYPYC_MODULES], cwd=tmp,
-                               capture_output=True, text=True)
+        build = subprocess.run([sys.executable, "-m", "mypyc", *MYPYC_MODULES], cwd=tmp, capture_output=True, text=True)
         if build.returncode != 0:
             tail = (build.stdout + build.stderr).strip().splitlines()[-5:]
             return {"error": "compiling failed (pip install mypy; a C compiler is needed): " + " | ".join(tail)}
-        print(f"(mypyc compiled {len(MYPYC_MODULES)} modules in {time.perf_counter() - started:.0f} s)",
-              file=sys.stderr)
-        child = [sys.executable, str(Path(__file__).resolve()), "--hands", str(args.hands), "--seed", str(args.seed),
-                 "--mistakes", str(args.mistakes), "--repeat", str(args.repeat), "--timings-json"]
+        print(
+            f"(mypyc compiled {len(MYPYC_MODULES)} modules in {time.perf_counter() - started:.0f} s)", file=sys.stderr
+        )
+        child = [
+            sys.executable,
+            str(Path(__file__).resolve()),
+            "--hands",
+            str(args.hands),
+            "--seed",
+            str(args.seed),
+            "--mistakes",
+            str(args.mistakes),
+            "--repeat",
+            str(args.repeat),
+            "--timings-json",
+        ]
         if args.no_gc:
             child.append("--no-gc")
-        run = subprocess.run(child, capture_output=True, text=True, cwd=tmp,
-                             env=dict(os.environ, TK_REFEREE_ROOT=tmp))
+        run = subprocess.run(child, capture_output=True, text=True, cwd=tmp, env=dict(os.environ, TK_REFEREE_ROOT=tmp))
         if run.returncode != 0:
             return {"error": "the compiled copy failed: " + run.stderr.strip()[-500:]}
         return json.loads(run.stdout.strip().splitlines()[-1])

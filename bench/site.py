@@ -16,6 +16,7 @@ and, through the services (what the form and the API call):
 Writes happen in a scratch session that is removed at the end, so the archive is reused as is.
 The statistics job is handed off, not run: in production it runs in a Celery worker.
 """
+
 import argparse
 import os
 import random
@@ -127,8 +128,9 @@ def main():
     names = [p.name for p in seats]
     scratch, notes = [], []
     try:
-        s = services.session_create(family=family, started_at=timezone.now(), timezone="UTC",
-                                    place="bench", players=seats, by=demo)
+        s = services.session_create(
+            family=family, started_at=timezone.now(), timezone="UTC", place="bench", players=seats, by=demo
+        )
         scratch.append(s)
 
         def next_record():
@@ -151,8 +153,9 @@ def main():
         # the worst case is a night where every later hand carries the pot on (someone falls, or
         # nobody plays), so the edit re-rules all 30 after it.
         def night(worst):
-            s = services.session_create(family=family, started_at=timezone.now(), timezone="UTC",
-                                        place="bench", players=seats, by=demo)
+            s = services.session_create(
+                family=family, started_at=timezone.now(), timezone="UTC", place="bench", players=seats, by=demo
+            )
             scratch.append(s)
             chain = services.HandChain(s, by=demo)
             while chain.max_number < 60:

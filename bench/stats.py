@@ -26,6 +26,7 @@ peak memory (getrusage max RSS) is that measurement's own:
 Targets: default recompute < 60 s and within 5x the aggregate; incremental within 2x across
 sizes; memory flat as the archive grows.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -64,8 +65,12 @@ def ensure_database():
     with psycopg.connect(url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
         if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
             conn.execute(f'CREATE DATABASE "{name}"')
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, check=True,
-                   env=dict(os.environ, DJANGO_SETTINGS_MODULE="config.settings.dev"))
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+        cwd=ROOT,
+        check=True,
+        env=dict(os.environ, DJANGO_SETTINGS_MODULE="config.settings.dev"),
+    )
 
 
 def rulings():
@@ -114,19 +119,31 @@ def build(slug, hands, seed=7):
             while made < hands and len(pending_hands) < 5000:
                 at = start + timedelta(days=7 * night)
                 players = rng.sample(people, rng.randint(4, 6))
-                session = Session.objects.create(family=fam, key=f"bench-{night}", started_at=at,
-                                                 timezone="America/Chicago", created_by=user)
+                session = Session.objects.create(
+                    family=fam, key=f"bench-{night}", started_at=at, timezone="America/Chicago", created_by=user
+                )
                 Seat.objects.bulk_create([Seat(session=session, player=p, position=i) for i, p in enumerate(players)])
                 batch_sessions.append(session)
                 pot_in = 0
                 for k in range(min(rng.randint(30, 50), hands - made)):
                     record, ruling = make(rng, [p.name for p in players], k % len(players), pot_in)
                     facts = ruling["facts"]
-                    pending_hands.append(Hand(session=session, number=k + 1, record=record, ruling=ruling,
-                                              status=ruling["status"], dealer=record["dealer"],
-                                              actual_dealer=facts["dealer"], next_dealer=facts["next_dealer"],
-                                              may_stop=facts["may_stop"], pot_in=ruling["pot_in"],
-                                              pot_out=ruling["pot_out"], violation_count=len(ruling["violations"])))
+                    pending_hands.append(
+                        Hand(
+                            session=session,
+                            number=k + 1,
+                            record=record,
+                            ruling=ruling,
+                            status=ruling["status"],
+                            dealer=record["dealer"],
+                            actual_dealer=facts["dealer"],
+                            next_dealer=facts["next_dealer"],
+                            may_stop=facts["may_stop"],
+                            pot_in=ruling["pot_in"],
+                            pot_out=ruling["pot_out"],
+                            violation_count=len(ruling["violations"]),
+                        )
+                    )
                     pending_ledger.append((session, players, at, ruling["ledger"], facts["kinds"]))
                     pot_in = ruling["pot_out"]
                     made += 1
@@ -137,8 +154,20 @@ def build(slug, hands, seed=7):
             with connection.cursor() as cur, cur.cursor.copy(f"COPY {table} ({cols}) FROM STDIN") as copy:
                 for hand, (session, players, at, ledger, kinds) in zip(pending_hands, pending_ledger):
                     for e, kind in zip(ledger, kinds):
-                        copy.write_row((hand.pk, session.pk, fam.pk, players[e["seat"]].pk, at, e["seat"],
-                                        e["amount"], kind, e["reason"][:200], e["event"]))
+                        copy.write_row(
+                            (
+                                hand.pk,
+                                session.pk,
+                                fam.pk,
+                                players[e["seat"]].pk,
+                                at,
+                                e["seat"],
+                                e["amount"],
+                                kind,
+                                e["reason"][:200],
+                                e["event"],
+                            )
+                        )
         print(f"  {made:,} hands ({time.perf_counter() - t0:.0f} s)", flush=True)
     with connection.cursor() as cur:
         cur.execute("ANALYZE")
@@ -174,8 +203,11 @@ def measure(what, slug):
 
         def aggregate():
             with connection.cursor() as cur:
-                cur.execute(f"SELECT player_id, SUM(amount) FROM {LedgerEntry._meta.db_table} "
-                            "WHERE family_id = %s GROUP BY player_id", [fam.pk])
+                cur.execute(
+                    f"SELECT player_id, SUM(amount) FROM {LedgerEntry._meta.db_table} "
+                    "WHERE family_id = %s GROUP BY player_id",
+                    [fam.pk],
+                )
                 return cur.fetchall()
 
         aggregate()  # both start from a warm cache
@@ -199,8 +231,11 @@ def measure(what, slug):
             t = time.perf_counter()
             derive.rebuild_summaries(fam.pk)
             out["summaries_seconds"] = time.perf_counter() - t
-        for name, read in (("h2h", selectors.head_to_head), ("wraps", selectors.game_reads),
-                           ("players", selectors.players)):
+        for name, read in (
+            ("h2h", selectors.head_to_head),
+            ("wraps", selectors.game_reads),
+            ("players", selectors.players),
+        ):
             t = time.perf_counter()
             read(family=fam)
             out[f"read_{name}_seconds"] = time.perf_counter() - t
@@ -211,10 +246,12 @@ def measure(what, slug):
         last = session.hands.order_by("-number").first()
         rng, times = random.Random(11), []
         for _ in range(7):
-            record, ruling = swik_ruled(rng, players=[p.name for p in players], dealer=last.next_dealer,
-                                        pot_in=last.pot_out)
-            last = store_hand(session, record, ruling, number=last.number + 1, played_at=session.started_at,
-                              notify=False)
+            record, ruling = swik_ruled(
+                rng, players=[p.name for p in players], dealer=last.next_dealer, pot_in=last.pot_out
+            )
+            last = store_hand(
+                session, record, ruling, number=last.number + 1, played_at=session.started_at, notify=False
+            )
             t = time.perf_counter()
             services.stats_update_for_hands(hand_ids=[last.pk])
             times.append(time.perf_counter() - t)
@@ -231,8 +268,14 @@ def measure(what, slug):
 
 def run(what, slug):
     env = dict(os.environ)
-    proc = subprocess.run([sys.executable, __file__, "--measure", what, "--slug", slug], cwd=ROOT, env=env,
-                          check=True, capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, __file__, "--measure", what, "--slug", slug],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
@@ -255,8 +298,15 @@ def main():
     build(big, args.hands)
     connection.close()
     print(f"\nPostgreSQL {os.environ['DATABASE_URL'].rsplit('@', 1)[-1]}; {os.cpu_count()} CPUs\n")
-    facts = ("archive_handfact", "archive_seatfact", "archive_pairfact", "archive_statsday", "archive_swikseatfact",
-             "archive_swikwrap", "archive_swikday")
+    facts = (
+        "archive_handfact",
+        "archive_seatfact",
+        "archive_pairfact",
+        "archive_statsday",
+        "archive_swikseatfact",
+        "archive_swikwrap",
+        "archive_swikday",
+    )
     red_small, red_big = run("rederive", small), run("rederive", big)
     with connection.cursor() as cur:  # untimed: what autovacuum does after a big rewrite
         for table in facts:
@@ -276,17 +326,33 @@ def main():
     big_n, small_n = f"{full_big['hands']:,}", f"{full_small['hands']:,}"
     flat = lambda a, b: b["peak_rss_mb"] <= 1.5 * a["peak_rss_mb"]  # noqa: E731
     rows = [
-        (f"recompute (default), {big_n} hands", f"{full_big['seconds'] * 1000:.0f} ms", "< 60 s",
-         full_big["seconds"] < 60),
-        (f"single SQL aggregate, same hands ({full_big['ledger_rows']:,} ledger rows)", f"{agg * 1000:.0f} ms", "",
-         None),
+        (
+            f"recompute (default), {big_n} hands",
+            f"{full_big['seconds'] * 1000:.0f} ms",
+            "< 60 s",
+            full_big["seconds"] < 60,
+        ),
+        (
+            f"single SQL aggregate, same hands ({full_big['ledger_rows']:,} ledger rows)",
+            f"{agg * 1000:.0f} ms",
+            "",
+            None,
+        ),
         ("recompute (default) / aggregate", f"{ratio:.1f}x", "<= 5x", ratio <= 5),
         ("  of which: stale and dead facts found with SQL", f"{full_big['stale_seconds'] * 1000:.0f} ms", "", None),
-        ("  of which: StatsDay rebuilt (DELETE + INSERT SELECT)", f"{full_big['summaries_seconds'] * 1000:.0f} ms",
-         "", None),
+        (
+            "  of which: StatsDay rebuilt (DELETE + INSERT SELECT)",
+            f"{full_big['summaries_seconds'] * 1000:.0f} ms",
+            "",
+            None,
+        ),
         ("  hands re-derived in the five timed runs", f"{full_big['rederived']}", "", None),
-        ("recompute (default) right after a rederive (fact tables 2x)", f"{bloated['seconds'] * 1000:.0f} ms", "",
-         None),
+        (
+            "recompute (default) right after a rederive (fact tables 2x)",
+            f"{bloated['seconds'] * 1000:.0f} ms",
+            "",
+            None,
+        ),
         ("  / aggregate timed beside it", f"{bloated_ratio:.1f}x", "<= 5x", bloated_ratio <= 5),
         (f"recompute with rederive, {big_n} hands", f"{red_big['seconds']:.2f} s", "< 60 s", red_big["seconds"] < 60),
         ("recompute with rederive / aggregate", f"{red_ratio:.0f}x", "", None),
@@ -295,20 +361,39 @@ def main():
         (f"incremental after one hand, {small_n} hands", f"{inc_small['seconds'] * 1000:.1f} ms", "", None),
         (f"incremental after one hand, {big_n} hands", f"{inc_big['seconds'] * 1000:.1f} ms", "", None),
         ("incremental big / small", f"{inc_ratio:.2f}x", "<= 2x", inc_ratio <= 2),
-        (f"read from the facts, all time, {big_n} hands: head to head",
-         f"{full_big['read_h2h_seconds'] * 1000:.0f} ms", "", None),
-        ("  wraps by card / players table (StatsDay)",
-         f"{full_big['read_wraps_seconds'] * 1000:.0f} / {full_big['read_players_seconds'] * 1000:.0f} ms", "", None),
-        ("peak RSS recompute (default) small / big",
-         f"{full_small['peak_rss_mb']:.0f} / {full_big['peak_rss_mb']:.0f} MB", "flat", flat(full_small, full_big)),
-        ("peak RSS recompute with rederive small / big",
-         f"{red_small['peak_rss_mb']:.0f} / {red_big['peak_rss_mb']:.0f} MB", "flat", flat(red_small, red_big)),
-        ("peak RSS incremental small / big", f"{inc_small['peak_rss_mb']:.0f} / {inc_big['peak_rss_mb']:.0f} MB",
-         "flat", flat(inc_small, inc_big)),
+        (
+            f"read from the facts, all time, {big_n} hands: head to head",
+            f"{full_big['read_h2h_seconds'] * 1000:.0f} ms",
+            "",
+            None,
+        ),
+        (
+            "  wraps by card / players table (StatsDay)",
+            f"{full_big['read_wraps_seconds'] * 1000:.0f} / {full_big['read_players_seconds'] * 1000:.0f} ms",
+            "",
+            None,
+        ),
+        (
+            "peak RSS recompute (default) small / big",
+            f"{full_small['peak_rss_mb']:.0f} / {full_big['peak_rss_mb']:.0f} MB",
+            "flat",
+            flat(full_small, full_big),
+        ),
+        (
+            "peak RSS recompute with rederive small / big",
+            f"{red_small['peak_rss_mb']:.0f} / {red_big['peak_rss_mb']:.0f} MB",
+            "flat",
+            flat(red_small, red_big),
+        ),
+        (
+            "peak RSS incremental small / big",
+            f"{inc_small['peak_rss_mb']:.0f} / {inc_big['peak_rss_mb']:.0f} MB",
+            "flat",
+            flat(inc_small, inc_big),
+        ),
     ]
     for name, m in (("compact fact tables", full_big), ("right after a rederive", bloated)):
-        print(f"{name}: default recompute runs (s) {m['all_seconds']}; aggregate runs (s) "
-              f"{m['all_aggregate_seconds']}")
+        print(f"{name}: default recompute runs (s) {m['all_seconds']}; aggregate runs (s) {m['all_aggregate_seconds']}")
     print()
     for name, value, target, ok in rows:
         mark = "" if ok is None else ("  ok" if ok else "  MISSED")

@@ -1,4 +1,5 @@
 """The Celery app. Broker from CELERY_BROKER_URL; with none, tasks run in-process (eager)."""
+
 import os
 
 from celery import Celery

@@ -11,6 +11,7 @@
 
 The referee never raises anything but BadRecord, whatever it is given.
 """
+
 from . import catalogue, core
 from .games import MODULES, PLANNED, _loaded, game_module
 from .ledger import ledger_kind
@@ -26,8 +27,15 @@ def games():
 
 def _module(record):
     if record.__class__ is not dict:
-        raise BadRecord([error(None, "*", f"a hand record is a JSON object with format, game, players and events, "
-                                          f"not {describe(record)}")])
+        raise BadRecord(
+            [
+                error(
+                    None,
+                    "*",
+                    f"a hand record is a JSON object with format, game, players and events, not {describe(record)}",
+                )
+            ]
+        )
     game = record.get("game")
     mod = game_module(game) if game.__class__ is str else None
     if mod is None:
@@ -52,8 +60,9 @@ def replay(record):
     except BadRecord:
         raise
     except Exception as e:  # a referee bug must still not become a crash for the caller
-        raise BadRecord([error(None, "*", f"internal referee error ({type(e).__name__}: {e}); "
-                                          f"please report this record")]) from e
+        raise BadRecord(
+            [error(None, "*", f"internal referee error ({type(e).__name__}: {e}); please report this record")]
+        ) from e
 
 
 def legal(record):
@@ -65,8 +74,9 @@ def legal(record):
     except BadRecord:
         raise
     except Exception as e:
-        raise BadRecord([error(None, "*", f"internal referee error ({type(e).__name__}: {e}); "
-                                          f"please report this record")]) from e
+        raise BadRecord(
+            [error(None, "*", f"internal referee error ({type(e).__name__}: {e}); please report this record")]
+        ) from e
 
 
 def steps(record):
@@ -77,5 +87,6 @@ def steps(record):
     except BadRecord:
         raise
     except Exception as e:
-        raise BadRecord([error(None, "*", f"internal referee error ({type(e).__name__}: {e}); "
-                                          f"please report this record")]) from e
+        raise BadRecord(
+            [error(None, "*", f"internal referee error ({type(e).__name__}: {e}); please report this record")]
+        ) from e

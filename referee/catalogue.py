@@ -9,6 +9,7 @@ hand's pot paid out) or "points" (a running score). Each house rule is
 (choice: [{"value", "sentence"}]) or "ranks" (ranks). Each event is
 {"action", "sentence", "fields": [{"name", "kind", "null"}]}; a choice field adds "choices".
 """
+
 from .cards import RANK_NAMES
 from .record import Choice, Count, Flag, Money, Ranks
 

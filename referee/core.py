@@ -16,6 +16,7 @@ its facts. This module owns what is the same for every game:
 - the ruling document with its facts (`Table.document`), and the entry points `replay`,
   `steps` and `legal` for any game module.
 """
+
 from .cards import CARDS
 from .record import MAX_CENTS, BadRecord, describe, read_claimed, read_header, read_house_rules
 from .ruling import discrepancies
@@ -38,13 +39,31 @@ class Table:
     def ending_rules(cfg):
         """The rules whose breach ends the hand under the house rules `cfg` (none unless the game says)."""
         return ()
+
     FIELDS: dict = {}
     CARD: dict = {}
     DECK_WORDS = "the deck"
     ACTIONS: tuple = ()
 
-    __slots__ = ("n", "names", "dealer", "errors", "violations", "ledger", "kinds", "net", "took", "penalties", "pot",
-                 "pot_in", "claimed", "cfg", "events", "lax", "last_event")
+    __slots__ = (
+        "n",
+        "names",
+        "dealer",
+        "errors",
+        "violations",
+        "ledger",
+        "kinds",
+        "net",
+        "took",
+        "penalties",
+        "pot",
+        "pot_in",
+        "claimed",
+        "cfg",
+        "events",
+        "lax",
+        "last_event",
+    )
 
     def __init__(self, n, names, dealer, pot_in, cfg, claimed=None):
         self.n = n
@@ -123,7 +142,7 @@ class Table:
                     r = h(self, i, ev)
                     i = i + 1 if r is None else r
                 continue
-            self.error(i, "*", f"event {i} must be an object such as {{\"action\": \"play\", ...}}, not {describe(ev)}")
+            self.error(i, "*", f'event {i} must be an object such as {{"action": "play", ...}}, not {describe(ev)}')
             i += 1
         self.last_event = m - 1 if m else None
         return m
@@ -148,8 +167,11 @@ class Table:
         if "action" not in ev:
             self.error(i, "action", f"event {i} has no 'action'; {title} actions are {actions}")
         else:
-            self.error(i, "action", f"event {i}: {describe(ev['action'])} is not a {title} action; "
-                                    f"{title} actions are {actions}")
+            self.error(
+                i,
+                "action",
+                f"event {i}: {describe(ev['action'])} is not a {title} action; {title} actions are {actions}",
+            )
 
     # ------------------------------------------------------------------ typed fields, with the words of errors
 
@@ -206,8 +228,12 @@ class Table:
         if v is None and null:
             return None
         if v.__class__ is not list:
-            self.error(i, key, f"event {i} ({ev.get('action')}): '{key}' must be a list of cards"
-                               f"{' or null' if null else ''}, not {describe(v)}")
+            self.error(
+                i,
+                key,
+                f"event {i} ({ev.get('action')}): '{key}' must be a list of cards"
+                f"{' or null' if null else ''}, not {describe(v)}",
+            )
             return None
         out = []
         for t in v:
@@ -230,8 +256,12 @@ class Table:
         a = ev.get("action")
         if v.__class__ is not list or len(v) != n:
             what = describe(v) if v.__class__ is not list else f"{len(v)} hands"
-            self.error(i, key, f"event {i} ({a}): '{key}' must list {n} hands, one per seat (a list of cards, or "
-                               f"null if unknown), not {what}")
+            self.error(
+                i,
+                key,
+                f"event {i} ({a}): '{key}' must list {n} hands, one per seat (a list of cards, or "
+                f"null if unknown), not {what}",
+            )
             return None
         out = []
         for k, hand in enumerate(v):
@@ -239,8 +269,12 @@ class Table:
                 out.append(None)
                 continue
             if hand.__class__ is not list:
-                self.error(i, key, f"event {i} ({a}): {self.names[k]}'s hand (seat {k}) must be a list of cards or "
-                                   f"null, not {describe(hand)}")
+                self.error(
+                    i,
+                    key,
+                    f"event {i} ({a}): {self.names[k]}'s hand (seat {k}) must be a list of cards or "
+                    f"null, not {describe(hand)}",
+                )
                 return None
             cs = self.card_list(i, ev, key, hand)
             if cs is None:
@@ -264,8 +298,21 @@ class Table:
 
     # ------------------------------------------------------------------ the ruling
 
-    def document(self, status, summary, tricks=None, score=None, game_facts=None, carry=None, dealer=None,
-                 next_dealer=None, may_stop=False, played=None, tricks_won=None, misdeals=None):
+    def document(
+        self,
+        status,
+        summary,
+        tricks=None,
+        score=None,
+        game_facts=None,
+        carry=None,
+        dealer=None,
+        next_dealer=None,
+        may_stop=False,
+        played=None,
+        tricks_won=None,
+        misdeals=None,
+    ):
         """The ruling (ruling/1) with its facts; pot_out is worked out from the ledger, so money is conserved."""
         net = self.net
         pot_in = self.pot_in
@@ -301,12 +348,21 @@ class Table:
         c = {"pot": pot_out}
         if carry:
             c.update(carry)
-        doc["facts"] = {"dealer": dealer, "next_dealer": next_dealer, "carry": c, "pot": self.pot,
-                        "may_stop": may_stop, "kinds": self.kinds, "seats": seats, "game": game_facts}
+        doc["facts"] = {
+            "dealer": dealer,
+            "next_dealer": next_dealer,
+            "carry": c,
+            "pot": self.pot,
+            "may_stop": may_stop,
+            "kinds": self.kinds,
+            "seats": seats,
+            "game": game_facts,
+        }
         return doc
 
 
 # ---------------------------------------------------------------------- the header, read once per kind of table
+
 
 class Header:
     """What the core reads of a record's own fields for a game module `mod` (see `header`)."""
@@ -345,15 +401,23 @@ def quick_header(record, mod):
         players = record["players"]
         dealer = record["dealer"]
         events = record["events"]
-        if (record["format"] != "handrec/1" or players.__class__ is not list or dealer.__class__ is not int
-                or events.__class__ is not list):
+        if (
+            record["format"] != "handrec/1"
+            or players.__class__ is not list
+            or dealer.__class__ is not int
+            or events.__class__ is not list
+        ):
             return None
     except KeyError:
         return None
     get = record.get
     variant = get("variant")
-    if (not (variant is None or variant.__class__ is str) or variant not in mod.VARIANT_LIST
-            or "claimed" in record and record["claimed"] is not None):
+    if (
+        not (variant is None or variant.__class__ is str)
+        or variant not in mod.VARIANT_LIST
+        or "claimed" in record
+        and record["claimed"] is not None
+    ):
         return None
     pot_in = get("pot_in", 0)
     if pot_in is None:
@@ -404,8 +468,7 @@ def read(record, mod):
     if errors:
         if h.events is not None and h.n is not None and h.n <= mod.SEATS[1]:
             # Still name the events' own mistakes (their fields only).
-            t = mod.Table(h.n, h.players or [f"seat {k}" for k in range(h.n)], h.dealer or 0, 0,
-                          mod.DEFAULT_CONFIG)
+            t = mod.Table(h.n, h.players or [f"seat {k}" for k in range(h.n)], h.dealer or 0, 0, mod.DEFAULT_CONFIG)
             t.lax = True
             t.run(h.events)
             errors.extend(t.errors)
@@ -420,6 +483,7 @@ def read(record, mod):
 
 
 # ---------------------------------------------------------------------- the entry points, for any game
+
 
 def replay(record, mod):
     """The ruling of a record for game module `mod`; BadRecord if the record is bad."""
@@ -457,5 +521,12 @@ def legal(record, mod):
     turn, options = t.legal() if t.stop_at(ruling) is None else (None, [])
     last = len(events) - 1
     state = t.snapshot(last if last >= 0 else None, events[last] if last >= 0 else None, ruling["summary"])
-    return {"format": "legal/1", "game": mod.GAME, "turn": turn, "options": options, "done": not options,
-            "status": ruling["status"], "table": state}
+    return {
+        "format": "legal/1",
+        "game": mod.GAME,
+        "turn": turn,
+        "options": options,
+        "done": not options,
+        "status": ruling["status"],
+        "table": state,
+    }

@@ -30,15 +30,15 @@ _RANK_VALUE = {rank: i for i, rank in enumerate(RANKS)}
 
 # The table mistakes swik_hand can make, one per hand at most.
 MISTAKES = (
-    "no-cut",            # the dealer deals without a cut, then it is cut and dealt again
-    "misdeal",           # a hand of 2 or 4 cards (reported or not), then a new cut and deal
-    "exposed-card",      # a card shown while dealing: the table calls a misdeal on a good-looking deal
-    "revoke",            # a player who could follow suit (or trump) plays another card
-    "wrapped-lead",      # the dealer leads the card he wrapped on to the first trick
-    "out-of-turn",       # two plays of one trick written in the wrong order
-    "declare-order",     # two declarations written in the wrong order
-    "wrong-cutter",      # somebody other than the dealer's right-hand neighbour cuts
-    "unclaimed-trips",   # three of a kind held but not shown (only if someone holds it)
+    "no-cut",  # the dealer deals without a cut, then it is cut and dealt again
+    "misdeal",  # a hand of 2 or 4 cards (reported or not), then a new cut and deal
+    "exposed-card",  # a card shown while dealing: the table calls a misdeal on a good-looking deal
+    "revoke",  # a player who could follow suit (or trump) plays another card
+    "wrapped-lead",  # the dealer leads the card he wrapped on to the first trick
+    "out-of-turn",  # two plays of one trick written in the wrong order
+    "declare-order",  # two declarations written in the wrong order
+    "wrong-cutter",  # somebody other than the dealer's right-hand neighbour cuts
+    "unclaimed-trips",  # three of a kind held but not shown (only if someone holds it)
 )
 
 _NOTES = {
@@ -122,8 +122,7 @@ def random_house_rules(rng: random.Random) -> dict:
 class _Hand:
     """One hand being made up at the table. Builds `events` in table order."""
 
-    def __init__(self, rng: random.Random, n: int, dealer: int, rules: dict, mistake: str | None,
-                 pot_in: int = 0):
+    def __init__(self, rng: random.Random, n: int, dealer: int, rules: dict, mistake: str | None, pot_in: int = 0):
         self.rng = rng
         # How hot the pot is: 0 for an ordinary pot, +1 for each doubling beyond it. A fall costs the
         # whole pot, so a real table gets careful as it grows; without this, pots run away.
@@ -163,8 +162,7 @@ class _Hand:
                     self.add({"action": "cut", "seat": cutter, "card": None}, "wrong-cutter")
                 else:
                     # the cutter says nothing of a plain card, but the table sometimes sees it
-                    self.add({"action": "cut", "seat": cutter,
-                              "card": card if rng.random() < 0.05 else None})
+                    self.add({"action": "cut", "seat": cutter, "card": card if rng.random() < 0.05 else None})
                 return
             self.add({"action": "cut", "seat": cutter, "card": card})
             holder = self.dealer
@@ -182,14 +180,19 @@ class _Hand:
         deck = list(DECK)
         self.rng.shuffle(deck)
         n = self.n
-        hands = [deck[3 * i:3 * i + 3] for i in range(n)]
-        blind = deck[3 * n:3 * n + 3]
+        hands = [deck[3 * i : 3 * i + 3] for i in range(n)]
+        blind = deck[3 * n : 3 * n + 3]
         turned = deck[3 * n + 3]
         return hands, blind, turned
 
     def deal_event_for(self, hands, blind, turned) -> dict:
-        return {"action": "deal", "seat": self.dealer, "hands": [list(h) for h in hands],
-                "blind": list(blind), "turned": turned}
+        return {
+            "action": "deal",
+            "seat": self.dealer,
+            "hands": [list(h) for h in hands],
+            "blind": list(blind),
+            "turned": turned,
+        }
 
     def bad_deal(self) -> None:
         """A misdeal a count shows: one hand (or the blind) gets a card too many, another one too few."""
@@ -213,15 +216,19 @@ class _Hand:
         if mistake == "misdeal":
             self.bad_deal()
             if rng.random() < 0.6:
-                self.add({"action": "misdeal", "seat": self.dealer,
-                          "reason": rng.choice(["wrong number of cards", "Joe had four cards",
-                                                "the blind was short"])}, "misdeal")
+                self.add(
+                    {
+                        "action": "misdeal",
+                        "seat": self.dealer,
+                        "reason": rng.choice(["wrong number of cards", "Joe had four cards", "the blind was short"]),
+                    },
+                    "misdeal",
+                )
             self.cut()
         elif mistake == "exposed-card":
             hands, blind, turned = self.shuffled_deal()
             self.add(self.deal_event_for(hands, blind, turned))
-            self.add({"action": "misdeal", "seat": self.dealer, "reason": "a card was exposed"},
-                     "exposed-card")
+            self.add({"action": "misdeal", "seat": self.dealer, "reason": "a card was exposed"}, "exposed-card")
             self.cut()
         self.good_deal()
 
@@ -270,8 +277,9 @@ class _Hand:
 
     # -- play ------------------------------------------------------------------------------------
 
-    def play_tricks(self, held: dict[int, list[str]], leader: int, wrapped_card: str | None,
-                    order_of: list[int]) -> list[tuple[list[dict], int]]:
+    def play_tricks(
+        self, held: dict[int, list[str]], leader: int, wrapped_card: str | None, order_of: list[int]
+    ) -> list[tuple[list[dict], int]]:
         """Three tricks among the seats in `order_of` (in seat order); the winner leads next."""
         rng, trump = self.rng, self.turned[1]
         mistake = self.mistake
@@ -334,9 +342,17 @@ class _Hand:
         return self.rng.choice(legal)
 
 
-def swik_hand(rng: random.Random, *, players: list[str], dealer: int = 0, pot_in: int = 0,
-              house_rules: dict | None = None, mistakes: float = 0.05,
-              summary_only: float = 0.0, incomplete: float = 0.03) -> dict:
+def swik_hand(
+    rng: random.Random,
+    *,
+    players: list[str],
+    dealer: int = 0,
+    pot_in: int = 0,
+    house_rules: dict | None = None,
+    mistakes: float = 0.05,
+    summary_only: float = 0.0,
+    incomplete: float = 0.03,
+) -> dict:
     """A realistic random Swik record (handrec/1), mistakes included, as a family would log it.
 
     `mistakes` is the chance the hand has one of the table mistakes in MISTAKES; `summary_only` the
@@ -389,7 +405,7 @@ def swik_hand(rng: random.Random, *, players: list[str], dealer: int = 0, pot_in
         if len(ins) >= 2:
             leader = d if d in ins else next((d + k) % n for k in range(1, n) if (d + k) % n in ins)
             tricks = table.play_tricks(held, leader, table.turned if wrapped else None, ins)
-        elif (rules["lone_player"] == "plays_blind" and ins[0] != d and ins[0] != blind_seat):
+        elif rules["lone_player"] == "plays_blind" and ins[0] != d and ins[0] != blind_seat:
             # the lone player against the blind hand, which the dealer's seat plays for it
             lone = ins[0]
             blind_played = True
@@ -417,7 +433,7 @@ def swik_hand(rng: random.Random, *, players: list[str], dealer: int = 0, pot_in
 
     events = table.events
     if stops_early and len(events) > 1:
-        events = events[:max(1, int(len(events) * stop_at))]
+        events = events[: max(1, int(len(events) * stop_at))]
 
     return {
         "format": "handrec/1",
@@ -434,7 +450,7 @@ def swik_hand(rng: random.Random, *, players: list[str], dealer: int = 0, pot_in
 # -- fuzzing -------------------------------------------------------------------------------------
 
 _GARBAGE = ["ZZ", "10H", "ah", "1S", "", "AX", "KK", "JK", "A", "AS ", 7, None, 3.5, True, [], {}]
-_ODD_VALUES = ["2", 2.0, -1, 99, None, True, "", [], {}, "x", 10 ** 30, -(10 ** 30), float("nan")]
+_ODD_VALUES = ["2", 2.0, -1, 99, None, True, "", [], {}, "x", 10**30, -(10**30), float("nan")]
 
 
 def _positions(value, parent=None, key=None, out=None):
@@ -479,10 +495,22 @@ def _mutate_once(rng: random.Random, record):
         return _odd(rng, [record, {}, [], "handrec/1"])
     events = record.get("events")
     events = events if isinstance(events, list) else None
-    kind = rng.choice([
-        "drop-event", "duplicate-event", "swap-events", "other-card", "garbage-card", "odd-seat",
-        "list-to-string", "remove-key", "unknown-key", "odd-value", "action", "top-field",
-    ])
+    kind = rng.choice(
+        [
+            "drop-event",
+            "duplicate-event",
+            "swap-events",
+            "other-card",
+            "garbage-card",
+            "odd-seat",
+            "list-to-string",
+            "remove-key",
+            "unknown-key",
+            "odd-value",
+            "action",
+            "top-field",
+        ]
+    )
     if kind in ("drop-event", "duplicate-event", "swap-events") and events:
         i = rng.randrange(len(events))
         if kind == "drop-event":
@@ -507,17 +535,32 @@ def _mutate_once(rng: random.Random, record):
     if kind == "action" and events:
         event = rng.choice(events)
         if isinstance(event, dict):
-            event["action"] = rng.choice(["pass", "Play", "", None, 1, "deal", "trick", "trips",
-                                          "misdeal", "bottom", "cut", "wrap", "declare"])
+            event["action"] = rng.choice(
+                ["pass", "Play", "", None, 1, "deal", "trick", "trips", "misdeal", "bottom", "cut", "wrap", "declare"]
+            )
         return record
     if kind == "top-field":
-        field = rng.choice(["format", "game", "variant", "players", "dealer", "pot_in",
-                            "house_rules", "events", "claimed"])
-        record[field] = _odd(rng, [
-            *_ODD_VALUES, "handrec/2", "sedma", "poker", ["A", "B"], ["A"] * 10,
-            {"ante": -1}, {"bogus": 1}, {"revoke": "shout"}, {"high_wraps": "K"},
-            {"net": [1, 2]}, {"net": "x"}, {"pot_out": 5},
-        ])
+        field = rng.choice(
+            ["format", "game", "variant", "players", "dealer", "pot_in", "house_rules", "events", "claimed"]
+        )
+        record[field] = _odd(
+            rng,
+            [
+                *_ODD_VALUES,
+                "handrec/2",
+                "sedma",
+                "poker",
+                ["A", "B"],
+                ["A"] * 10,
+                {"ante": -1},
+                {"bogus": 1},
+                {"revoke": "shout"},
+                {"high_wraps": "K"},
+                {"net": [1, 2]},
+                {"net": "x"},
+                {"pot_out": 5},
+            ],
+        )
         return record
     positions = _positions(record)
     if not positions:

@@ -28,7 +28,7 @@ KINDS = (
 
 
 def ledger_kind(entry):
-    """"ante", "fee", "penalty", "share", "fall" or "other" for a ruling's ledger entry."""
+    """ "ante", "fee", "penalty", "share", "fall" or "other" for a ruling's ledger entry."""
     reason = entry.get("reason") if isinstance(entry, dict) else None
     if not isinstance(reason, str):
         return "other"

@@ -10,6 +10,7 @@ here for every game. Each game reads its own events: the game module knows which
 each action has and turns them into typed values (seats as ints, Cards) in one pass,
 with the field readers below for the words of the errors.
 """
+
 import json
 from typing import Any, ClassVar
 
@@ -48,7 +49,9 @@ def loads(text):
     try:
         return json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as e:
-        raise BadRecord([error(None, "*", f"the record is not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}")])
+        raise BadRecord(
+            [error(None, "*", f"the record is not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}")]
+        )
     except ValueError as e:  # NaN / Infinity
         raise BadRecord([error(None, "*", f"the record is not valid JSON: {e}")])
     except RecursionError:
@@ -67,7 +70,7 @@ def describe(value):
         return "true" if value else "false"
     if isinstance(value, str):
         return repr(value if len(value) <= 20 else value[:20] + "...")
-    if isinstance(value, int) and not -10**15 < value < 10**15:
+    if isinstance(value, int) and not -(10**15) < value < 10**15:
         return f"a number of {len(str(abs(value)))} digits"
     if isinstance(value, (int, float)):
         return repr(value)
@@ -85,6 +88,7 @@ def is_int(v):
 
 # ---------------------------------------------------------------- field readers (slow path, with words)
 
+
 def read_seat(ev, i, key, n, names, errors):
     """A seat index from ev[key], or None with an error appended."""
     v = ev.get(key)
@@ -95,7 +99,9 @@ def read_seat(ev, i, key, n, names, errors):
     if key not in ev:
         errors.append(error(i, key, f"event {i} ({ev.get('action')}) needs '{key}': the seat number (0 to {_top(n)})"))
     elif v.__class__ is int:
-        errors.append(error(i, key, f"event {i}: seat {v} is not at this table; seats are 0 to {_top(n)} ({_names(names)})"))
+        errors.append(
+            error(i, key, f"event {i}: seat {v} is not at this table; seats are 0 to {_top(n)} ({_names(names)})")
+        )
     else:
         errors.append(error(i, key, f"event {i}: '{key}' must be a seat number (0 to {_top(n)}), not {describe(v)}"))
     return None
@@ -197,7 +203,7 @@ class Choice:
 class Ranks:
     def __init__(self, ranks):
         self.ranks = ranks
-        self.words = "a list of ranks such as [\"K\", \"A\"] (ranks " + " ".join(ranks) + ")"
+        self.words = 'a list of ranks such as ["K", "A"] (ranks ' + " ".join(ranks) + ")"
 
     def read(self, v):
         if v.__class__ is not list:
@@ -212,6 +218,7 @@ class Ranks:
 
 
 # ---------------------------------------------------------------- the header
+
 
 class Header:
     """The record's own fields, read and checked."""
@@ -260,12 +267,16 @@ def read_header(record, game, rule_kinds, defaults, errors, *, variants=(None,))
         h.players = None
         h.n = None
         if players.__class__ is not list:
-            errors.append(error(None, "players", f"'players' must be the list of names in turn order, not {describe(players)}"))
+            errors.append(
+                error(None, "players", f"'players' must be the list of names in turn order, not {describe(players)}")
+            )
         elif not players:
             errors.append(error(None, "players", "'players' is empty; list the names in turn order"))
         else:
             bad = next(k for k, p in enumerate(players) if not (p.__class__ is str and p.strip()))
-            errors.append(error(None, "players", f"player {bad} must be a name (non-empty text), not {describe(players[bad])}"))
+            errors.append(
+                error(None, "players", f"player {bad} must be a name (non-empty text), not {describe(players[bad])}")
+            )
 
     dealer = record.get("dealer")
     n = h.n
@@ -285,8 +296,9 @@ def read_header(record, game, rule_kinds, defaults, errors, *, variants=(None,))
         h.pot_in = pot_in
     else:
         h.pot_in = 0
-        errors.append(error(None, "pot_in", f"'pot_in' must be whole cents from 0 to {MAX_CENTS}, "
-                                            f"not {describe(pot_in)}"))
+        errors.append(
+            error(None, "pot_in", f"'pot_in' must be whole cents from 0 to {MAX_CENTS}, not {describe(pot_in)}")
+        )
 
     h.rules = read_house_rules(record.get("house_rules"), rule_kinds, defaults, errors, game)
 
@@ -302,7 +314,9 @@ def read_header(record, game, rule_kinds, defaults, errors, *, variants=(None,))
         h.claimed = claimed
     else:
         h.claimed = None
-        errors.append(error(None, "claimed", f"'claimed' must be an object such as {{\"net\": [...]}}, not {describe(claimed)}"))
+        errors.append(
+            error(None, "claimed", f"'claimed' must be an object such as {{\"net\": [...]}}, not {describe(claimed)}")
+        )
     return h
 
 
@@ -311,14 +325,20 @@ def read_house_rules(given, rule_kinds, defaults, errors, game):
     if given is None or (given.__class__ is dict and not given):
         return defaults
     if given.__class__ is not dict:
-        errors.append(error(None, "house_rules", f"'house_rules' must be an object such as {{\"ante\": 5}}, not {describe(given)}"))
+        errors.append(
+            error(
+                None, "house_rules", f"'house_rules' must be an object such as {{\"ante\": 5}}, not {describe(given)}"
+            )
+        )
         return defaults
     rules = dict(defaults)
     for name, v in given.items():
         kind = rule_kinds.get(name) if name.__class__ is str else None
         if kind is None:
             known = ", ".join(sorted(rule_kinds))
-            errors.append(error(None, "house_rules", f"{game} has no house rule {describe(name)}; its house rules are {known}"))
+            errors.append(
+                error(None, "house_rules", f"{game} has no house rule {describe(name)}; its house rules are {known}")
+            )
             continue
         x = kind.read(v)
         if x is None:
@@ -334,12 +354,28 @@ def read_claimed(claimed, n, allowed, errors):
         return
     for key, v in claimed.items():
         if key not in allowed:
-            errors.append(error(None, "claimed", f"'claimed' has {describe(key)}; this game takes {', '.join(allowed)}"))
+            errors.append(
+                error(None, "claimed", f"'claimed' has {describe(key)}; this game takes {', '.join(allowed)}")
+            )
         elif key == "net":
-            if v.__class__ is not list or (n is not None and len(v) != n) or not all(
-                    x.__class__ is int and -MAX_CENTS <= x <= MAX_CENTS for x in v):
-                errors.append(error(None, "claimed", f"'claimed.net' must list whole cents for each of the {n} seats, not {describe(v)}"))
+            if (
+                v.__class__ is not list
+                or (n is not None and len(v) != n)
+                or not all(x.__class__ is int and -MAX_CENTS <= x <= MAX_CENTS for x in v)
+            ):
+                errors.append(
+                    error(
+                        None,
+                        "claimed",
+                        f"'claimed.net' must list whole cents for each of the {n} seats, not {describe(v)}",
+                    )
+                )
         elif key == "pot_out":
             if not (v.__class__ is int and 0 <= v <= MAX_CENTS):
-                errors.append(error(None, "claimed", f"'claimed.pot_out' must be whole cents from 0 to {MAX_CENTS}, "
-                                                     f"not {describe(v)}"))
+                errors.append(
+                    error(
+                        None,
+                        "claimed",
+                        f"'claimed.pot_out' must be whole cents from 0 to {MAX_CENTS}, not {describe(v)}",
+                    )
+                )

@@ -12,6 +12,7 @@ play and the tricks done. A game sets up a hand of tricks with `begin_tricks` an
 
 Seats play in `order` (the leader first); a play out of turn is judged in proper order.
 """
+
 from .cards import SUIT_NAME
 
 # Where a card of the current deal is: a seat number (that seat holds it and may play it) or one of these.
@@ -65,8 +66,13 @@ class TrickTable:
             if self.phase != PLAY:
                 s = ev.get("seat")
                 c = ev.get("card")
-                if (s.__class__ is int and 0 <= s < self.n and c.__class__ is str and c in texts
-                        and self.before_play(i, ev)):
+                if (
+                    s.__class__ is int
+                    and 0 <= s < self.n
+                    and c.__class__ is str
+                    and c in texts
+                    and self.before_play(i, ev)
+                ):
                     pass
             if self.phase == PLAY and not self.disorder:
                 where = self.where
@@ -146,16 +152,21 @@ class TrickTable:
             return False
         cur = self.cur
         if any(p[0] == s for p in cur):
-            self.error(i, "seat", f"event {i}: {self.names[s]} plays {c}, but already played to trick "
-                                  f"{self.ntricks + 1}")
+            self.error(
+                i, "seat", f"event {i}: {self.names[s]} plays {c}, but already played to trick {self.ntricks + 1}"
+            )
             return False
         self.disorder = True
         done = {p[0] for p in cur}
         expected = next(x for x in self.order if x not in done)
         if expected != s:
-            self.violate(i, s, self.OUT_OF_TURN,
-                         f"{self.names[s]} played {c} out of turn ({self.names[expected]} was to play); "
-                         f"the cards are judged in proper order")
+            self.violate(
+                i,
+                s,
+                self.OUT_OF_TURN,
+                f"{self.names[s]} played {c} out of turn ({self.names[expected]} was to play); "
+                f"the cards are judged in proper order",
+            )
         return True
 
     def never_held(self, i, s, c, o):
@@ -174,8 +185,12 @@ class TrickTable:
             return ""
         if o >= 0:
             return f" (it was dealt to {self.names[o]})"
-        return {BLIND: " (it is in the blind)", TURNED: " (it is the turned card)",
-                GONE: " (it was thrown away)", PLAYED: " (it was already played)"}[o]
+        return {
+            BLIND: " (it is in the blind)",
+            TURNED: " (it is the turned card)",
+            GONE: " (it was thrown away)",
+            PLAYED: " (it was already played)",
+        }[o]
 
     def in_proper_order(self, cur):
         """The plays of the trick in proper order (the leader's first), or None while the leader has not played."""
@@ -215,8 +230,12 @@ class TrickTable:
             self.error(i, "winner", f"event {i}: {self.names[w]} was out and cannot win a trick")
             return
         if self.cur:
-            self.error(i, "action", f"event {i}: a trick given by its winner while trick {self.ntricks + 1} is half "
-                                    f"played; give all its cards or only its winner")
+            self.error(
+                i,
+                "action",
+                f"event {i}: a trick given by its winner while trick {self.ntricks + 1} is half "
+                f"played; give all its cards or only its winner",
+            )
             return
         self.tricks.append({"leader": self.leader, "plays": None, "winner": w, "points": 0})
         self.trick_events.append(i)
@@ -237,13 +256,19 @@ class TrickTable:
             for x in hand:  # (every card of a known hand is in `where`)
                 if where[x] == s:
                     if x[1] == L:
-                        return self.revoke(e, s, self.REVOKE, f"{self.names[s]} played {c} to a {SUIT_NAME[L]} "
-                                                              f"lead while holding {x}")
+                        return self.revoke(
+                            e, s, self.REVOKE, f"{self.names[s]} played {c} to a {SUIT_NAME[L]} lead while holding {x}"
+                        )
                     if x[1] == T and trump is None:
                         trump = x
             if trump is not None and c[1] != T:
-                return self.revoke(e, s, self.REVOKE, f"{self.names[s]} played {c} to a {SUIT_NAME[L]} lead with "
-                                                      f"no {SUIT_NAME[L]}, but held the trump {trump}")
+                return self.revoke(
+                    e,
+                    s,
+                    self.REVOKE,
+                    f"{self.names[s]} played {c} to a {SUIT_NAME[L]} lead with "
+                    f"no {SUIT_NAME[L]}, but held the trump {trump}",
+                )
             if self.known[s] is not None:
                 return  # his whole hand is known: nothing more to learn later
         # Unknown hand: a card of that suit (or a trump) he plays later shows he held it now.
@@ -259,11 +284,12 @@ class TrickTable:
         v = self.voids[s]
         for k, (L, need_trump, e, played) in enumerate(v):
             if c[1] == L:
-                why = (f"{self.names[s]} played {played} to a {SUIT_NAME[L]} lead, but held {c} "
-                       f"(he played it later)")
+                why = f"{self.names[s]} played {played} to a {SUIT_NAME[L]} lead, but held {c} (he played it later)"
             elif need_trump and c[1] == self.trump:
-                why = (f"{self.names[s]} played {played} to a {SUIT_NAME[L]} lead with no {SUIT_NAME[L]}, "
-                       f"but held the trump {c} (he played it later)")
+                why = (
+                    f"{self.names[s]} played {played} to a {SUIT_NAME[L]} lead with no {SUIT_NAME[L]}, "
+                    f"but held the trump {c} (he played it later)"
+                )
             else:
                 continue
             del v[k]

@@ -1,10 +1,11 @@
 """Shared fixtures: a family with a user in each role, a stranger, and a Swik session of four.
 
-    owner, editor, viewer, stranger     users (password "pw")
-    family                              "The Test family": owner, editor and viewer are members
-    session                             Swik, seats Dad, Uncle Joe, Mary, Me; first dealer seat 0, pot 0
-    hands                               hand 1: the rule book's plain hand (Mary falls); hand 2: the forgotten cut
+owner, editor, viewer, stranger     users (password "pw")
+family                              "The Test family": owner, editor and viewer are members
+session                             Swik, seats Dad, Uncle Joe, Mary, Me; first dealer seat 0, pot 0
+hands                               hand 1: the rule book's plain hand (Mary falls); hand 2: the forgotten cut
 """
+
 import pytest
 from django.db import connection
 

@@ -1,12 +1,13 @@
 """Small builders for tests, all through the services (so a test's data is what the site would store).
 
-    make_user("mary")                         a user with password "pw"
-    make_family(owner, editors=[...], viewers=[...])
-    make_session(family, by, names=(...))     a Swik session; players are created as needed
-    example_record("01-plain-hand")           a worked example from tests/data/archive/
-    generated_record(session, seed=1)         a realistic random record for the session's next hand
-    log_hands(session, by, n, seed=1)         n generated hands through hand_add
+make_user("mary")                         a user with password "pw"
+make_family(owner, editors=[...], viewers=[...])
+make_session(family, by, names=(...))     a Swik session; players are created as needed
+example_record("01-plain-hand")           a worked example from tests/data/archive/
+generated_record(session, seed=1)         a realistic random record for the session's next hand
+log_hands(session, by, n, seed=1)         n generated hands through hand_add
 """
+
 import copy
 import json
 import random
@@ -43,13 +44,30 @@ def player(family, name, by):
     return found or services.player_create(family=family, name=name, by=by)
 
 
-def make_session(family, by, names=TABLE, *, started_at=None, house_rules=None, first_dealer=0, pot_in=0,
-                 place="Grandma's kitchen", key=None):
+def make_session(
+    family,
+    by,
+    names=TABLE,
+    *,
+    started_at=None,
+    house_rules=None,
+    first_dealer=0,
+    pot_in=0,
+    place="Grandma's kitchen",
+    key=None,
+):
     started_at = started_at or datetime(2024, 3, 1, 19, 0, tzinfo=CHICAGO)
     return services.session_create(
-        family=family, started_at=started_at, timezone="America/Chicago", place=place,
-        players=[player(family, n, by) for n in names], house_rules=house_rules, first_dealer=first_dealer,
-        pot_in=pot_in, by=by, key=key,
+        family=family,
+        started_at=started_at,
+        timezone="America/Chicago",
+        place=place,
+        players=[player(family, n, by) for n in names],
+        house_rules=house_rules,
+        first_dealer=first_dealer,
+        pot_in=pot_in,
+        by=by,
+        key=key,
     )
 
 
@@ -70,8 +88,14 @@ def generated_record(session, seed=1, **kw):
     from referee.generate import swik_hand
 
     d = services.session_next_hand_defaults(session=session)
-    return swik_hand(random.Random(seed), players=d["players"], dealer=d["dealer"], pot_in=d["pot_in"],
-                     house_rules=d["house_rules"], **kw)
+    return swik_hand(
+        random.Random(seed),
+        players=d["players"],
+        dealer=d["dealer"],
+        pot_in=d["pot_in"],
+        house_rules=d["house_rules"],
+        **kw,
+    )
 
 
 def log_hands(session, by, n, seed=1, **kw):

@@ -1,4 +1,5 @@
 """`check --deploy` must be clean under production settings (the developers' guide's security bar)."""
+
 import os
 import subprocess
 import sys
@@ -18,7 +19,11 @@ def test_check_deploy_is_clean_under_production_settings():
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)  # set by the browser tests for their own process only
     out = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert out.returncode == 0, out.stdout + out.stderr
     assert "no issues" in out.stdout

@@ -1,5 +1,6 @@
 """API tokens that expire (settings.API_TOKEN_LIFETIME). Kept apart from the view that hands them out
 (archive.api.token): DRF imports this class while its own views module is loading."""
+
 from django.conf import settings
 from django.utils import timezone
 from rest_framework.authentication import TokenAuthentication

@@ -1,6 +1,7 @@
 """The API's answers to bad input: DRF's JSON parser with deep nesting caught, and an exception handler
 that turns the services' ValidationError (the last owner demoted, ...) and too-big numbers into a 400
 with the field named where it is known, as the pages do."""
+
 from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import parsers, status
 from rest_framework.exceptions import ParseError

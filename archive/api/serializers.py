@@ -1,4 +1,5 @@
 """DRF serializers: shapes only. Writes go through archive.services (in the views)."""
+
 import zoneinfo
 
 from rest_framework import serializers
@@ -88,7 +89,9 @@ class PlayerCreateSerializer(serializers.Serializer):
 
 
 class MergeSerializer(serializers.Serializer):
-    merge = serializers.IntegerField(max_value=bounds.ID_MAX, help_text="id of the player entry to fold into this one (it is kept, pointing here)")
+    merge = serializers.IntegerField(
+        max_value=bounds.ID_MAX, help_text="id of the player entry to fold into this one (it is kept, pointing here)"
+    )
 
 
 class SeatSerializer(serializers.ModelSerializer):
@@ -106,8 +109,21 @@ class SessionSerializer(serializers.ModelSerializer):
     class Meta:
         model = Session
         fields = [
-            "id", "family", "game", "variant", "started_at", "timezone", "place", "house_rules", "first_dealer",
-            "pot_in", "notes", "seats", "hand_count", "created_at", "deleted_at",
+            "id",
+            "family",
+            "game",
+            "variant",
+            "started_at",
+            "timezone",
+            "place",
+            "house_rules",
+            "first_dealer",
+            "pot_in",
+            "notes",
+            "seats",
+            "hand_count",
+            "created_at",
+            "deleted_at",
         ]
         read_only_fields = fields
 
@@ -115,17 +131,25 @@ class SessionSerializer(serializers.ModelSerializer):
 class SessionCreateSerializer(serializers.Serializer):
     family = serializers.IntegerField(max_value=bounds.ID_MAX)
     game = serializers.ChoiceField(choices=(), default="swik", help_text="a game of GET /api/games/")
-    variant = serializers.CharField(max_length=20, required=False, allow_blank=True, default="",
-                                    help_text="one of the game's variants in GET /api/games/ (empty: the book's game)")
+    variant = serializers.CharField(
+        max_length=20,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="one of the game's variants in GET /api/games/ (empty: the book's game)",
+    )
     started_at = serializers.DateTimeField(help_text="ISO 8601 with offset, e.g. 2024-03-02T19:30:00-06:00")
     timezone = serializers.CharField(max_length=64, required=False, help_text="IANA zone; default: the family's")
     place = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
     players = serializers.ListField(
-        child=serializers.JSONField(), min_length=2, max_length=12,
+        child=serializers.JSONField(),
+        min_length=2,
+        max_length=12,
         help_text="seats in the order turns pass: player ids, or names (an unknown name becomes a guest player)",
     )
-    house_rules = serializers.DictField(required=False, default=dict,
-                                        help_text="the rules that differ from the book, by the names in GET /api/games/")
+    house_rules = serializers.DictField(
+        required=False, default=dict, help_text="the rules that differ from the book, by the names in GET /api/games/"
+    )
     first_dealer = serializers.IntegerField(min_value=0, max_value=bounds.SEAT_MAX, default=0)
     pot_in = serializers.IntegerField(min_value=0, max_value=selectors_games.MONEY_MAX, default=0)
 
@@ -138,7 +162,11 @@ class SessionCreateSerializer(serializers.Serializer):
 
     def validate_players(self, value):
         for item in value:
-            if isinstance(item, bool) or not isinstance(item, (int, str)) or (isinstance(item, str) and not item.strip()):
+            if (
+                isinstance(item, bool)
+                or not isinstance(item, (int, str))
+                or (isinstance(item, str) and not item.strip())
+            ):
                 raise serializers.ValidationError("Each seat is a player id (a number) or a name (text).")
         return value
 
@@ -147,8 +175,12 @@ class SessionCreateSerializer(serializers.Serializer):
             raise serializers.ValidationError({"first_dealer": "The first dealer must be one of the seats (0 to n-1)."})
         entry = selectors_games.game_entry(attrs["game"])
         attrs["house_rules"] = selectors_games.only_changes(entry, attrs["house_rules"])
-        problems = selectors_games.header_problems(game=attrs["game"], variant=attrs["variant"] or None,
-                                                   house_rules=attrs["house_rules"], seats=len(attrs["players"]))
+        problems = selectors_games.header_problems(
+            game=attrs["game"],
+            variant=attrs["variant"] or None,
+            house_rules=attrs["house_rules"],
+            seats=len(attrs["players"]),
+        )
         if problems:
             raise serializers.ValidationError({"house_rules": problems})
         return attrs
@@ -163,8 +195,20 @@ class HandListSerializer(serializers.ModelSerializer):
     class Meta:
         model = Hand
         fields = [
-            "id", "family", "session", "number", "status", "dealer", "actual_dealer", "pot_in", "pot_out",
-            "violation_count", "revision", "summary", "updated_at", "deleted_at",
+            "id",
+            "family",
+            "session",
+            "number",
+            "status",
+            "dealer",
+            "actual_dealer",
+            "pot_in",
+            "pot_out",
+            "violation_count",
+            "revision",
+            "summary",
+            "updated_at",
+            "deleted_at",
         ]
         read_only_fields = fields
 
@@ -221,8 +265,17 @@ class DisputeSerializer(serializers.ModelSerializer):
     class Meta:
         model = Dispute
         fields = [
-            "id", "hand", "title", "status", "opened_by", "opened_at", "resolution", "resolved_by", "resolved_at",
-            "ruling_revision", "messages",
+            "id",
+            "hand",
+            "title",
+            "status",
+            "opened_by",
+            "opened_at",
+            "resolution",
+            "resolved_by",
+            "resolved_at",
+            "ruling_revision",
+            "messages",
         ]
         read_only_fields = fields
 
@@ -245,10 +298,14 @@ class DisputeResolveSerializer(serializers.Serializer):
 class ImportResultSerializer(serializers.Serializer):
     added = serializers.IntegerField()
     skipped = serializers.IntegerField()
-    errors = serializers.ListField(child=serializers.JSONField(), help_text="the first 1,000 problems, each with its line")
+    errors = serializers.ListField(
+        child=serializers.JSONField(), help_text="the first 1,000 problems, each with its line"
+    )
     error_count = serializers.IntegerField(help_text="all problems; none: the file was imported")
-    bad_lines = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()),
-                                      help_text="every bad line, as [first, last] ranges")
+    bad_lines = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        help_text="every bad line, as [first, last] ranges",
+    )
     lines = serializers.IntegerField(help_text="lines read")
 
 
@@ -276,12 +333,18 @@ class LegalSerializer(serializers.Serializer):
     format = serializers.CharField(default="legal/1")
     game = serializers.CharField()
     turn = serializers.IntegerField(allow_null=True, help_text="the seat that acts next; null when nobody does")
-    options = serializers.ListField(child=serializers.JSONField(), help_text=(
-        "each {action, seat, ...}: cards (a list, or null for any unseen card) for a card action, choices for a "
-        "declaration, take for a wrap, winners for a trick given by its winner; only actions without a violation"))
+    options = serializers.ListField(
+        child=serializers.JSONField(),
+        help_text=(
+            "each {action, seat, ...}: cards (a list, or null for any unseen card) for a card action, choices for a "
+            "declaration, take for a wrap, winners for a trick given by its winner; only actions without a violation"
+        ),
+    )
     done = serializers.BooleanField()
     status = serializers.CharField()
-    table = serializers.JSONField(help_text="the snapshot after the events: hands, trump, the trick in play, tricks won")
+    table = serializers.JSONField(
+        help_text="the snapshot after the events: hands, trump, the trick in play, tricks won"
+    )
 
 
 class ErrorItemSerializer(serializers.Serializer):

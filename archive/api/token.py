@@ -2,6 +2,7 @@
 
 It goes through django-axes like the login page: wrong passwords are counted by account and by address,
 and a locked one is answered 429 by axes' middleware."""
+
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.views import ObtainAuthToken

@@ -1,6 +1,7 @@
 """The REST API: thin classes over archive.services (writes) and querysets limited to the
 caller's families (reads). Strangers get 404, viewers 403 on writes, a bad record 400 with
 the referee's error/1 document and nothing saved."""
+
 import io
 
 from django.conf import settings
@@ -44,7 +45,9 @@ def record_from(value):
     if isinstance(value, str):
         value = referee.loads(value)
     if not isinstance(value, dict):
-        raise referee.BadRecord([{"event": None, "field": "*", "message": "A hand record must be a JSON object {...}."}])
+        raise referee.BadRecord(
+            [{"event": None, "field": "*", "message": "A hand record must be a JSON object {...}."}]
+        )
     return value
 
 
@@ -83,8 +86,15 @@ def _record_of_body(request):
         text = request.body.decode("utf-8")
     except RequestDataTooBig:  # past DATA_UPLOAD_MAX_MEMORY_SIZE: answered in error/1 like any bad record
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-        raise referee.BadRecord([{"event": None, "field": "*",
-                                  "message": f"The body is too big: a hand record is at most {limit:,} bytes."}])
+        raise referee.BadRecord(
+            [
+                {
+                    "event": None,
+                    "field": "*",
+                    "message": f"The body is too big: a hand record is at most {limit:,} bytes.",
+                }
+            ]
+        )
     except UnicodeDecodeError:
         raise referee.BadRecord([{"event": None, "field": "*", "message": "The body is not UTF-8 text."}])
     return record_from(referee.loads(text))
@@ -143,9 +153,11 @@ class GamesView(APIView):
     authentication_classes = []
     permission_classes = [AllowAny]
 
-    @extend_schema(summary="The games the referee rules on, with their house rules and events",
-                   responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="a list, one entry per game")},
-                   auth=[])
+    @extend_schema(
+        summary="The games the referee rules on, with their house rules and events",
+        responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="a list, one entry per game")},
+        auth=[],
+    )
     def get(self, request):
         return Response(selectors_games.catalogue())
 
@@ -168,8 +180,10 @@ class FamilyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cre
         )
         serializer.instance.my_role = Membership.Role.OWNER
 
-    @extend_schema(summary="The family's audit log (owners): changes that are not hands, who, when, what before",
-                   responses={200: s.AuditEntrySerializer(many=True)})
+    @extend_schema(
+        summary="The family's audit log (owners): changes that are not hands, who, when, what before",
+        responses={200: s.AuditEntrySerializer(many=True)},
+    )
     @action(detail=True, methods=["get"])
     def audit(self, request, pk=None):
         family = self.get_object()
@@ -193,14 +207,20 @@ class FamilyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cre
     @extend_schema(
         summary="Import a history in JSON Lines (body, or multipart field 'file'); importing twice adds nothing",
         description="A small file is imported at once (200, or 400 naming every bad line; nothing is saved then). "
-                    "A file past IMPORT_INLINE_MAX_BYTES is imported by a background job: 202 with the job, "
-                    "whose progress and result GET imports/{job_id}/ gives.",
-        request={"application/jsonl": OpenApiTypes.STR, "multipart/form-data": inline_serializer(
-            "HistoryUpload", {"file": drf_serializers.FileField()})},
+        "A file past IMPORT_INLINE_MAX_BYTES is imported by a background job: 202 with the job, "
+        "whose progress and result GET imports/{job_id}/ gives.",
+        request={
+            "application/jsonl": OpenApiTypes.STR,
+            "multipart/form-data": inline_serializer("HistoryUpload", {"file": drf_serializers.FileField()}),
+        },
         responses={200: s.ImportResultSerializer, 202: s.ImportJobSerializer},
     )
-    @action(detail=True, methods=["post"], url_path="import",
-            parser_classes=[parsers.MultiPartParser, parsers.FormParser, PlainTextParser])
+    @action(
+        detail=True,
+        methods=["post"],
+        url_path="import",
+        parser_classes=[parsers.MultiPartParser, parsers.FormParser, PlainTextParser],
+    )
     def import_history(self, request, pk=None):
         family = self.get_object()
         require_editor_of(request.user, family.pk)
@@ -233,8 +253,9 @@ class FamilyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cre
         data["url"] = reverse("api-family-import-job", args=[family.pk, job.pk])
         return Response(data, status=202)
 
-    @extend_schema(summary="A background import's progress and, when done, its result",
-                   responses={200: s.ImportJobSerializer})
+    @extend_schema(
+        summary="A background import's progress and, when done, its result", responses={200: s.ImportJobSerializer}
+    )
     @action(detail=True, methods=["get"], url_path=r"imports/(?P<job_id>[0-9]+)", url_name="import-job")
     def import_job(self, request, pk=None, job_id=None):
         family = self.get_object()
@@ -244,7 +265,9 @@ class FamilyViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cre
 
 
 @extend_schema(parameters=[OpenApiParameter("family", int, description="only this family's members")])
-class MembershipViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.DestroyModelMixin, viewsets.GenericViewSet):
+class MembershipViewSet(
+    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.DestroyModelMixin, viewsets.GenericViewSet
+):
     queryset = Membership.objects.none()  # for the schema's path types; get_queryset limits to the caller's families
     serializer_class = s.MembershipSerializer
 
@@ -255,20 +278,36 @@ class MembershipViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins
             qs = qs.filter(family_id=family)
         return qs.order_by("family_id", "user__username")
 
-    @extend_schema(summary="Invite someone: an invitation link and code they accept (no member is added here)",
-                   request=s.MembershipCreateSerializer, responses={201: s.InvitationSerializer})
+    @extend_schema(
+        summary="Invite someone: an invitation link and code they accept (no member is added here)",
+        request=s.MembershipCreateSerializer,
+        responses={201: s.InvitationSerializer},
+    )
     def create(self, request):
         ser = s.MembershipCreateSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
         family = _visible_family(request.user, ser.validated_data["family"])
         require_owner_of(request.user, family.pk)
         invitation, code = invitations.invitation_create(
-            family=family, role=ser.validated_data["role"], by=request.user,
-            for_username=ser.validated_data.get("username") or "")
+            family=family,
+            role=ser.validated_data["role"],
+            by=request.user,
+            for_username=ser.validated_data.get("username") or "",
+        )
         url = request.build_absolute_uri(reverse("invitation", args=[code]))
-        return Response(s.InvitationSerializer({"id": invitation.pk, "family": family.pk, "role": invitation.role,
-                                                "code": code, "url": url, "expires_at": invitation.expires_at}).data,
-                        status=201)
+        return Response(
+            s.InvitationSerializer(
+                {
+                    "id": invitation.pk,
+                    "family": family.pk,
+                    "role": invitation.role,
+                    "code": code,
+                    "url": url,
+                    "expires_at": invitation.expires_at,
+                }
+            ).data,
+            status=201,
+        )
 
     @extend_schema(request=s.MembershipRoleSerializer, responses={200: s.MembershipSerializer})
     def partial_update(self, request, pk=None):
@@ -331,8 +370,11 @@ class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
             return django_error(exc)
         return Response(s.PlayerSerializer(player).data, status=201)
 
-    @extend_schema(summary="Fold another entry of the same person into this one", request=s.MergeSerializer,
-                   responses={200: s.PlayerSerializer})
+    @extend_schema(
+        summary="Fold another entry of the same person into this one",
+        request=s.MergeSerializer,
+        responses={200: s.PlayerSerializer},
+    )
     @action(detail=True, methods=["post"])
     def merge(self, request, pk=None):
         keep = self.get_object()
@@ -348,8 +390,9 @@ class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
             return django_error(exc)
         return Response(s.PlayerSerializer(kept).data)
 
-    @extend_schema(summary="Undo the merge that folded this entry into another", request=None,
-                   responses={200: s.PlayerSerializer})
+    @extend_schema(
+        summary="Undo the merge that folded this entry into another", request=None, responses={200: s.PlayerSerializer}
+    )
     @action(detail=True, methods=["post"])
     def unmerge(self, request, pk=None):
         player = self.get_object()
@@ -396,9 +439,16 @@ class SessionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
             return Response({"players": ["A player can sit in only one seat."]}, status=400)
         try:
             session = services.session_create(
-                family=family, game=data["game"], variant=data["variant"], started_at=data["started_at"],
-                timezone=data.get("timezone") or family.timezone, place=data["place"], players=players,
-                house_rules=data["house_rules"] or None, first_dealer=data["first_dealer"], pot_in=data["pot_in"],
+                family=family,
+                game=data["game"],
+                variant=data["variant"],
+                started_at=data["started_at"],
+                timezone=data.get("timezone") or family.timezone,
+                place=data["place"],
+                players=players,
+                house_rules=data["house_rules"] or None,
+                first_dealer=data["first_dealer"],
+                pot_in=data["pot_in"],
                 by=request.user,
             )
         except referee.BadRecord as exc:
@@ -407,8 +457,10 @@ class SessionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
             return django_error(exc)
         return Response(s.SessionSerializer(self.get_queryset().get(pk=session.pk)).data, status=201)
 
-    @extend_schema(summary="What the next hand's record starts from (players, dealer, pot_in, house rules)",
-                   responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(
+        summary="What the next hand's record starts from (players, dealer, pot_in, house rules)",
+        responses={200: OpenApiTypes.OBJECT},
+    )
     @action(detail=True, methods=["get"])
     def next(self, request, pk=None):
         session = self.get_object()
@@ -433,12 +485,14 @@ class HandPagination(CursorPagination):
         return ("-id",)
 
 
-@extend_schema(parameters=[
-    OpenApiParameter("family", int, description="only this family's hands"),
-    OpenApiParameter("session", int, description="only this session's hands (in order)"),
-    OpenApiParameter("status", str, enum=["complete", "void", "incomplete"]),
-    OpenApiParameter("deleted", bool, description="include deleted hands"),
-])
+@extend_schema(
+    parameters=[
+        OpenApiParameter("family", int, description="only this family's hands"),
+        OpenApiParameter("session", int, description="only this session's hands (in order)"),
+        OpenApiParameter("status", str, enum=["complete", "void", "incomplete"]),
+        OpenApiParameter("deleted", bool, description="include deleted hands"),
+    ]
+)
 class HandViewSet(viewsets.GenericViewSet):
     queryset = Hand.objects.none()  # for the schema's path types; get_queryset limits to the caller's families
     serializer_class = s.HandSerializer
@@ -451,9 +505,12 @@ class HandViewSet(viewsets.GenericViewSet):
         return self.base_queryset().select_related("session")
 
     def list(self, request):
-        qs = self.base_queryset().select_related("session").defer(
-            "record", "ruling", "session__house_rules", "session__notes"
-        ).annotate(summary=KeyTextTransform("summary", "ruling"))
+        qs = (
+            self.base_queryset()
+            .select_related("session")
+            .defer("record", "ruling", "session__house_rules", "session__notes")
+            .annotate(summary=KeyTextTransform("summary", "ruling"))
+        )
         family = int_param(request, "family")
         session = int_param(request, "session")
         if family is not None:
@@ -512,7 +569,8 @@ class HandViewSet(viewsets.GenericViewSet):
     @extend_schema(
         summary="Soft-delete the hand (its history is kept; restore brings it back)",
         parameters=[OpenApiParameter("why", str, description="why it is deleted")],
-        request=None, responses={204: None},
+        request=None,
+        responses={204: None},
     )
     def destroy(self, request, pk=None):
         hand = self.get_object()
@@ -529,7 +587,9 @@ class HandViewSet(viewsets.GenericViewSet):
         ser = s.WhySerializer(data=request.data)
         ser.is_valid(raise_exception=True)
         try:
-            hand = services.hand_restore(hand=hand, by=request.user, why=ser.validated_data["why"] or "Restored through the API")
+            hand = services.hand_restore(
+                hand=hand, by=request.user, why=ser.validated_data["why"] or "Restored through the API"
+            )
         except referee.BadRecord as exc:
             return bad_record(exc)
         except DjangoValidationError as exc:
@@ -543,8 +603,10 @@ class HandViewSet(viewsets.GenericViewSet):
     def ruling(self, request, pk=None):
         return Response(self.get_object().ruling)
 
-    @extend_schema(summary="Every revision of the hand: who, when, why, record and ruling",
-                   responses={200: s.HandRevisionSerializer(many=True)})
+    @extend_schema(
+        summary="Every revision of the hand: who, when, why, record and ruling",
+        responses={200: s.HandRevisionSerializer(many=True)},
+    )
     @action(detail=True, methods=["get"])
     def revisions(self, request, pk=None):
         hand = self.get_object()
@@ -555,19 +617,23 @@ class HandViewSet(viewsets.GenericViewSet):
 # --- disputes --------------------------------------------------------------------------------------------
 
 
-@extend_schema(parameters=[
-    OpenApiParameter("family", int, description="only this family's disputes"),
-    OpenApiParameter("hand", int, description="only this hand's disputes"),
-    OpenApiParameter("status", str, enum=["open", "resolved"]),
-])
+@extend_schema(
+    parameters=[
+        OpenApiParameter("family", int, description="only this family's disputes"),
+        OpenApiParameter("hand", int, description="only this hand's disputes"),
+        OpenApiParameter("status", str, enum=["open", "resolved"]),
+    ]
+)
 class DisputeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     queryset = Dispute.objects.none()  # for the schema's path types; get_queryset limits to the caller's families
     serializer_class = s.DisputeSerializer
 
     def get_queryset(self):
-        qs = Dispute.objects.filter(hand__session__family__in=member_family_ids(self.request.user)).select_related(
-            "opened_by", "resolved_by"
-        ).prefetch_related("messages__author")
+        qs = (
+            Dispute.objects.filter(hand__session__family__in=member_family_ids(self.request.user))
+            .select_related("opened_by", "resolved_by")
+            .prefetch_related("messages__author")
+        )
         family = int_param(self.request, "family")
         hand = int_param(self.request, "hand")
         if family is not None:
@@ -583,14 +649,17 @@ class DisputeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
     def create(self, request):
         ser = s.DisputeCreateSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
-        hand = Hand.objects.filter(
-            pk=ser.validated_data["hand"], session__family__in=member_family_ids(request.user)
-        ).select_related("session").first()
+        hand = (
+            Hand.objects.filter(pk=ser.validated_data["hand"], session__family__in=member_family_ids(request.user))
+            .select_related("session")
+            .first()
+        )
         if hand is None:
             raise Http404
         require_editor_of(request.user, hand.session.family_id)
-        d = services.dispute_open(hand=hand, title=ser.validated_data["title"], text=ser.validated_data["text"],
-                                  by=request.user)
+        d = services.dispute_open(
+            hand=hand, title=ser.validated_data["title"], text=ser.validated_data["text"], by=request.user
+        )
         return Response(s.DisputeSerializer(self.get_queryset().get(pk=d.pk)).data, status=201)
 
     @extend_schema(methods=["get"], responses={200: s.DisputeMessageSerializer(many=True)})
@@ -606,7 +675,9 @@ class DisputeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
         m = services.dispute_reply(dispute=d, text=ser.validated_data["text"], by=request.user)
         return Response(s.DisputeMessageSerializer(m).data, status=201)
 
-    @extend_schema(request=s.DisputeResolveSerializer, responses={200: s.DisputeSerializer, 400: s.ErrorDocumentSerializer})
+    @extend_schema(
+        request=s.DisputeResolveSerializer, responses={200: s.DisputeSerializer, 400: s.ErrorDocumentSerializer}
+    )
     @action(detail=True, methods=["post"])
     def resolve(self, request, pk=None):
         d = self.get_object()
@@ -616,8 +687,9 @@ class DisputeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
         try:
             record = ser.validated_data.get("record")
             record = record_from(record) if record is not None else None
-            services.dispute_resolve(dispute=d, resolution=ser.validated_data["resolution"], by=request.user,
-                                     record=record)
+            services.dispute_resolve(
+                dispute=d, resolution=ser.validated_data["resolution"], by=request.user, record=record
+            )
         except referee.BadRecord as exc:
             return bad_record(exc)
         except DjangoValidationError as exc:

@@ -1,5 +1,6 @@
 """Changes that are not hands (hands keep their own revisions): who did what, when, and what was there
 before; and the invitations by which a person joins a family of their own accord."""
+
 from django.conf import settings
 from django.db import models
 
@@ -36,13 +37,15 @@ class Invitation(models.Model):
     family = models.ForeignKey(Family, on_delete=models.CASCADE, related_name="invitations")
     role = models.CharField(max_length=10, choices=Membership.Role.choices, default=Membership.Role.VIEWER)
     code_hash = models.CharField(max_length=64, unique=True)
-    for_username = models.CharField(max_length=150, blank=True, default="",
-                                    help_text="only this account may accept (blank: whoever has the code)")
+    for_username = models.CharField(
+        max_length=150, blank=True, default="", help_text="only this account may accept (blank: whoever has the code)"
+    )
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     expires_at = models.DateTimeField()
-    accepted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                    related_name="+")
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     accepted_at = models.DateTimeField(null=True, blank=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
 

@@ -3,6 +3,7 @@
 Nothing here is ever deleted by the app: hands and sessions are soft-deleted
 (`deleted_at`), and every change to a hand writes a HandRevision.
 """
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -240,7 +241,11 @@ class Dispute(models.Model):
     )
     resolved_at = models.DateTimeField(null=True, blank=True)
     ruling_revision = models.ForeignKey(
-        HandRevision, null=True, blank=True, on_delete=models.PROTECT, related_name="resolutions",
+        HandRevision,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="resolutions",
         help_text="the hand revision whose ruling settles the dispute",
     )
 

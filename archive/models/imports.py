@@ -3,6 +3,7 @@
 The uploaded file is kept in the database in pieces (ImportChunk) until its job has run, so the
 web server and the worker need no shared disk; the job row keeps the result for the import page.
 """
+
 from django.conf import settings
 from django.db import models
 

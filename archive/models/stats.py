@@ -19,6 +19,7 @@ cascades deletions, and the recompute removes the facts of hands that are gone.
 A missing value stays missing: flags are 1/0/NULL small integers, so SQL SUM gives NULL
 (not 0) when nothing was known, and COUNT(column) counts the hands where it was known.
 """
+
 from django.conf import settings
 from django.db import models
 
@@ -29,9 +30,20 @@ class HandFact(models.Model):
     """One row per live hand: the pot, who took most of it (largest pots, pot chart), and what the
     facts were derived from (revision, zone)."""
 
-    hand = models.OneToOneField("archive.Hand", on_delete=models.CASCADE, db_constraint=False, db_index=False, primary_key=True, related_name="stats_fact")
-    family = models.ForeignKey("archive.Family", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
-    session = models.ForeignKey("archive.Session", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
+    hand = models.OneToOneField(
+        "archive.Hand",
+        on_delete=models.CASCADE,
+        db_constraint=False,
+        db_index=False,
+        primary_key=True,
+        related_name="stats_fact",
+    )
+    family = models.ForeignKey(
+        "archive.Family", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+"
+    )
+    session = models.ForeignKey(
+        "archive.Session", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+"
+    )
     game = models.CharField(max_length=10)
     day = models.DateField(help_text="the day the hand was played, in the family's time zone")
     played_at = models.DateTimeField()
@@ -42,7 +54,12 @@ class HandFact(models.Model):
     pot_out = models.BigIntegerField()
     seats = models.PositiveSmallIntegerField()
     top_player = models.ForeignKey(
-        "archive.Player", null=True, on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+",
+        "archive.Player",
+        null=True,
+        on_delete=models.CASCADE,
+        db_constraint=False,
+        db_index=False,
+        related_name="+",
         help_text="who took the most out of the pot (None: nobody took anything)",
     )
     top_take = models.BigIntegerField(null=True)
@@ -60,10 +77,18 @@ class HandFact(models.Model):
 class SeatFact(models.Model):
     """One row per live hand and seat: what every game tells of a seat. NULL means the record does not tell."""
 
-    hand = models.ForeignKey("archive.Hand", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
-    family = models.ForeignKey("archive.Family", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
-    session = models.ForeignKey("archive.Session", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
-    player = models.ForeignKey("archive.Player", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
+    hand = models.ForeignKey(
+        "archive.Hand", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+"
+    )
+    family = models.ForeignKey(
+        "archive.Family", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+"
+    )
+    session = models.ForeignKey(
+        "archive.Session", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+"
+    )
+    player = models.ForeignKey(
+        "archive.Player", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+"
+    )
     game = models.CharField(max_length=10)
     day = models.DateField()
     played_at = models.DateTimeField()
@@ -88,12 +113,20 @@ class SeatFact(models.Model):
 class PairFact(models.Model):
     """Money that went from `payer` to `payee` in one hand (see facts.pair_flows for the rule)."""
 
-    hand = models.ForeignKey("archive.Hand", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
-    family = models.ForeignKey("archive.Family", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
+    hand = models.ForeignKey(
+        "archive.Hand", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+"
+    )
+    family = models.ForeignKey(
+        "archive.Family", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+"
+    )
     game = models.CharField(max_length=10)
     day = models.DateField()
-    payer = models.ForeignKey("archive.Player", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
-    payee = models.ForeignKey("archive.Player", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
+    payer = models.ForeignKey(
+        "archive.Player", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+"
+    )
+    payee = models.ForeignKey(
+        "archive.Player", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+"
+    )
     cents = models.BigIntegerField()
 
     class Meta:
@@ -104,8 +137,12 @@ class StatsDay(models.Model):
     """A player's day at one family's table in one game (what every game has; each game's own in its
     module's summary). Sums are NULL where nothing was known."""
 
-    family = models.ForeignKey("archive.Family", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
-    player = models.ForeignKey("archive.Player", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+")
+    family = models.ForeignKey(
+        "archive.Family", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+"
+    )
+    player = models.ForeignKey(
+        "archive.Player", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+"
+    )
     game = models.CharField(max_length=10)
     day = models.DateField()
     hands = models.IntegerField()

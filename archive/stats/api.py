@@ -2,6 +2,7 @@
 
 Strangers get 404, viewers read, owners and editors write (403 for a viewer).
 """
+
 from __future__ import annotations
 
 from django.http import Http404
@@ -48,18 +49,20 @@ class FamilyStatsView(APIView):
     def get(self, request, slug):
         family = _family(request, slug)
         flt = _filters(request)
-        return Response({
-            "family": family.slug,
-            "timezone": family.timezone,
-            "filters": {k: (v.isoformat() if hasattr(v, "isoformat") else v) for k, v in flt.items()},
-            "totals": selectors.totals(family=family, **flt),
-            "players": selectors.players(family=family, **flt),
-            "streaks": selectors.streaks(family=family, **flt),
-            **selectors.game_reads(family=family, **flt),
-            "head_to_head": selectors.head_to_head(family=family, **flt),
-            "net_over_time": selectors.net_over_time(family=family, **flt),
-            "largest_pots": selectors.largest_pots(family=family, **flt),
-        })
+        return Response(
+            {
+                "family": family.slug,
+                "timezone": family.timezone,
+                "filters": {k: (v.isoformat() if hasattr(v, "isoformat") else v) for k, v in flt.items()},
+                "totals": selectors.totals(family=family, **flt),
+                "players": selectors.players(family=family, **flt),
+                "streaks": selectors.streaks(family=family, **flt),
+                **selectors.game_reads(family=family, **flt),
+                "head_to_head": selectors.head_to_head(family=family, **flt),
+                "net_over_time": selectors.net_over_time(family=family, **flt),
+                "largest_pots": selectors.largest_pots(family=family, **flt),
+            }
+        )
 
 
 class PlayerStatsView(APIView):
@@ -70,8 +73,14 @@ class PlayerStatsView(APIView):
         flt = _filters(request)
         row = next((p for p in selectors.players(family=family, **flt) if p["player_id"] == player.pk), None)
         streak = next((s for s in selectors.streaks(family=family, **flt) if s["player_id"] == player.pk), None)
-        return Response({"player": {"id": player.pk, "name": player.name}, "totals": row, "streaks": streak,
-                         **selectors.game_reads(family=family, player=player, **flt)})
+        return Response(
+            {
+                "player": {"id": player.pk, "name": player.name},
+                "totals": row,
+                "streaks": streak,
+                **selectors.game_reads(family=family, player=player, **flt),
+            }
+        )
 
 
 class SessionStatsView(APIView):
@@ -81,8 +90,13 @@ class SessionStatsView(APIView):
     def get(self, request, slug, pk):
         family = _family(request, slug)
         session = get_object_or_404(Session, pk=pk, family=family, deleted_at__isnull=True)
-        return Response({"session": session.pk, "pots": selectors.session_pots(session=session),
-                         "settle": selectors.settle_up(family=family, session=session)})
+        return Response(
+            {
+                "session": session.pk,
+                "pots": selectors.session_pots(session=session),
+                "settle": selectors.settle_up(family=family, session=session),
+            }
+        )
 
 
 class SettleView(APIView):
@@ -123,8 +137,13 @@ class SettlePaidView(APIView):
         party = lambda pk: None if pk is None else get_object_or_404(Player, pk=pk, family=family)  # noqa: E731
         session = get_object_or_404(Session, pk=d["session"], family=family) if d.get("session") else None
         payment = services.settle_mark_paid(
-            family=family, payer=party(d["payer"]), payee=party(d["payee"]), amount=d["amount"], by=request.user,
-            session=session, date_from=None if session else d.get("date_from"),
+            family=family,
+            payer=party(d["payer"]),
+            payee=party(d["payee"]),
+            amount=d["amount"],
+            by=request.user,
+            session=session,
+            date_from=None if session else d.get("date_from"),
             date_to=None if session else d.get("date_to"),
         )
         return Response({"id": payment.pk, "paid_at": payment.at.isoformat()}, status=status.HTTP_201_CREATED)

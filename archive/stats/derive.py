@@ -6,6 +6,7 @@ What a hand says comes from its ruling's facts (referee/facts.py), never from it
 shared columns from facts["seats"] and facts["pot"], each game's own from facts["game"] through
 its module in archive/stats/games/.
 """
+
 from __future__ import annotations
 
 import json
@@ -27,10 +28,41 @@ from .facts import pair_flows
 CHUNK = 2000  # hands read and written at a time: memory stays flat however big the archive
 
 COLUMNS = {
-    HandFact: ["hand_id", "family_id", "session_id", "game", "day", "played_at", "number", "status", "pot",
-               "pot_in", "pot_out", "seats", "top_player_id", "top_take", "revision", "zone"],
-    SeatFact: ["hand_id", "family_id", "session_id", "player_id", "game", "day", "played_at", "seat", "in_hand",
-               "tricks", "misdeals", "penalties", "net", "won", "take"],
+    HandFact: [
+        "hand_id",
+        "family_id",
+        "session_id",
+        "game",
+        "day",
+        "played_at",
+        "number",
+        "status",
+        "pot",
+        "pot_in",
+        "pot_out",
+        "seats",
+        "top_player_id",
+        "top_take",
+        "revision",
+        "zone",
+    ],
+    SeatFact: [
+        "hand_id",
+        "family_id",
+        "session_id",
+        "player_id",
+        "game",
+        "day",
+        "played_at",
+        "seat",
+        "in_hand",
+        "tricks",
+        "misdeals",
+        "penalties",
+        "net",
+        "won",
+        "take",
+    ],
     PairFact: ["hand_id", "family_id", "game", "day", "payer_id", "payee_id", "cents"],
 }
 for _module in games.GAMES.values():
@@ -79,13 +111,26 @@ class Context:
 
     def session_seats(self, session_id):
         if session_id not in self.seats:
-            self.seats[session_id] = dict(Seat.objects.filter(session_id=session_id).values_list("position", "player_id"))
+            self.seats[session_id] = dict(
+                Seat.objects.filter(session_id=session_id).values_list("position", "player_id")
+            )
         return self.seats[session_id]
 
 
 # played_at: the hand's ledger rows', else the session's start
-_HAND_FIELDS = ("id", "session_id", "session__family_id", "session__game", "played", "number", "status", "pot_in",
-                "pot_out", "revision", "ruling__facts")
+_HAND_FIELDS = (
+    "id",
+    "session_id",
+    "session__family_id",
+    "session__game",
+    "played",
+    "number",
+    "status",
+    "pot_in",
+    "pot_out",
+    "revision",
+    "ruling__facts",
+)
 
 # PostgreSQL: only the facts travel to Python, not the records and rulings (without the per-entry
 # ledger kinds, which the ledger rows already hold).
@@ -108,8 +153,13 @@ def read_hands(*, ids=None, family_id=None, after=0, limit=CHUNK):
         if family_id is not None:
             qs = qs.filter(session__family_id=family_id)
         # A subquery, not a join and GROUP BY: grouping by the facts' JSON cost seconds a chunk.
-        first = (LedgerEntry.objects.filter(hand_id=OuterRef("pk")).order_by().values("hand_id")
-                 .annotate(m=Min("played_at")).values("m")[:1])
+        first = (
+            LedgerEntry.objects.filter(hand_id=OuterRef("pk"))
+            .order_by()
+            .values("hand_id")
+            .annotate(m=Min("played_at"))
+            .values("m")[:1]
+        )
         qs = qs.annotate(played=Coalesce(Subquery(first), "session__started_at"))
         return list(qs.filter(id__gt=after).order_by("id").values_list(*_HAND_FIELDS)[:limit])
     clauses, params = ["h.id > %s"], [after]
@@ -131,8 +181,9 @@ def fact_rows(hands, ctx):
     out = defaultdict(list)
     for hand_id, session_id, family_id, game, played_at, number, status, pot_in, pot_out, revision, facts in hands:
         if not facts:
-            raise ValueError(f"Hand {hand_id} has a ruling without facts; `manage.py migrate` adds them "
-                             "(archive migration 0002).")
+            raise ValueError(
+                f"Hand {hand_id} has a ruling without facts; `manage.py migrate` adds them (archive migration 0002)."
+            )
         seat_player = ctx.session_seats(session_id)
         seats = per_seat(facts["seats"])
         players = {s: ctx.live(seat_player[s]) for s in range(len(seats)) if s in seat_player}
@@ -143,19 +194,55 @@ def fact_rows(hands, ctx):
         for s, player in players.items():
             f = seats[s]
             take = f["took"] or None
-            out[SeatFact].append((hand_id, family_id, session_id, player, game, day, played_at, s, f["in"],
-                                  f["tricks"], f["misdeals"], f["penalties"], f["net"], f["won"], take))
+            out[SeatFact].append(
+                (
+                    hand_id,
+                    family_id,
+                    session_id,
+                    player,
+                    game,
+                    day,
+                    played_at,
+                    s,
+                    f["in"],
+                    f["tricks"],
+                    f["misdeals"],
+                    f["penalties"],
+                    f["net"],
+                    f["won"],
+                    take,
+                )
+            )
             if take and (top_take is None or take > top_take):
                 top_player, top_take = player, take
             nets[player] += f["net"]
-        out[HandFact].append((hand_id, family_id, session_id, game, day, played_at, number, status, facts["pot"],
-                              pot_in, pot_out, len(seats), top_player, top_take, revision, zone_name))
+        out[HandFact].append(
+            (
+                hand_id,
+                family_id,
+                session_id,
+                game,
+                day,
+                played_at,
+                number,
+                status,
+                facts["pot"],
+                pot_in,
+                pot_out,
+                len(seats),
+                top_player,
+                top_take,
+                revision,
+                zone_name,
+            )
+        )
         for payer, payee, cents in pair_flows(list(nets.items())):
             out[PairFact].append((hand_id, family_id, game, day, payer, payee, cents))
         module = games.GAMES.get(game)
         if module is not None:
-            for model, rows in module.fact_rows(hand_id=hand_id, family_id=family_id, day=day, facts=facts,
-                                                players=players).items():
+            for model, rows in module.fact_rows(
+                hand_id=hand_id, family_id=family_id, day=day, facts=facts, players=players
+            ).items():
                 out[model].extend(rows)
     return out
 
@@ -210,7 +297,7 @@ def rederive(hand_ids, ctx, tick=None):
     were live (the others get no facts) and the seat rows written."""
     live, seat_rows = 0, []
     for start in range(0, len(hand_ids), CHUNK):
-        hands = read_hands(ids=hand_ids[start:start + CHUNK])
+        hands = read_hands(ids=hand_ids[start : start + CHUNK])
         live += len(hands)
         seat_rows += write_facts(hands, ctx)
         if tick:
@@ -224,7 +311,7 @@ SEAT_KEY = tuple(COLUMNS[SeatFact].index(c) for c in ("family_id", "game", "day"
 def delete_facts(hand_ids):
     for start in range(0, len(hand_ids), CHUNK):
         for model in FACT_MODELS:
-            model.objects.filter(hand_id__in=hand_ids[start:start + CHUNK]).delete()
+            model.objects.filter(hand_id__in=hand_ids[start : start + CHUNK]).delete()
 
 
 def delete_all_facts(family_id=None):
@@ -284,8 +371,11 @@ GROUP BY family_id, player_id, game, day
 
 
 def _rebuild(summary, sql, facts, keys):
-    lookups = {("day__in" if c == "day" else "player_id__in" if c == "player_id" else c): v
-               for c, v in keys.items() if v is not None}
+    lookups = {
+        ("day__in" if c == "day" else "player_id__in" if c == "player_id" else c): v
+        for c, v in keys.items()
+        if v is not None
+    }
     summary.objects.filter(**lookups).delete()  # nothing points at a summary: one DELETE statement
     clause, params = where(keys)
     with connection.cursor() as cur:
@@ -297,8 +387,9 @@ def rebuild_summaries(family_id=None, game=None, days=None, players=None):
     each game's own summary (only that game's when `game` is given)."""
     days = None if days is None else sorted(days)
     players = None if players is None else sorted(players)
-    _rebuild(StatsDay, _STATSDAY_SQL, SeatFact,
-             {"family_id": family_id, "game": game, "day": days, "player_id": players})
+    _rebuild(
+        StatsDay, _STATSDAY_SQL, SeatFact, {"family_id": family_id, "game": game, "day": days, "player_id": players}
+    )
     for module in games.matching(game):
         summary, sql, facts = module.SUMMARY
         _rebuild(summary, sql, facts, {"family_id": family_id, "day": days, "player_id": players})

@@ -2,6 +2,7 @@
 
 (What a hand says about each seat comes from the referee: the ruling's facts, referee/facts.py.)
 """
+
 from __future__ import annotations
 
 

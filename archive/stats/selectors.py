@@ -4,6 +4,7 @@ Every function takes a family and an optional filter: game, and a period of days
 family's time zone (date_from, date_to, both inclusive). None in an answer means "not known"
 (no hand told it), never 0.
 """
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -37,9 +38,16 @@ def players(*, family, game=None, date_from=None, date_to=None):
         _period(StatsDay.objects.filter(family=family), game=game, date_from=date_from, date_to=date_to)
         .values("player_id")
         .annotate(
-            hands=Sum("hands"), hands_known=Sum("hands_known"), hands_in=Sum("hands_in"), tricks=Sum("tricks"),
-            misdeals=Sum("misdeals"), penalties=Sum("penalties"), net=Sum("net"), wins=Sum("wins"),
-            best_take=Max("best_take"), days=Count("day", distinct=True),
+            hands=Sum("hands"),
+            hands_known=Sum("hands_known"),
+            hands_in=Sum("hands_in"),
+            tricks=Sum("tricks"),
+            misdeals=Sum("misdeals"),
+            penalties=Sum("penalties"),
+            net=Sum("net"),
+            wins=Sum("wins"),
+            best_take=Max("best_take"),
+            days=Count("day", distinct=True),
         )
     )
     out = []
@@ -56,8 +64,11 @@ def players(*, family, game=None, date_from=None, date_to=None):
 def totals(*, family, game=None, date_from=None, date_to=None):
     qs = _period(HandFact.objects.filter(family=family), game=game, date_from=date_from, date_to=date_to)
     t = qs.aggregate(hands=Count("hand_id"), sessions=Count("session_id", distinct=True), biggest_pot=Max("pot"))
-    t.update(_period(StatsDay.objects.filter(family=family), game=game, date_from=date_from, date_to=date_to)
-             .aggregate(misdeals=Sum("misdeals"), penalties=Sum("penalties")))
+    t.update(
+        _period(StatsDay.objects.filter(family=family), game=game, date_from=date_from, date_to=date_to).aggregate(
+            misdeals=Sum("misdeals"), penalties=Sum("penalties")
+        )
+    )
     for module in games.GAMES.values():
         t.update(module.totals(family_id=family.pk, game=game, date_from=date_from, date_to=date_to))
     return t
@@ -68,8 +79,15 @@ def game_reads(*, family, game=None, date_from=None, date_to=None, player=None):
     or one player; a game the filter leaves out answers empty."""
     out = {}
     for module in games.GAMES.values():
-        out.update(module.reads(family_id=family.pk, game=game, date_from=date_from, date_to=date_to,
-                                player_id=None if player is None else player.pk))
+        out.update(
+            module.reads(
+                family_id=family.pk,
+                game=game,
+                date_from=date_from,
+                date_to=date_to,
+                player_id=None if player is None else player.pk,
+            )
+        )
     return out
 
 
@@ -77,8 +95,8 @@ def head_to_head(*, family, game=None, date_from=None, date_to=None):
     """Who takes money from whom: matrix[i][j] = cents player i paid player j (see facts.pair_flows)."""
     qs = _period(PairFact.objects.filter(family=family), game=game, date_from=date_from, date_to=date_to)
     cells = defaultdict(int)
-    for payer, payee, cents in qs.values("payer_id", "payee_id").annotate(c=Sum("cents")).order_by().values_list(
-        "payer_id", "payee_id", "c"
+    for payer, payee, cents in (
+        qs.values("payer_id", "payee_id").annotate(c=Sum("cents")).order_by().values_list("payer_id", "payee_id", "c")
     ):
         cells[payer, payee] += cents
     names = _names(family)
@@ -91,7 +109,9 @@ def net_over_time(*, family, game=None, date_from=None, date_to=None):
     """Each player's running net, day by day: {labels: [days], series: [{name, data}]} (None before a first hand)."""
     qs = _period(StatsDay.objects.filter(family=family), game=game, date_from=date_from, date_to=date_to)
     per = defaultdict(dict)
-    for player_id, day, net in qs.values("player_id", "day").annotate(n=Sum("net")).values_list("player_id", "day", "n"):
+    for player_id, day, net in (
+        qs.values("player_id", "day").annotate(n=Sum("net")).values_list("player_id", "day", "n")
+    ):
         per[player_id][day] = net
     days = sorted({d for nets in per.values() for d in nets})
     names = _names(family)
@@ -111,13 +131,18 @@ def streaks(*, family, game=None, date_from=None, date_to=None):
     qs = _period(SeatFact.objects.filter(family=family), game=game, date_from=date_from, date_to=date_to)
     names = _names(family)
     out, cur = {}, None
-    for player_id, net in qs.order_by("player_id", "played_at", "hand_id").values_list("player_id", "net").iterator(
-        chunk_size=5000
+    for player_id, net in (
+        qs.order_by("player_id", "played_at", "hand_id").values_list("player_id", "net").iterator(chunk_size=5000)
     ):
         if player_id != cur:
             cur = player_id
-            s = out[player_id] = {"player_id": player_id, "name": names.get(player_id, "?"), "best_win": 0,
-                                  "worst_loss": 0, "current": 0}
+            s = out[player_id] = {
+                "player_id": player_id,
+                "name": names.get(player_id, "?"),
+                "best_win": 0,
+                "worst_loss": 0,
+                "current": 0,
+            }
         sign = (net > 0) - (net < 0)
         c = s["current"]
         s["current"] = (c + sign if c * sign > 0 else sign) if sign else 0
@@ -130,8 +155,16 @@ def largest_pots(*, family, game=None, date_from=None, date_to=None, limit=10):
     qs = _period(HandFact.objects.filter(family=family), game=game, date_from=date_from, date_to=date_to)
     names = _names(family)
     return [
-        {"hand_id": h, "session_id": s, "number": n, "day": d.isoformat(), "pot": pot, "top_player": names.get(tp),
-         "top_take": tt, "status": st}
+        {
+            "hand_id": h,
+            "session_id": s,
+            "number": n,
+            "day": d.isoformat(),
+            "pot": pot,
+            "top_player": names.get(tp),
+            "top_take": tt,
+            "status": st,
+        }
         for h, s, n, d, pot, tp, tt, st in qs.order_by("-pot", "played_at", "hand_id").values_list(
             "hand_id", "session_id", "number", "day", "pot", "top_player_id", "top_take", "status"
         )[:limit]
@@ -143,9 +176,9 @@ def session_pots(*, session):
     names = _names(session.family)
     return [
         {"number": n, "pot": pot, "pot_out": po, "status": st, "top_player": names.get(tp), "top_take": tt}
-        for n, pot, po, st, tp, tt in HandFact.objects.filter(session=session).order_by("number").values_list(
-            "number", "pot", "pot_out", "status", "top_player_id", "top_take"
-        )
+        for n, pot, po, st, tp, tt in HandFact.objects.filter(session=session)
+        .order_by("number")
+        .values_list("number", "pot", "pot_out", "status", "top_player_id", "top_take")
     ]
 
 
@@ -193,18 +226,35 @@ def settle_up(*, family, session=None, game=None, date_from=None, date_to=None):
     for payer, payee, cents in settle_transfers(parties):
         marks = paid.get((payer, payee, cents))
         mark = marks.pop(0) if marks else None
-        transfers.append({"payer_id": payer, "payer": label(payer), "payee_id": payee, "payee": label(payee),
-                          "cents": cents, "paid": mark is not None, "payment_id": mark.pk if mark else None,
-                          "paid_at": mark.at.isoformat() if mark else None})
-    people = sorted(({"player_id": k, "name": label(k), "net": v} for k, v in nets.items()),
-                    key=lambda r: (-r["net"], r["name"]))
+        transfers.append(
+            {
+                "payer_id": payer,
+                "payer": label(payer),
+                "payee_id": payee,
+                "payee": label(payee),
+                "cents": cents,
+                "paid": mark is not None,
+                "payment_id": mark.pk if mark else None,
+                "paid_at": mark.at.isoformat() if mark else None,
+            }
+        )
+    people = sorted(
+        ({"player_id": k, "name": label(k), "net": v} for k, v in nets.items()), key=lambda r: (-r["net"], r["name"])
+    )
     return {"nets": people, "pot": pot, "transfers": transfers}
 
 
 def job_progress(job):
     pct = 100 if job.state == StatsJob.State.DONE else (int(100 * job.done / job.total) if job.total else 0)
-    return {"id": job.pk, "state": job.state, "done": job.done, "total": job.total, "percent": pct,
-            "error": job.error, "attempts": job.attempts}
+    return {
+        "id": job.pk,
+        "state": job.state,
+        "done": job.done,
+        "total": job.total,
+        "percent": pct,
+        "error": job.error,
+        "attempts": job.attempts,
+    }
 
 
 def latest_job(*, family):

@@ -19,6 +19,7 @@ the Family rows), so two jobs never interleave their reads and writes of one fam
 worker that dies mid-job leaves the old statistics as they were. Both are idempotent, and
 both give the same numbers (the tests compare them row by row).
 """
+
 from __future__ import annotations
 
 import os
@@ -206,20 +207,37 @@ def settle_mark_paid(*, family, payer, payee, amount, by, session=None, date_fro
     if not 0 < amount <= bounds.MONEY_MAX:
         raise ValueError(f"A transfer is a positive number of cents, at most {bounds.MONEY_MAX:,}.")
     payment = SettlePayment.objects.create(
-        family=family, session=session, date_from=date_from, date_to=date_to, payer=payer, payee=payee,
-        amount=amount, by=by,
+        family=family,
+        session=session,
+        date_from=date_from,
+        date_to=date_to,
+        payer=payer,
+        payee=payee,
+        amount=amount,
+        by=by,
     )
-    audit.record(family=family, by=by, action="settle.paid", summary=f"marked paid: {_payment_words(payment)}",
-                 after=_payment_doc(payment))
+    audit.record(
+        family=family,
+        by=by,
+        action="settle.paid",
+        summary=f"marked paid: {_payment_words(payment)}",
+        after=_payment_doc(payment),
+    )
     return payment
 
 
 def _payment_doc(payment):
-    return {"id": payment.pk, "amount": payment.amount, "payer": payment.payer.name if payment.payer else None,
-            "payee": payment.payee.name if payment.payee else None, "session": payment.session_id,
-            "date_from": str(payment.date_from) if payment.date_from else None,
-            "date_to": str(payment.date_to) if payment.date_to else None,
-            "by": payment.by.username if payment.by else None, "at": payment.at.isoformat()}
+    return {
+        "id": payment.pk,
+        "amount": payment.amount,
+        "payer": payment.payer.name if payment.payer else None,
+        "payee": payment.payee.name if payment.payee else None,
+        "session": payment.session_id,
+        "date_from": str(payment.date_from) if payment.date_from else None,
+        "date_to": str(payment.date_to) if payment.date_to else None,
+        "by": payment.by.username if payment.by else None,
+        "at": payment.at.isoformat(),
+    }
 
 
 def _payment_words(payment):
@@ -231,6 +249,11 @@ def _payment_words(payment):
 @transaction.atomic
 def settle_unmark_paid(*, payment, by):
     access.require_role_of(by, payment.family, access.EDIT_ROLES, doing="unmark settle-up transfers")
-    audit.record(family=payment.family, by=by, action="settle.unpaid",
-                 summary=f"marked not paid: {_payment_words(payment)}", before=_payment_doc(payment))
+    audit.record(
+        family=payment.family,
+        by=by,
+        action="settle.unpaid",
+        summary=f"marked not paid: {_payment_words(payment)}",
+        before=_payment_doc(payment),
+    )
     payment.delete()

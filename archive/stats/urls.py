@@ -11,12 +11,14 @@ urlpatterns = [
     path("families/<slug:slug>/settle/paid/", views.settle_paid, name="stats-settle-paid"),
     path("api/stats/families/<slug:slug>/", api.FamilyStatsView.as_view(), name="api-stats-family"),
     path("api/stats/families/<slug:slug>/players/<int:pk>/", api.PlayerStatsView.as_view(), name="api-stats-player"),
-    path("api/stats/families/<slug:slug>/sessions/<int:pk>/", api.SessionStatsView.as_view(),
-         name="api-stats-session"),
+    path("api/stats/families/<slug:slug>/sessions/<int:pk>/", api.SessionStatsView.as_view(), name="api-stats-session"),
     path("api/stats/families/<slug:slug>/settle/", api.SettleView.as_view(), name="api-stats-settle"),
     path("api/stats/families/<slug:slug>/settle/paid/", api.SettlePaidView.as_view(), name="api-stats-settle-paid"),
-    path("api/stats/families/<slug:slug>/settle/paid/<int:pk>/", api.SettlePaymentView.as_view(),
-         name="api-stats-settle-payment"),
+    path(
+        "api/stats/families/<slug:slug>/settle/paid/<int:pk>/",
+        api.SettlePaymentView.as_view(),
+        name="api-stats-settle-payment",
+    ),
     path("api/stats/families/<slug:slug>/recompute/", api.RecomputeView.as_view(), name="api-stats-recompute"),
     path("api/stats/families/<slug:slug>/jobs/<int:pk>/", api.JobView.as_view(), name="api-stats-job"),
 ]

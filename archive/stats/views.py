@@ -3,6 +3,7 @@
 Same rules as the rest of the site (archive.access): strangers get 404, viewers read,
 owners and editors start a recompute or mark a transfer paid.
 """
+
 from __future__ import annotations
 
 from datetime import date
@@ -54,7 +55,10 @@ def _h2h_rows(h2h):
     """The head-to-head matrix as table rows, each cell shaded by its share of the largest."""
     top = max((c for row in h2h["matrix"] for c in row), default=0) or 1
     return [
-        {"name": p["name"], "cells": [{"cents": c, "heat": round(c / top, 3), "self": i == j} for j, c in enumerate(row)]}
+        {
+            "name": p["name"],
+            "cells": [{"cents": c, "heat": round(c / top, 3), "self": i == j} for j, c in enumerate(row)],
+        }
         for i, (p, row) in enumerate(zip(h2h["players"], h2h["matrix"]))
     ]
 
@@ -77,16 +81,27 @@ def family_stats(request, slug):
     players = selectors.players(family=family, **flt)
     charts = _chart_data(family, flt)
     job = selectors.latest_job(family=family)
-    return render(request, "stats/family.html", {
-        "family": family, "role": role, "can_edit": can_edit(role), "filters": flt, "games": _games(family),
-        "totals": selectors.totals(family=family, **flt), "players": players,
-        "misdealers": sorted((p for p in players if p["misdeals"]), key=lambda p: (-p["misdeals"], p["name"])),
-        "streaks": selectors.streaks(family=family, **flt), "wraps": charts["wraps"],
-        "h2h": dict(charts["h2h"], rows=_h2h_rows(charts["h2h"])),
-        "largest": selectors.largest_pots(family=family, **flt), "charts": charts,
-        "sessions": Session.objects.filter(family=family, deleted_at__isnull=True)[:12],
-        "job": selectors.job_progress(job) if job else None,
-    })
+    return render(
+        request,
+        "stats/family.html",
+        {
+            "family": family,
+            "role": role,
+            "can_edit": can_edit(role),
+            "filters": flt,
+            "games": _games(family),
+            "totals": selectors.totals(family=family, **flt),
+            "players": players,
+            "misdealers": sorted((p for p in players if p["misdeals"]), key=lambda p: (-p["misdeals"], p["name"])),
+            "streaks": selectors.streaks(family=family, **flt),
+            "wraps": charts["wraps"],
+            "h2h": dict(charts["h2h"], rows=_h2h_rows(charts["h2h"])),
+            "largest": selectors.largest_pots(family=family, **flt),
+            "charts": charts,
+            "sessions": Session.objects.filter(family=family, deleted_at__isnull=True)[:12],
+            "job": selectors.job_progress(job) if job else None,
+        },
+    )
 
 
 @login_required
@@ -95,10 +110,18 @@ def session_stats(request, slug, pk):
     family, role = family_for(request.user, slug)
     session = get_object_or_404(Session, pk=pk, family=family, deleted_at__isnull=True)
     pots = selectors.session_pots(session=session)
-    return render(request, "stats/session.html", {
-        "family": family, "role": role, "can_edit": can_edit(role), "session": session, "pots": pots,
-        "settle": selectors.settle_up(family=family, session=session),
-    })
+    return render(
+        request,
+        "stats/session.html",
+        {
+            "family": family,
+            "role": role,
+            "can_edit": can_edit(role),
+            "session": session,
+            "pots": pots,
+            "settle": selectors.settle_up(family=family, session=session),
+        },
+    )
 
 
 @login_required
@@ -108,10 +131,18 @@ def settle_page(request, slug):
     flt, errors = parse_filters(request.GET)
     for e in errors:
         messages.warning(request, e)
-    return render(request, "stats/settle.html", {
-        "family": family, "role": role, "can_edit": can_edit(role), "filters": flt, "games": _games(family),
-        "settle": selectors.settle_up(family=family, **flt),
-    })
+    return render(
+        request,
+        "stats/settle.html",
+        {
+            "family": family,
+            "role": role,
+            "can_edit": can_edit(role),
+            "filters": flt,
+            "games": _games(family),
+            "settle": selectors.settle_up(family=family, **flt),
+        },
+    )
 
 
 def _party(family, raw):
@@ -151,10 +182,16 @@ def settle_paid(request, slug):
         return redirect(back)
     try:
         amount = int(request.POST.get("amount", ""))
-        services.settle_mark_paid(family=family, payer=_party(family, request.POST.get("payer")),
-                                  payee=_party(family, request.POST.get("payee")), amount=amount, by=request.user,
-                                  session=session, date_from=None if session else flt["date_from"],
-                                  date_to=None if session else flt["date_to"])
+        services.settle_mark_paid(
+            family=family,
+            payer=_party(family, request.POST.get("payer")),
+            payee=_party(family, request.POST.get("payee")),
+            amount=amount,
+            by=request.user,
+            session=session,
+            date_from=None if session else flt["date_from"],
+            date_to=None if session else flt["date_to"],
+        )
         messages.success(request, "Marked as paid.")
     except ValueError:
         messages.error(request, f"The amount must be a positive whole number of cents, at most {bounds.MONEY_MAX:,}.")

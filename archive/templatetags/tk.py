@@ -1,4 +1,5 @@
 """Template helpers for cards and money: suit symbols, red hearts and diamonds, cents in words."""
+
 import json
 import re
 
@@ -128,15 +129,19 @@ def error_text(err):
 
 # The referee's words keep cents and card codes ("pays 210 into the next pot", "plays JC"): a player reads
 # them in the family's money and with the cards as the tables show them. The stored words are not changed.
-_AMOUNT = re.compile(r"\b(pays|pay|paid|pot of|costs|cost|penalty of|takes|owes)( |\u00a0)(\d+)\b(?! (?:trick|card|point|hand))")
+_AMOUNT = re.compile(
+    r"\b(pays|pay|paid|pot of|costs|cost|penalty of|takes|owes)( |\u00a0)(\d+)\b(?! (?:trick|card|point|hand))"
+)
 _CARD = re.compile(r"(?<![\w-])([AKQJT98765432]|10)([SHDC])(?![\w-])")
 
 
 def _words_parts(text):
     """text -> [(kind, value)]: 'text', 'money' (cents) or 'card' (code), in order."""
     out, pos = [], 0
-    hits = sorted([(m.start(3), m.end(3), "money", int(m.group(3))) for m in _AMOUNT.finditer(text)]
-                  + [(m.start(), m.end(), "card", m.group(1).replace("10", "T") + m.group(2)) for m in _CARD.finditer(text)])
+    hits = sorted(
+        [(m.start(3), m.end(3), "money", int(m.group(3))) for m in _AMOUNT.finditer(text)]
+        + [(m.start(), m.end(), "card", m.group(1).replace("10", "T") + m.group(2)) for m in _CARD.finditer(text)]
+    )
     for start, end, kind, value in hits:
         if start < pos:
             continue
@@ -151,8 +156,7 @@ def words_text(text):
     """The referee's words as plain text for people: 'pays 210' -> 'pays $2.10', 'TD' -> '10♦'."""
     if not isinstance(text, str):
         return "" if text is None else str(text)
-    return "".join(cents_text(v) if k == "money" else card_text(v) if k == "card" else v
-                   for k, v in _words_parts(text))
+    return "".join(cents_text(v) if k == "money" else card_text(v) if k == "card" else v for k, v in _words_parts(text))
 
 
 @register.filter
@@ -160,8 +164,9 @@ def words(text):
     """The referee's words for a page: amounts in the family's money, cards drawn as cards."""
     if not isinstance(text, str):
         return "" if text is None else str(text)
-    return format_html_join("", "{}", (
-        (cents_text(v) if k == "money" else card(v) if k == "card" else v,) for k, v in _words_parts(text)))
+    return format_html_join(
+        "", "{}", ((cents_text(v) if k == "money" else card(v) if k == "card" else v,) for k, v in _words_parts(text))
+    )
 
 
 @register.filter

@@ -4,6 +4,7 @@ DATABASE_URL       default: a SQLite file in db/ (the embedded one-command run)
 CELERY_BROKER_URL  default: none, and then Celery runs every task in-process
 SECRET_KEY, ALLOWED_HOSTS, DEBUG, TIME_ZONE
 """
+
 from pathlib import Path
 
 import environ
@@ -162,8 +163,20 @@ CONTENT_SECURITY_POLICY = {
 # No page needs a device; say so, so an injected frame or script cannot ask either.
 PERMISSIONS_POLICY = {
     feature: []
-    for feature in ("accelerometer", "autoplay", "camera", "display-capture", "geolocation", "gyroscope",
-                    "magnetometer", "microphone", "midi", "payment", "usb", "fullscreen")
+    for feature in (
+        "accelerometer",
+        "autoplay",
+        "camera",
+        "display-capture",
+        "geolocation",
+        "gyroscope",
+        "magnetometer",
+        "microphone",
+        "midi",
+        "payment",
+        "usb",
+        "fullscreen",
+    )
 }
 
 SPECTACULAR_SETTINGS = {

@@ -1,4 +1,5 @@
 """Production: PostgreSQL, Redis, HTTPS. Every secret comes from the environment."""
+
 from .base import *  # noqa: F401,F403
 from .base import env
 

@@ -1,5 +1,6 @@
 """Tests: SQLite in memory and eager Celery by default; .ci/run sets DATABASE_URL and
 CELERY_BROKER_URL to run the same suite against PostgreSQL and a real worker on Redis."""
+
 from .base import *  # noqa: F401,F403
 from .base import env
 

@@ -4,6 +4,7 @@ A game module gives: GAME (its name), DECK, HOUSE_RULES (name -> kind), DEFAULTS
 `replay(record) -> ruling dict` and `steps(record) -> iterator of states`, both raising
 BadRecord for a record that cannot describe a real hand.
 """
+
 import importlib
 
 # game name -> module; games still to come are named so their records get a clear answer.

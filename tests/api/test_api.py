@@ -1,4 +1,5 @@
 """The REST API: the same permissions as the pages, the referee's errors as 400s, never a 500."""
+
 import json
 
 import pytest
@@ -21,10 +22,16 @@ def test_details_are_hidden_from_strangers(api, role, family, session, hands, di
     c = api(role)
     player = session.seats.first().player
     urls = [
-        f"/api/families/{family.pk}/", f"/api/players/{player.pk}/", f"/api/sessions/{session.pk}/",
-        f"/api/sessions/{session.pk}/next/", f"/api/hands/{hands[0].pk}/", f"/api/hands/{hands[0].pk}/ruling/",
-        f"/api/hands/{hands[0].pk}/revisions/", f"/api/disputes/{dispute.pk}/",
-        f"/api/disputes/{dispute.pk}/messages/", f"/api/families/{family.pk}/export/",
+        f"/api/families/{family.pk}/",
+        f"/api/players/{player.pk}/",
+        f"/api/sessions/{session.pk}/",
+        f"/api/sessions/{session.pk}/next/",
+        f"/api/hands/{hands[0].pk}/",
+        f"/api/hands/{hands[0].pk}/ruling/",
+        f"/api/hands/{hands[0].pk}/revisions/",
+        f"/api/disputes/{dispute.pk}/",
+        f"/api/disputes/{dispute.pk}/messages/",
+        f"/api/families/{family.pk}/export/",
         f"/api/members/{Membership.objects.filter(family=family).first().pk}/",
     ]
     for url in urls:
@@ -35,9 +42,16 @@ def test_details_are_hidden_from_strangers(api, role, family, session, hands, di
 def test_lists_show_only_the_users_families(api, role, family, session, hands, dispute):
     c = api(role)
     expected = 0 if role == "stranger" else None
-    for url, n in [("/api/families/", 1), ("/api/members/", 3), ("/api/players/", 4), ("/api/sessions/", 1),
-                   ("/api/hands/", 2), ("/api/disputes/", 1), (f"/api/hands/?family={family.pk}", 2),
-                   (f"/api/hands/?session={session.pk}", 2)]:
+    for url, n in [
+        ("/api/families/", 1),
+        ("/api/members/", 3),
+        ("/api/players/", 4),
+        ("/api/sessions/", 1),
+        ("/api/hands/", 2),
+        ("/api/disputes/", 1),
+        (f"/api/hands/?family={family.pk}", 2),
+        (f"/api/hands/?session={session.pk}", 2),
+    ]:
         r = c.get(url)
         assert r.status_code == 200, url
         assert len(r.json()["results"]) == (n if expected is None else 0), url
@@ -65,8 +79,9 @@ def test_the_ruling_endpoint_gives_the_money(api, hands):
 
 @pytest.mark.parametrize("role", ROLES)
 def test_logging_a_hand(api, role, session):
-    r = api(role).post("/api/hands/", {"session": session.pk, "record": factories.example_record("01-plain-hand")},
-                       format="json")
+    r = api(role).post(
+        "/api/hands/", {"session": session.pk, "record": factories.example_record("01-plain-hand")}, format="json"
+    )
     if role == "editor":
         assert r.status_code == 201
         body = r.json()
@@ -77,11 +92,14 @@ def test_logging_a_hand(api, role, session):
         assert not Hand.objects.exists()
 
 
-@pytest.mark.parametrize("body,field", [
-    ({"record": "{not json"}, "*"),
-    ({"record": [1, 2]}, "*"),
-    ({"record": {"format": "handrec/1", "events": [{"action": "shuffle", "seat": 0}]}}, None),
-])
+@pytest.mark.parametrize(
+    "body,field",
+    [
+        ({"record": "{not json"}, "*"),
+        ({"record": [1, 2]}, "*"),
+        ({"record": {"format": "handrec/1", "events": [{"action": "shuffle", "seat": 0}]}}, None),
+    ],
+)
 def test_a_bad_record_gets_the_error_document_and_saves_nothing(api, session, body, field):
     r = api("editor").post("/api/hands/", {"session": session.pk, **body}, format="json")
     assert r.status_code == 400
@@ -103,14 +121,17 @@ def test_a_duplicate_card_names_the_event_and_the_card(api, session):
     assert not Hand.objects.exists()
 
 
-@pytest.mark.parametrize("payload,content_type", [
-    ("not json at all", "application/json"),
-    ('{"session": "abc", "record": {}}', "application/json"),
-    ('{"session": 999999, "record": {}}', "application/json"),
-    ('{"record": {}}', "application/json"),
-    ("\xff\xfe", "application/json"),
-    ("[]", "application/json"),
-])
+@pytest.mark.parametrize(
+    "payload,content_type",
+    [
+        ("not json at all", "application/json"),
+        ('{"session": "abc", "record": {}}', "application/json"),
+        ('{"session": 999999, "record": {}}', "application/json"),
+        ('{"record": {}}', "application/json"),
+        ("\xff\xfe", "application/json"),
+        ("[]", "application/json"),
+    ],
+)
 def test_garbage_is_never_a_500(api, session, payload, content_type):
     r = api("editor").post("/api/hands/", payload, content_type=content_type)
     assert r.status_code in (400, 404)
@@ -119,9 +140,11 @@ def test_garbage_is_never_a_500(api, session, payload, content_type):
 
 def test_edit_rerules_the_later_hands(api, session, hands):
     before = Hand.objects.get(pk=hands[1].pk)
-    r = api("editor").put(f"/api/hands/{hands[0].pk}/",
-                          {"record": factories.example_record("05-misdeal"), "why": "it was the misdeal hand"},
-                          format="json")
+    r = api("editor").put(
+        f"/api/hands/{hands[0].pk}/",
+        {"record": factories.example_record("05-misdeal"), "why": "it was the misdeal hand"},
+        format="json",
+    )
     assert r.status_code == 200, r.content
     first = r.json()
     later = Hand.objects.get(pk=hands[1].pk)
@@ -139,8 +162,14 @@ def test_edit_rerules_the_later_hands(api, session, hands):
 def test_edit_without_why_or_by_a_viewer(api, hands):
     record = factories.example_record("05-misdeal")
     assert api("editor").put(f"/api/hands/{hands[0].pk}/", {"record": record}, format="json").status_code == 400
-    assert api("viewer").put(f"/api/hands/{hands[0].pk}/", {"record": record, "why": "x"}, format="json").status_code == 403
-    assert api("stranger").put(f"/api/hands/{hands[0].pk}/", {"record": record, "why": "x"}, format="json").status_code == 404
+    assert (
+        api("viewer").put(f"/api/hands/{hands[0].pk}/", {"record": record, "why": "x"}, format="json").status_code
+        == 403
+    )
+    assert (
+        api("stranger").put(f"/api/hands/{hands[0].pk}/", {"record": record, "why": "x"}, format="json").status_code
+        == 404
+    )
     assert Hand.objects.get(pk=hands[0].pk).revision == 1
 
 
@@ -166,10 +195,17 @@ def test_delete_is_soft_and_restore_brings_it_back(api, role, hands):
 def test_sessions_and_players_are_created_by_editors(api, role, family, session):
     c = api(role)
     dad = Player.objects.get(family=family, name="Dad")
-    r = c.post("/api/sessions/", {
-        "family": family.pk, "started_at": "2024-04-05T19:00:00-05:00", "place": "Joe's basement",
-        "players": [dad.pk, "Uncle Joe", "Cousin Vera"], "house_rules": {"ante": 5},
-    }, format="json")
+    r = c.post(
+        "/api/sessions/",
+        {
+            "family": family.pk,
+            "started_at": "2024-04-05T19:00:00-05:00",
+            "place": "Joe's basement",
+            "players": [dad.pk, "Uncle Joe", "Cousin Vera"],
+            "house_rules": {"ante": 5},
+        },
+        format="json",
+    )
     if role != "editor":
         assert r.status_code == WRITE[role]
         return
@@ -230,8 +266,11 @@ def test_disputes(api, role, hands):
 
 
 def test_resolve_with_a_bad_record_changes_nothing(api, dispute):
-    r = api("editor").post(f"/api/disputes/{dispute.pk}/resolve/",
-                           {"resolution": "fixed", "record": {"format": "handrec/2"}}, format="json")
+    r = api("editor").post(
+        f"/api/disputes/{dispute.pk}/resolve/",
+        {"resolution": "fixed", "record": {"format": "handrec/2"}},
+        format="json",
+    )
     assert r.status_code == 400 and r.json()["format"] == "error/1"
     assert Dispute.objects.get(pk=dispute.pk).status == "open"
 
@@ -245,18 +284,33 @@ def test_export_and_import(api, family, hands, owner):
     other = factories.make_family(owner, name="Elsewhere")
     oc = api("owner")
     r = oc.post(f"/api/families/{other.pk}/import/", body, content_type="application/jsonl")
-    assert r.status_code == 200 and r.json() | {"lines": 2} == {"added": 2, "skipped": 0, "errors": [], "error_count": 0,
-                                                              "bad_lines": [], "lines": 2}
+    assert r.status_code == 200 and r.json() | {"lines": 2} == {
+        "added": 2,
+        "skipped": 0,
+        "errors": [],
+        "error_count": 0,
+        "bad_lines": [],
+        "lines": 2,
+    }
     r = oc.post(f"/api/families/{other.pk}/import/", body, content_type="application/jsonl")
     assert r.json()["added"] == 0 and r.json()["skipped"] == 2
-    assert api("viewer").post(f"/api/families/{family.pk}/import/", body, content_type="application/jsonl").status_code == 403
-    assert api("stranger").post(f"/api/families/{family.pk}/import/", body, content_type="application/jsonl").status_code == 404
+    assert (
+        api("viewer").post(f"/api/families/{family.pk}/import/", body, content_type="application/jsonl").status_code
+        == 403
+    )
+    assert (
+        api("stranger").post(f"/api/families/{family.pk}/import/", body, content_type="application/jsonl").status_code
+        == 404
+    )
 
 
 def test_anyone_may_create_a_family(api):
     r = api("stranger").post("/api/families/", {"name": "The Strangers", "timezone": "Europe/Prague"}, format="json")
     assert r.status_code == 201 and r.json()["role"] == "owner"
-    assert api("stranger").post("/api/families/", {"name": "X", "timezone": "Mars/Olympus"}, format="json").status_code == 400
+    assert (
+        api("stranger").post("/api/families/", {"name": "X", "timezone": "Mars/Olympus"}, format="json").status_code
+        == 400
+    )
 
 
 def test_anonymous_users_get_nothing(api, family, hands):

@@ -1,5 +1,6 @@
 """GET /api/games/ (the referee's catalogue), POST /api/referee/legal/ (what may come next; no login, stores
 nothing), and a session's game, variant and house rules checked against the catalogue."""
+
 import json
 
 import pytest
@@ -40,7 +41,7 @@ def test_after_an_ace_cut_the_referee_moves_the_deal_and_asks_the_new_dealer_for
 def test_the_cards_a_player_may_play_are_only_those_without_a_revoke():
     record = factories.example_record("01-plain-hand")
     plays = [i for i, e in enumerate(record["events"]) if e["action"] == "play"]
-    record["events"] = record["events"][:plays[0] + 1]  # Dad led the Ace of hearts
+    record["events"] = record["events"][: plays[0] + 1]  # Dad led the Ace of hearts
     doc = legal(json.dumps(record)).json()
     play = next(o for o in doc["options"] if o["action"] == "play")
     assert doc["turn"] == play["seat"] == 1
@@ -60,17 +61,24 @@ def test_a_finished_hand_has_no_options_and_a_bad_one_gets_the_error_document():
         assert legal(body).status_code == 400
 
 
-@pytest.mark.parametrize("change, words", [
-    ({"house_rules": {"antes": 5}}, "Swik has no house rule “antes”"),
-    ({"house_rules": {"ante": -5}}, "Ante is a whole number of cents"),
-    ({"house_rules": {"double_fall": "yes"}}, "Double fall is true or false"),
-    ({"house_rules": {"high_wrap_tricks": 9}}, "from 1 to 3"),
-    ({"house_rules": {"min_players": 5}}, "3 players at the table; Swik here takes 5 to 7"),
-    ({"variant": "express"}, "Swik has no variant “express”"),
-])
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        ({"house_rules": {"antes": 5}}, "Swik has no house rule “antes”"),
+        ({"house_rules": {"ante": -5}}, "Ante is a whole number of cents"),
+        ({"house_rules": {"double_fall": "yes"}}, "Double fall is true or false"),
+        ({"house_rules": {"high_wrap_tricks": 9}}, "from 1 to 3"),
+        ({"house_rules": {"min_players": 5}}, "3 players at the table; Swik here takes 5 to 7"),
+        ({"variant": "express"}, "Swik has no variant “express”"),
+    ],
+)
 def test_a_session_whose_hands_would_all_fail_is_refused(api, family, change, words):
-    body = {"family": family.pk, "game": "swik", "started_at": "2024-03-02T19:30:00-06:00",
-            "players": ["Dad", "Uncle Joe", "Cousin Vera"]} | change
+    body = {
+        "family": family.pk,
+        "game": "swik",
+        "started_at": "2024-03-02T19:30:00-06:00",
+        "players": ["Dad", "Uncle Joe", "Cousin Vera"],
+    } | change
     r = api("editor").post("/api/sessions/", body, format="json")
     assert r.status_code == 400, r.content
     assert words in json.dumps(r.json(), ensure_ascii=False)
@@ -78,7 +86,11 @@ def test_a_session_whose_hands_would_all_fail_is_refused(api, family, change, wo
 
 
 def test_a_game_the_referee_does_not_know_is_refused(api, family):
-    body = {"family": family.pk, "game": "sedma", "started_at": "2024-03-02T19:30:00-06:00",
-            "players": ["Dad", "Uncle Joe", "Cousin Vera"]}
+    body = {
+        "family": family.pk,
+        "game": "sedma",
+        "started_at": "2024-03-02T19:30:00-06:00",
+        "players": ["Dad", "Uncle Joe", "Cousin Vera"],
+    }
     r = api("editor").post("/api/sessions/", body, format="json")
     assert r.status_code == 400 and "game" in r.json()

@@ -1,4 +1,5 @@
 """POST /api/referee/ (no login, stores nothing) and the OpenAPI schema and docs."""
+
 import json
 
 import pytest
@@ -77,8 +78,15 @@ def test_the_schema_is_valid_openapi(client):
     schema = yaml.safe_load(r.content)
     validate_schema(schema)
     paths = schema["paths"]
-    for p in ["/api/referee/", "/api/hands/", "/api/hands/{id}/ruling/", "/api/players/{id}/merge/",
-              "/api/disputes/{id}/resolve/", "/api/families/{id}/export/", "/api/families/{id}/import/"]:
+    for p in [
+        "/api/referee/",
+        "/api/hands/",
+        "/api/hands/{id}/ruling/",
+        "/api/players/{id}/merge/",
+        "/api/disputes/{id}/resolve/",
+        "/api/families/{id}/export/",
+        "/api/families/{id}/import/",
+    ]:
         assert p in paths, p
 
 

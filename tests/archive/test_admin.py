@@ -1,4 +1,5 @@
 """The admin shows hands with their record and ruling, read-only."""
+
 from django.urls import reverse
 
 from archive import services

@@ -1,4 +1,5 @@
 """Two phones logging hands of one night at once: the session lock keeps the chain true (PostgreSQL)."""
+
 import threading
 
 import pytest
@@ -28,10 +29,12 @@ def test_concurrent_adds_and_edits_keep_the_chain(family, owner, editor):
         finally:
             connections.close_all()
 
-    jobs = [lambda: services.hand_add(session=session, record=example_record("05-misdeal"), by=editor),
-            lambda: services.hand_add(session=session, record=example_record("02-ace-cut"), by=editor),
-            lambda: services.hand_add(session=session, record=example_record("03-seven-cut-ace-bottom"), by=editor),
-            lambda: services.hand_edit(hand=first, record=example_record("08-revoke"), by=editor, why="wrong")]
+    jobs = [
+        lambda: services.hand_add(session=session, record=example_record("05-misdeal"), by=editor),
+        lambda: services.hand_add(session=session, record=example_record("02-ace-cut"), by=editor),
+        lambda: services.hand_add(session=session, record=example_record("03-seven-cut-ace-bottom"), by=editor),
+        lambda: services.hand_edit(hand=first, record=example_record("08-revoke"), by=editor, why="wrong"),
+    ]
     threads = [threading.Thread(target=work, args=(job,)) for job in jobs]
     for t in threads:
         t.start()

@@ -1,4 +1,5 @@
 """The demo's bulk path stores exactly what hand_add would."""
+
 from django.core.management import call_command
 from django.db.models import Count
 
@@ -8,8 +9,11 @@ from tests import factories
 
 
 def _ledger(hand):
-    return list(LedgerEntry.objects.filter(hand=hand).order_by("id")
-                .values_list("seat", "player__name", "amount", "kind", "reason", "event"))
+    return list(
+        LedgerEntry.objects.filter(hand=hand)
+        .order_by("id")
+        .values_list("seat", "player__name", "amount", "kind", "reason", "event")
+    )
 
 
 def test_demo_equals_hand_add_and_has_mistakes_edits_and_disputes(db, capsys):
@@ -32,12 +36,26 @@ def test_demo_equals_hand_add_and_has_mistakes_edits_and_disputes(db, capsys):
     twin = factories.make_family(demo, name="Twin")
     for session in Session.objects.filter(family=family).order_by("started_at"):
         names = [s.player.name for s in session.seats.order_by("position")]
-        copy = factories.make_session(twin, demo, names=names, started_at=session.started_at,
-                                      house_rules=session.house_rules, first_dealer=session.first_dealer)
+        copy = factories.make_session(
+            twin,
+            demo,
+            names=names,
+            started_at=session.started_at,
+            house_rules=session.house_rules,
+            first_dealer=session.first_dealer,
+        )
         for hand in Hand.objects.filter(session=session, deleted_at__isnull=True).order_by("number"):
             again = services.hand_add(session=copy, record=hand.record, by=demo)
-            for field in ("record", "ruling", "status", "dealer", "actual_dealer", "pot_in", "pot_out",
-                          "violation_count"):
+            for field in (
+                "record",
+                "ruling",
+                "status",
+                "dealer",
+                "actual_dealer",
+                "pot_in",
+                "pot_out",
+                "violation_count",
+            ):
                 assert getattr(again, field) == getattr(hand, field), (field, session.key, hand.number)
             assert _ledger(again) == _ledger(hand)
             if hand.revision == 1:

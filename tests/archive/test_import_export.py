@@ -1,4 +1,5 @@
 """A family's history out as JSON Lines and back in: same rulings, idempotent, all or nothing."""
+
 import json
 
 from django.core.management import call_command
@@ -13,7 +14,8 @@ def _history(family):
     return [
         (h.session.key, h.number, h.record["players"], h.ruling)
         for h in Hand.objects.filter(session__family=family, deleted_at__isnull=True)
-        .select_related("session").order_by("session__started_at", "number")
+        .select_related("session")
+        .order_by("session__started_at", "number")
     ]
 
 
@@ -21,8 +23,9 @@ def _archive(family, owner, editor):
     from datetime import timedelta
 
     s1 = factories.make_session(family, owner, pot_in=4, house_rules={"ante": 5})
-    s2 = factories.make_session(family, owner, names=("Katie", "Stan", "Mary"),
-                                started_at=s1.started_at + timedelta(days=7), place="the cabin")
+    s2 = factories.make_session(
+        family, owner, names=("Katie", "Stan", "Mary"), started_at=s1.started_at + timedelta(days=7), place="the cabin"
+    )
     for name in ("01-plain-hand", "05-misdeal", "07-trips"):
         services.hand_add(session=s1, record=example_record(name), by=editor)
     factories.log_hands(s2, editor, 6, seed=5)
@@ -56,14 +59,24 @@ def test_importing_the_same_file_twice_adds_nothing(family, owner, editor):
     lines = list(services.history_export(family=family))
     other = factories.make_family(owner, name="The Copy family")
     imports.history_import(family=other, lines=lines, by=owner)
-    counts = (Session.objects.count(), Hand.objects.count(), HandRevision.objects.count(),
-              LedgerEntry.objects.count(), Player.objects.count())
+    counts = (
+        Session.objects.count(),
+        Hand.objects.count(),
+        HandRevision.objects.count(),
+        LedgerEntry.objects.count(),
+        Player.objects.count(),
+    )
     again = imports.history_import(family=other, lines=lines, by=owner)
     assert (again["added"], again["skipped"], again["errors"]) == (0, 10, [])
     # and re-importing a family's own export into itself adds nothing either
     assert imports.history_import(family=family, lines=lines, by=owner)["added"] == 0
-    assert counts == (Session.objects.count(), Hand.objects.count(), HandRevision.objects.count(),
-                      LedgerEntry.objects.count(), Player.objects.count())
+    assert counts == (
+        Session.objects.count(),
+        Hand.objects.count(),
+        HandRevision.objects.count(),
+        LedgerEntry.objects.count(),
+        Player.objects.count(),
+    )
 
 
 def test_a_longer_export_appends_only_the_new_hands(family, owner, editor):

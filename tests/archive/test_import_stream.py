@@ -1,5 +1,6 @@
 """Issue 19: the import reads its file in chunks and is still one all-or-nothing operation; a
 re-import finds the hands it holds by key; statistics follow with one job; progress is reported."""
+
 import json
 import random
 from datetime import datetime, timedelta
@@ -28,12 +29,19 @@ def history_lines(hands, seed=3, nights_at_once=1):
     nights, made, n = [], 0, 0
     while made < hands:
         names = rng.sample(NAMES, rng.randint(4, 6))
-        meta = {"key": f"night-{n}", "started_at": (start + timedelta(days=7 * n)).isoformat(),
-                "timezone": "America/Chicago", "house_rules": {"ante": 5} if n % 3 == 0 else {}, "pot_in": n % 4}
+        meta = {
+            "key": f"night-{n}",
+            "started_at": (start + timedelta(days=7 * n)).isoformat(),
+            "timezone": "America/Chicago",
+            "house_rules": {"ante": 5} if n % 3 == 0 else {},
+            "pot_in": n % 4,
+        }
         pot, dealer, lines = meta["pot_in"], 0, []
         for k in range(min(rng.randint(20, 40), hands - made)):
             while True:
-                record = swik_hand(rng, players=names, dealer=dealer, pot_in=pot, house_rules=meta["house_rules"], mistakes=0.1)
+                record = swik_hand(
+                    rng, players=names, dealer=dealer, pot_in=pot, house_rules=meta["house_rules"], mistakes=0.1
+                )
                 record["house_rules"] = meta["house_rules"]
                 try:
                     ruling = referee.replay(record)
@@ -47,7 +55,7 @@ def history_lines(hands, seed=3, nights_at_once=1):
         n += 1
     out = []
     for i in range(0, len(nights), nights_at_once):
-        group = [list(g) for g in nights[i:i + nights_at_once]]
+        group = [list(g) for g in nights[i : i + nights_at_once]]
         while any(group):
             for g in group:
                 if g:
@@ -70,12 +78,18 @@ def stats_jobs(monkeypatch):
 
 
 def _counts():
-    return (Session.objects.count(), Hand.objects.count(), HandRevision.objects.count(),
-            LedgerEntry.objects.count(), Player.objects.count())
+    return (
+        Session.objects.count(),
+        Hand.objects.count(),
+        HandRevision.objects.count(),
+        LedgerEntry.objects.count(),
+        Player.objects.count(),
+    )
 
 
-def test_bad_lines_anywhere_save_nothing_and_every_one_is_named(family, owner, small_chunks, stats_jobs,
-                                                                django_capture_on_commit_callbacks):
+def test_bad_lines_anywhere_save_nothing_and_every_one_is_named(
+    family, owner, small_chunks, stats_jobs, django_capture_on_commit_callbacks
+):
     lines = history_lines(200)
     bad_card = json.loads(lines[5])
     bad_card["events"].insert(0, {"action": "nonsense"})
@@ -94,8 +108,9 @@ def test_bad_lines_anywhere_save_nothing_and_every_one_is_named(family, owner, s
     assert stats_jobs == []
 
 
-def test_a_reimport_adds_nothing_and_reads_no_record(family, owner, small_chunks, stats_jobs,
-                                                     django_capture_on_commit_callbacks):
+def test_a_reimport_adds_nothing_and_reads_no_record(
+    family, owner, small_chunks, stats_jobs, django_capture_on_commit_callbacks
+):
     lines = history_lines(150, nights_at_once=3)
     with django_capture_on_commit_callbacks(execute=True):
         first = imports.history_import(family=family, lines=lines, by=owner)
@@ -119,14 +134,20 @@ def test_a_hand_logged_before_the_key_existed_is_still_found(family, owner, stat
 
 
 def test_a_big_import_keeps_every_chain_and_gives_the_statistics_of_a_full_recompute(
-        family, owner, monkeypatch, stats_jobs, django_capture_on_commit_callbacks):
+    family, owner, monkeypatch, stats_jobs, django_capture_on_commit_callbacks
+):
     monkeypatch.setattr(imports, "CHUNK_LINES", 400)
     monkeypatch.setattr(imports, "SESSIONS_KEPT", 3)
     lines = history_lines(3000, seed=11, nights_at_once=4)  # four nights interleaved: chains cross chunks
     seen = []
     with django_capture_on_commit_callbacks(execute=True):
-        result = imports.history_import(family=family, lines=lines, by=owner, why="from the attic",
-                                        progress=lambda r: seen.append((r["lines"], r["added"])))
+        result = imports.history_import(
+            family=family,
+            lines=lines,
+            by=owner,
+            why="from the attic",
+            progress=lambda r: seen.append((r["lines"], r["added"])),
+        )
     assert (result["added"], result["error_count"]) == (3000, 0)
     assert seen[0] == (400, 400) and seen[-1] == (3000, 3000)  # progress after each chunk
     assert [a for _, a in seen] == sorted(a for _, a in seen)
@@ -141,7 +162,10 @@ def test_a_big_import_keeps_every_chain_and_gives_the_statistics_of_a_full_recom
             assert hand.ruling == referee.replay(hand.record)
             facts = hand.ruling["facts"]
             assert (hand.next_dealer, hand.may_stop, hand.actual_dealer) == (
-                facts["next_dealer"], facts["may_stop"], facts["dealer"])
+                facts["next_dealer"],
+                facts["may_stop"],
+                facts["dealer"],
+            )
             assert hand.record_key == services.record_hash(hand.record)
             if hand.record.get("dealer") is None:
                 assert hand.dealer == dealer
@@ -153,7 +177,9 @@ def test_a_big_import_keeps_every_chain_and_gives_the_statistics_of_a_full_recom
     some = Hand.objects.filter(session__family=family).order_by("?")[:50]
     for hand in some:
         rows = list(LedgerEntry.objects.filter(hand=hand).order_by("id").values_list("amount", "kind", "seat"))
-        assert rows == [(e["amount"], k, e["seat"]) for e, k in zip(hand.ruling["ledger"], hand.ruling["facts"]["kinds"])]
+        assert rows == [
+            (e["amount"], k, e["seat"]) for e, k in zip(hand.ruling["ledger"], hand.ruling["facts"]["kinds"])
+        ]
         rev = HandRevision.objects.get(hand=hand)
         assert (rev.number, rev.kind, rev.by, rev.why) == (1, "imported", owner, "from the attic")
         assert rev.record == hand.record and rev.ruling == hand.ruling and rev.at is not None

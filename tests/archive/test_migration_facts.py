@@ -1,4 +1,5 @@
 """Hands stored before rulings had facts get them once, from migration 0002 (the archive reads no events)."""
+
 import importlib
 
 from django.apps import apps

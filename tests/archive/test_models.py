@@ -1,4 +1,5 @@
 """The tables' own guarantees: what the database refuses even if a service slipped."""
+
 import pytest
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -8,8 +9,19 @@ from tests import factories
 
 
 def _hand(session, number, **kw):
-    return Hand.objects.create(session=session, number=number, record={}, ruling={}, status="complete", dealer=0,
-                               actual_dealer=0, next_dealer=1, pot_in=0, pot_out=0, **kw)
+    return Hand.objects.create(
+        session=session,
+        number=number,
+        record={},
+        ruling={},
+        status="complete",
+        dealer=0,
+        actual_dealer=0,
+        next_dealer=1,
+        pot_in=0,
+        pot_out=0,
+        **kw,
+    )
 
 
 def test_two_live_hands_cannot_share_a_number_but_a_deleted_one_may(session):

@@ -1,4 +1,5 @@
 """The reads: balances from the ledger agree with the rulings; who sees what; lists and filters."""
+
 import pytest
 from django.http import Http404
 
@@ -76,7 +77,9 @@ def test_hand_list_filters(family, owner, editor, session):
     katie = family.players.get(name="Katie")
     assert {h.session_id for h in selectors.hand_list(family=family, player=katie)} == {other.id}
     assert [h.number for h in selectors.hand_list(session=session)] == [4, 3, 2, 1]  # newest first
-    assert selectors.hand_list(session=session)[0].summary == Hand.objects.get(session=session, number=4).ruling["summary"]
+    assert (
+        selectors.hand_list(session=session)[0].summary == Hand.objects.get(session=session, number=4).ruling["summary"]
+    )
 
 
 def test_player_history_gives_nets_and_balance_over_time(family, owner, editor):
@@ -113,8 +116,7 @@ def test_seat_totals_and_family_balances_follow_every_change(family, owner, edit
     hands = factories.log_hands(session, editor, 6, seed=21) + factories.log_hands(other, editor, 4, seed=22)
     services.hand_edit(hand=hands[1], record=example_record("08-revoke"), by=editor, why="wrong sheet")
     services.hand_delete(hand=hands[3], by=editor, why="twice")
-    services.players_merge(keep=family.players.get(name="Uncle Joe"), merge=family.players.get(name="Joe"),
-                           by=editor)
+    services.players_merge(keep=family.players.get(name="Uncle Joe"), merge=family.players.get(name="Joe"), by=editor)
 
     for seat in Seat.objects.filter(session__family=family):
         rows = LedgerEntry.objects.filter(session=seat.session, seat=seat.position)
@@ -127,4 +129,5 @@ def test_seat_totals_and_family_balances_follow_every_change(family, owner, edit
     }
     assert {r["player__name"]: r["net"] for r in selectors.family_balances(family)} == expected
     assert "Joe" not in expected and sum(expected.values()) == -(
-        Hand.objects.get(session=session, number=6).pot_out + Hand.objects.get(session=other, number=4).pot_out)
+        Hand.objects.get(session=session, number=6).pot_out + Hand.objects.get(session=other, number=4).pot_out
+    )

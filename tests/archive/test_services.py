@@ -1,4 +1,5 @@
 """The write path: chain of pots, dealers, re-ruling, history, merging, permissions, bad records."""
+
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Sum
@@ -44,7 +45,10 @@ def test_hand_add_rules_the_example_and_stores_money_ledger_and_revision(family,
     mary = Player.objects.get(family=family, name="Mary")
     assert LedgerEntry.objects.get(hand=hand, player=mary, kind="fall").amount == -19
     assert sorted(set(LedgerEntry.objects.filter(hand=hand).values_list("kind", flat=True))) == [
-        "ante", "fall", "share"]
+        "ante",
+        "fall",
+        "share",
+    ]
     rev = HandRevision.objects.get(hand=hand)
     assert (rev.kind, rev.number, rev.by, rev.why) == ("created", 1, editor, "from the score sheet")
     assert rev.ruling == hand.ruling
@@ -130,8 +134,9 @@ def test_editing_a_hand_rerules_the_later_hands_and_writes_their_revisions(sessi
 
 
 def test_an_edit_that_changes_no_pot_writes_no_revision_for_later_hands(session, editor):
-    first, second = [services.hand_add(session=session, record=example_record(n), by=editor)
-                     for n in ("01-plain-hand", "05-misdeal")]
+    first, second = [
+        services.hand_add(session=session, record=example_record(n), by=editor) for n in ("01-plain-hand", "05-misdeal")
+    ]
     record = example_record("01-plain-hand")
     record["events"][0]["note"] = "Me cut, everyone saw it"
     services.hand_edit(hand=first, record=record, by=editor, why="added the note")
@@ -146,8 +151,9 @@ def test_a_bad_edit_changes_nothing(session, editor):
 
     hand = services.hand_add(session=session, record=example_record("01-plain-hand"), by=editor)
     with pytest.raises(referee.BadRecord):
-        services.hand_edit(hand=hand, record=json.loads((BAD / "02-card-not-in-deck.json").read_text()),
-                           by=editor, why="typo")
+        services.hand_edit(
+            hand=hand, record=json.loads((BAD / "02-card-not-in-deck.json").read_text()), by=editor, why="typo"
+        )
     hand.refresh_from_db()
     assert hand.revision == 1 and hand.record["events"] == example_record("01-plain-hand")["events"]
     assert HandRevision.objects.filter(hand=hand).count() == 1
@@ -155,8 +161,10 @@ def test_a_bad_edit_changes_nothing(session, editor):
 
 
 def test_delete_is_soft_drops_the_hand_from_the_chain_and_restore_puts_it_back(session, editor, owner):
-    hands = [services.hand_add(session=session, record=example_record(n), by=editor)
-             for n in ("01-plain-hand", "05-misdeal", "02-ace-cut")]
+    hands = [
+        services.hand_add(session=session, record=example_record(n), by=editor)
+        for n in ("01-plain-hand", "05-misdeal", "02-ace-cut")
+    ]
     original = [(h.pot_in, h.pot_out) for h in hands]
     services.hand_delete(hand=hands[0], by=editor, why="entered twice")
 
@@ -182,7 +190,10 @@ def test_numbers_are_never_reused_so_a_deleted_hand_can_come_back(session, edito
     b = services.hand_add(session=session, record=example_record("02-ace-cut"), by=editor)
     assert b.number == 2
     services.hand_restore(hand=a, by=editor, why="not oops")
-    assert sorted(Hand.objects.filter(session=session, deleted_at__isnull=True).values_list("number", flat=True)) == [1, 2]
+    assert sorted(Hand.objects.filter(session=session, deleted_at__isnull=True).values_list("number", flat=True)) == [
+        1,
+        2,
+    ]
 
 
 # ---------------------------------------------------------------- players
@@ -231,8 +242,9 @@ def test_viewers_and_strangers_may_not_change_the_archive(session, viewer, stran
         lambda: services.hand_edit(hand=hand, record=example_record("02-ace-cut"), by=viewer, why="x"),
         lambda: services.hand_delete(hand=hand, by=viewer, why="x"),
         lambda: services.dispute_open(hand=hand, title="Misdeal!", text="", by=stranger),
-        lambda: services.session_create(family=family, started_at=session.started_at, timezone="UTC",
-                                        players=list(Player.objects.all()), by=viewer),
+        lambda: services.session_create(
+            family=family, started_at=session.started_at, timezone="UTC", players=list(Player.objects.all()), by=viewer
+        ),
     ):
         with pytest.raises(PermissionDenied):
             call()
@@ -259,8 +271,9 @@ def test_a_dispute_resolved_with_a_record_edits_the_hand_and_points_at_the_new_r
     later = services.hand_add(session=session, record=example_record("02-ace-cut"), by=editor)
     dispute = services.dispute_open(hand=hand, title="That was a misdeal!", text="Joe had four cards", by=editor)
     services.dispute_reply(dispute=dispute, text="He did.", by=owner)
-    dispute = services.dispute_resolve(dispute=dispute, resolution="Joe had four cards: misdeal.", by=owner,
-                                       record=example_record("05-misdeal"))
+    dispute = services.dispute_resolve(
+        dispute=dispute, resolution="Joe had four cards: misdeal.", by=owner, record=example_record("05-misdeal")
+    )
     hand.refresh_from_db()
     assert dispute.status == Dispute.Status.RESOLVED
     assert dispute.ruling_revision.hand == hand and dispute.ruling_revision.number == hand.revision == 2
@@ -285,8 +298,7 @@ def test_statistics_are_asked_for_after_commit_with_every_changed_hand(
     assert calls == [sorted([a.id, b.id])]
     calls.clear()
     with django_capture_on_commit_callbacks(execute=True), pytest.raises(referee.BadRecord):
-        services.hand_add(session=session, record={"format": "handrec/1", "events": [{"action": "dance"}]},
-                          by=editor)
+        services.hand_add(session=session, record={"format": "handrec/1", "events": [{"action": "dance"}]}, by=editor)
     assert calls == []
 
 
@@ -296,7 +308,8 @@ def test_session_create_checks_its_input(family, owner):
     from datetime import datetime
 
     with pytest.raises(ValidationError) as caught:
-        services.session_create(family=family, started_at=datetime(2024, 1, 1, 19), timezone="UTC",
-                                players=[stranger_player], by=owner)
+        services.session_create(
+            family=family, started_at=datetime(2024, 1, 1, 19), timezone="UTC", players=[stranger_player], by=owner
+        )
     assert "players" in caught.value.message_dict and "started_at" in caught.value.message_dict
     assert not Session.objects.filter(family=family).exists()

@@ -11,8 +11,14 @@ def page(monkeypatch):
     with sync_playwright() as p:
         browser = p.chromium.launch(
             executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync", "--no-first-run"],
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
         )
         # A phone-sized window: the form is meant for the table.
         context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)
@@ -21,8 +27,9 @@ def page(monkeypatch):
         errors = []
         pg.on("pageerror", lambda exc: errors.append(str(exc)))
         # A 400 page is expected (the bad-record tests); any other console error is a bug.
-        pg.on("console", lambda msg: msg.type == "error" and "status of 400" not in msg.text
-              and errors.append(msg.text))
+        pg.on(
+            "console", lambda msg: msg.type == "error" and "status of 400" not in msg.text and errors.append(msg.text)
+        )
         pg.js_errors = errors
         yield pg
         assert not errors, errors  # the pages' JavaScript ran without an error

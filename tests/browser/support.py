@@ -1,4 +1,5 @@
 """What the browser tests share: Debian's Chromium, the skip when it is missing, screenshots."""
+
 from pathlib import Path
 
 import pytest
@@ -14,8 +15,10 @@ except ImportError:  # pragma: no cover
 # Every browser test module sets `pytestmark = BROWSER`.
 BROWSER = [
     pytest.mark.browser,
-    pytest.mark.skipif(sync_playwright is None or not Path(CHROMIUM).exists(),
-                       reason="needs Playwright and Debian's Chromium at /usr/bin/chromium"),
+    pytest.mark.skipif(
+        sync_playwright is None or not Path(CHROMIUM).exists(),
+        reason="needs Playwright and Debian's Chromium at /usr/bin/chromium",
+    ),
 ]
 
 

@@ -2,6 +2,7 @@
 
 Skipped when /usr/bin/chromium or Playwright is missing. Screenshots go to /tmp/tk-shots/edit-*.png.
 """
+
 import json
 import random
 
@@ -55,9 +56,20 @@ def test_edit_a_hand_with_the_card_picker(page, live_server, owner, family, hand
 
     # Me was in after all: the cards are played again, four to a trick, Dad leading.
     declare(page, 3, "in")
-    for card in ["AH", "KH", "QH", "8D",   # Dad's Ace of hearts wins
-                 "8S", "AS", "9S", "TS",   # Joe's Ace of spades
-                 "7C", "JD", "KD", "TD"]:  # Joe leads the Seven of clubs, trump
+    for card in [
+        "AH",
+        "KH",
+        "QH",
+        "8D",  # Dad's Ace of hearts wins
+        "8S",
+        "AS",
+        "9S",
+        "TS",  # Joe's Ace of spades
+        "7C",
+        "JD",
+        "KD",
+        "TD",
+    ]:  # Joe leads the Seven of clubs, trump
         page.locator(f'#play-choices button[data-play="{card}"]').click()
     expect(page.locator("#step-tricks")).to_contain_text("All three tricks are in.")
     expect(page.locator("#step-tricks")).to_contain_text("→ Dad")
@@ -87,7 +99,9 @@ def test_edit_a_hand_with_the_card_picker(page, live_server, owner, family, hand
     # Hand 2 has a note on its first event (the uncut deal): the picker shows it, and keeps it where it was.
     page.goto(live_server.url + f"/families/{family.slug}/hands/{h2.pk}/edit/")
     expect(page.locator('#step-note input[data-note="0"]')).to_have_value("Joe says he never cut")
-    expect(page.locator("#logger")).to_contain_text("Deal 1 by Dad: dealt without a cut, so the cards were dealt again.")
+    expect(page.locator("#logger")).to_contain_text(
+        "Deal 1 by Dad: dealt without a cut, so the cards were dealt again."
+    )
     expect(page.locator("#step-note")).to_contain_text("event 0 (Dad’s deal)")
     assert json.loads(page.input_value("#id_record"))["events"] == h2.record["events"]
     # The picker is drawn again when the referee's answers come; look once they are all in.
@@ -101,7 +115,7 @@ def test_a_hand_the_picker_cannot_show_goes_to_the_record_box(page, live_server,
     # The first trick was noted by its winner only, the others card by card: the picker has one way per hand.
     record = factories.example_record("01-plain-hand")
     plays = [i for i, e in enumerate(record["events"]) if e["action"] == "play"]
-    record["events"][plays[0]:plays[0] + 3] = [{"action": "trick", "winner": 0}]
+    record["events"][plays[0] : plays[0] + 3] = [{"action": "trick", "winner": 0}]
     record["events"][1]["note"] = "Mary shuffled"
     hand = services.hand_add(session=session, record=record, by=owner)
     login(page, live_server.url)
@@ -126,8 +140,9 @@ def test_declarations_out_of_turn_are_shown_as_the_table_said_them(page, live_se
     assert page.input_value("#id_source") == "picker"
     assert json.loads(page.input_value("#id_record"))["events"] == hand.record["events"]
     rows = page.locator("#step-declare .line-item[data-seat]")
-    assert [rows.nth(i).get_attribute("data-seat") for i in range(rows.count())] == \
-        [str(e["seat"]) for e in hand.record["events"] if e["action"] == "declare"]
+    assert [rows.nth(i).get_attribute("data-seat") for i in range(rows.count())] == [
+        str(e["seat"]) for e in hand.record["events"] if e["action"] == "declare"
+    ]
 
 
 @pytest.mark.django_db(transaction=True)
@@ -160,8 +175,17 @@ def test_a_bad_record_typed_in_the_box_is_shown_back_and_nothing_saved(page, liv
         expect(page.locator(f'[data-net="{name}"]')).to_have_text(net)
 
 
-EXAMPLES = ["01-plain-hand", "02-ace-cut", "03-seven-cut-ace-bottom", "04-forgotten-cut", "05-misdeal",
-            "06-high-wrap-double-fall", "07-trips", "08-revoke", "09-misdeal-played-on"]
+EXAMPLES = [
+    "01-plain-hand",
+    "02-ace-cut",
+    "03-seven-cut-ace-bottom",
+    "04-forgotten-cut",
+    "05-misdeal",
+    "06-high-wrap-double-fall",
+    "07-trips",
+    "08-revoke",
+    "09-misdeal-played-on",
+]
 
 
 @pytest.mark.django_db(transaction=True)

@@ -2,6 +2,7 @@
 
 Skipped when /usr/bin/chromium or Playwright is missing. Screenshots of the main pages go to /tmp/tk-shots/.
 """
+
 import re
 
 import pytest

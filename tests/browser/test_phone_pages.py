@@ -1,6 +1,7 @@
 """Issue 10 on a 390x844 phone, over a small demo family: every page fits the screen (no sideways scroll,
 no table cut by its box), every replay step of several hands draws a table with money and cards (the last
 step the ruling), and money, cards and counts read in words. One demo, one walk: browser tests are slow."""
+
 import re
 
 import pytest
@@ -39,10 +40,25 @@ def pages_of(family):
     hand = Hand.objects.filter(session=session, deleted_at__isnull=True).order_by("number").last()
     player = Player.objects.filter(family=family).order_by("pk").first()
     dispute = Dispute.objects.filter(hand__session__family=family).order_by("pk").first()
-    urls = ["/", f, f + "disputes/", f + "stats/", f + "settle/", f + "import/", f + "sessions/new/", f + "audit/",
-            f + f"sessions/{session.pk}/", f + f"sessions/{session.pk}/log/", f + f"stats/sessions/{session.pk}/",
-            f + f"hands/{hand.pk}/", f + f"hands/{hand.pk}/history/", f + f"hands/{hand.pk}/edit/",
-            f + f"players/{player.pk}/", f + "rules/swik/", "/account/"]
+    urls = [
+        "/",
+        f,
+        f + "disputes/",
+        f + "stats/",
+        f + "settle/",
+        f + "import/",
+        f + "sessions/new/",
+        f + "audit/",
+        f + f"sessions/{session.pk}/",
+        f + f"sessions/{session.pk}/log/",
+        f + f"stats/sessions/{session.pk}/",
+        f + f"hands/{hand.pk}/",
+        f + f"hands/{hand.pk}/history/",
+        f + f"hands/{hand.pk}/edit/",
+        f + f"players/{player.pk}/",
+        f + "rules/swik/",
+        "/account/",
+    ]
     if dispute:
         urls.append(f + f"disputes/{dispute.pk}/")
     return urls
@@ -65,7 +81,7 @@ def test_every_page_of_the_demo_fits_a_phone_and_every_replay_step_draws(page, l
         text = page.inner_text("main")
         assert not re.search(r"\b1 (hands|sessions|players|tricks)\b", text), u
         m = re.search(r"\b(pays?|pot of) \d+\b(?!¢| trick)", text)
-        assert not m, (u, text[max(0, m.start() - 200):m.end() + 50] if m else "")  # money in the family's format
+        assert not m, (u, text[max(0, m.start() - 200) : m.end() + 50] if m else "")  # money in the family's format
         assert "NaN" not in text, u
     assert not wide, wide
 
@@ -89,7 +105,8 @@ def test_every_page_of_the_demo_fits_a_phone_and_every_replay_step_draws(page, l
         for seat, name in enumerate(hand.record["players"]):
             net = hand.ruling["net"][seat]
             expect(page.locator(f'[data-seat-meta="{name}"]')).to_contain_text(
-                page.inner_text(f'[data-net="{name}"]') if net else "0¢")
+                page.inner_text(f'[data-net="{name}"]') if net else "0¢"
+            )
         if hand.ruling.get("pot_out") is not None:
             expect(page.locator("#replay-meta")).to_contain_text("carried to the next hand")
         page.locator('#replay [data-go="first"]').click()

@@ -1,6 +1,7 @@
 """The card picker asks the referee (POST /api/referee/legal/) and holds no rule of its own: a whole hand
 logged card by card on a 390x844 phone, with an Ace cut; then its replay walked from the first step to the
 ruling. In Debian's Chromium driven by Playwright; skipped when it is missing."""
+
 import json
 
 import pytest
@@ -27,8 +28,9 @@ def fits_the_phone(page):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_hand_card_by_card_where_the_referee_moves_the_deal_and_names_each_trick(page, live_server, owner, family,
-                                                                                  session):
+def test_a_hand_card_by_card_where_the_referee_moves_the_deal_and_names_each_trick(
+    page, live_server, owner, family, session
+):
     assert page.viewport_size == {"width": 390, "height": 844}
     login(page, live_server.url)
     page.goto(live_server.url + f"/families/{family.slug}/sessions/{session.pk}/log/")

@@ -1,6 +1,7 @@
 """Issue 10 at the table, on a 390x844 phone: the "not seen" box ticks, an empty Save asks first, a card that
 breaks a rule can be entered after the referee's words (the ruling then shows the revoke, linked to the rule
 book), and the week-to-week flow: log the next hand from the hand page, play again like last time."""
+
 import json
 
 import pytest
@@ -67,7 +68,7 @@ def test_a_revoke_is_entered_as_it_happened_and_the_ruling_shows_it(page, live_s
     expect(page.locator("#violations")).to_contain_text("Uncle Joe played 10♦")
     expect(page.locator("#ruling-summary")).to_contain_text("Uncle Joe pays 15¢")  # money one way
     # The rule id links to its paragraph of the rule book.
-    page.locator('#violations a.rule', has_text="swik.revoke").click()
+    page.locator("#violations a.rule", has_text="swik.revoke").click()
     expect(page.locator("h1")).to_have_text("Swik: the rules")
     assert page.url.endswith("#swik.revoke")
     expect(page.locator("#house-rules")).to_contain_text("Dealer's ante")

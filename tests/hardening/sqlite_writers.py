@@ -1,6 +1,7 @@
 """Run by test_concurrent_writes.py in its own process: the README's default database (a SQLite file,
 the dev settings) with 8 editors posting hands at once while an import runs. Prints one JSON line:
 the status codes the editors got and what the import said."""
+
 import json
 import os
 import sys
@@ -35,8 +36,11 @@ def main(writers=8, imported=60):
         rec = factories.generated_record(night, seed=i)
         records.append(rec)
         services.hand_add(session=night, record=rec, by=owner)
-    lines = [line.replace('"big-night"', '"imported-night"') for line in services.history_export(family=family)
-             if '"big-night"' in line]
+    lines = [
+        line.replace('"big-night"', '"imported-night"')
+        for line in services.history_export(family=family)
+        if '"big-night"' in line
+    ]
     barrier = threading.Barrier(writers + 1)
     codes, result, errors = [], {}, []
 
@@ -46,8 +50,11 @@ def main(writers=8, imported=60):
             client.force_authenticate(owner)
             barrier.wait()
             for _ in range(3):
-                r = client.post("/api/hands/", {"session": session.pk, "record": factories.example_record(
-                    "01-plain-hand")}, format="json")
+                r = client.post(
+                    "/api/hands/",
+                    {"session": session.pk, "record": factories.example_record("01-plain-hand")},
+                    format="json",
+                )
                 codes.append(r.status_code)
         except Exception as e:  # reported in the output
             errors.append(repr(e))

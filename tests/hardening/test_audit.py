@@ -1,5 +1,6 @@
 """Issue 11, merges leave no trail and no way back: every change that is not a hand writes an audit
 row (who, when, what before), owners read it, and a merge can be undone."""
+
 import datetime
 
 import pytest
@@ -14,7 +15,9 @@ from tests import factories
 
 def _balances(family):
     """Each player's money over every hand (the ledger rows), as the family's balances page adds it."""
-    return {p.name: sum(p.ledger_entries.values_list("amount", flat=True)) for p in Player.objects.filter(family=family)}
+    return {
+        p.name: sum(p.ledger_entries.values_list("amount", flat=True)) for p in Player.objects.filter(family=family)
+    }
 
 
 def _player(family, name):
@@ -45,8 +48,7 @@ def test_changing_a_role_writes_the_role_before(web, family, owner, editor):
 def test_removing_a_member_is_audited(api, family, viewer):
     m = Membership.objects.get(family=family, user=viewer)
     assert api("owner").delete(f"/api/members/{m.pk}/").status_code == 204
-    assert AuditEntry.objects.get(family=family, action="member.remove").before == {"user": "viewer",
-                                                                                    "role": "viewer"}
+    assert AuditEntry.objects.get(family=family, action="member.remove").before == {"user": "viewer", "role": "viewer"}
 
 
 def test_unmarking_a_settle_up_payment_writes_what_was_paid(web, family, editor, hands):
@@ -102,13 +104,25 @@ def test_a_merge_is_undone_through_the_api(api, family, editor, hands):
 def test_a_later_session_naming_the_merged_away_player_seats_the_keeper(api, web, family, editor, hands):
     joe, dad = _player(family, "Uncle Joe"), _player(family, "Dad")
     services.players_merge(keep=dad, merge=joe, by=editor)
-    r = api("editor").post("/api/sessions/", {"family": family.pk, "started_at": "2024-03-09T19:30:00-06:00",
-                                              "players": ["Uncle Joe", "Mary", "Me"]}, format="json")
+    r = api("editor").post(
+        "/api/sessions/",
+        {"family": family.pk, "started_at": "2024-03-09T19:30:00-06:00", "players": ["Uncle Joe", "Mary", "Me"]},
+        format="json",
+    )
     assert r.status_code == 201, r.json()
     assert r.json()["seats"][0]["player"] == dad.pk
-    web(editor).post(reverse("session_new", args=[family.slug]), {
-        "game": "swik", "date": "2024-03-10", "time": "19:30", "timezone": "America/Chicago", "first_dealer": 0,
-        "pot_in": 0, "seat_guest": ["Uncle Joe", "Mary", "Me"]})
+    web(editor).post(
+        reverse("session_new", args=[family.slug]),
+        {
+            "game": "swik",
+            "date": "2024-03-10",
+            "time": "19:30",
+            "timezone": "America/Chicago",
+            "first_dealer": 0,
+            "pot_in": 0,
+            "seat_guest": ["Uncle Joe", "Mary", "Me"],
+        },
+    )
     assert Session.objects.filter(family=family).count() == 3
     assert Player.objects.filter(family=family, name="Uncle Joe").count() == 1
 

@@ -1,4 +1,5 @@
 """Issue 11, 500s that must be 400s: each row of the probe's list answers a clear 400."""
+
 import json
 
 import pytest
@@ -18,11 +19,15 @@ def test_non_numeric_session_on_the_settle_up_api_is_a_400(api, family, hands):
 
 
 def test_non_numeric_session_on_paid_is_a_400(web, api, family, editor, hands):
-    r = web(editor).post(reverse("stats-settle-paid", args=[family.slug]),
-                         {"session": "abc", "payer": "", "payee": "", "amount": "5"})
+    r = web(editor).post(
+        reverse("stats-settle-paid", args=[family.slug]), {"session": "abc", "payer": "", "payee": "", "amount": "5"}
+    )
     assert r.status_code == 400
-    r = api("editor").post(reverse("api-stats-settle-paid", args=[family.slug]),
-                           {"session": "abc", "payer": None, "payee": None, "amount": 5}, format="json")
+    r = api("editor").post(
+        reverse("api-stats-settle-paid", args=[family.slug]),
+        {"session": "abc", "payer": None, "payee": None, "amount": 5},
+        format="json",
+    )
     assert r.status_code == 400
     assert not SettlePayment.objects.exists()
 
@@ -46,9 +51,21 @@ def test_json_nested_100000_deep_in_the_new_session_form_is_a_400(web, family, e
     """The form once read its house rules from a hidden JSON field; it now reads each rule from its own
     field (the catalogue's), so the deep JSON is a value the ante field refuses, and nothing else reads it."""
     url = reverse("session_new", args=[family.slug])
-    r = web(editor).post(url, {"game": "swik", "date": "2024-03-02", "time": "19:30", "timezone": "America/Chicago",
-                               "first_dealer": 0, "pot_in": 0, "seat_guest": ["A", "B", "C"], "house_rules": DEEP,
-                               "rules_shown": DEEP, rule_field_name("swik", "ante"): DEEP})
+    r = web(editor).post(
+        url,
+        {
+            "game": "swik",
+            "date": "2024-03-02",
+            "time": "19:30",
+            "timezone": "America/Chicago",
+            "first_dealer": 0,
+            "pot_in": 0,
+            "seat_guest": ["A", "B", "C"],
+            "house_rules": DEEP,
+            "rules_shown": DEEP,
+            rule_field_name("swik", "ante"): DEEP,
+        },
+    )
     assert r.status_code == 400
     assert not Session.objects.filter(family=family).exists()
 
@@ -64,12 +81,24 @@ def test_demoting_the_last_owner_through_the_api_is_a_400(api, family, owner):
 
 def test_a_5000_character_player_name_is_a_400_everywhere(api, web, family, editor):
     name = "x" * 5000
-    r = api("editor").post("/api/sessions/", {"family": family.pk, "started_at": "2024-03-02T19:30:00-06:00",
-                                              "players": [name, "B", "C"]}, format="json")
+    r = api("editor").post(
+        "/api/sessions/",
+        {"family": family.pk, "started_at": "2024-03-02T19:30:00-06:00", "players": [name, "B", "C"]},
+        format="json",
+    )
     assert r.status_code == 400
-    r = web(editor).post(reverse("session_new", args=[family.slug]), {
-        "game": "swik", "date": "2024-03-02", "time": "19:30", "timezone": "America/Chicago", "first_dealer": 0,
-        "pot_in": 0, "seat_guest": [name, "B", "C"]})
+    r = web(editor).post(
+        reverse("session_new", args=[family.slug]),
+        {
+            "game": "swik",
+            "date": "2024-03-02",
+            "time": "19:30",
+            "timezone": "America/Chicago",
+            "first_dealer": 0,
+            "pot_in": 0,
+            "seat_guest": [name, "B", "C"],
+        },
+    )
     assert r.status_code == 400
     assert not Player.objects.filter(name__startswith="xxxx").exists()
 

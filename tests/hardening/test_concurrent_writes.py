@@ -1,6 +1,7 @@
 """Issue 11, SQLite answers "database is locked": the README's default database queues writers
 (BEGIN IMMEDIATE, WAL, a busy timeout), so concurrent editors wait instead of failing; the same
 load on PostgreSQL, where the session's row lock queues them."""
+
 import json
 import os
 import subprocess
@@ -21,8 +22,14 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 def test_sqlite_file_database_queues_concurrent_writers_and_an_import(tmp_path):
     env = dict(os.environ, DATABASE_URL=f"sqlite:///{tmp_path / 'tk.sqlite3'}", CELERY_BROKER_URL="")
     env.pop("DJANGO_SETTINGS_MODULE", None)
-    out = subprocess.run([sys.executable, str(Path(__file__).with_name("sqlite_writers.py"))], cwd=ROOT, env=env,
-                         capture_output=True, text=True, timeout=900)
+    out = subprocess.run(
+        [sys.executable, str(Path(__file__).with_name("sqlite_writers.py"))],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert out.returncode == 0, out.stderr[-3000:]
     doc = json.loads(out.stdout.strip().splitlines()[-1])
     assert doc["errors"] == []
@@ -55,8 +62,11 @@ def test_postgresql_queues_concurrent_writers(family, owner):
             client.force_authenticate(owner)
             barrier.wait()
             for _ in range(2):
-                r = client.post("/api/hands/", {"session": session.pk, "record": factories.example_record(
-                    "01-plain-hand")}, format="json")
+                r = client.post(
+                    "/api/hands/",
+                    {"session": session.pk, "record": factories.example_record("01-plain-hand")},
+                    format="json",
+                )
                 codes.append(r.status_code)
         except Exception as e:  # reported below
             errors.append(repr(e))

@@ -1,5 +1,6 @@
 """Issue 11, owner invitations: an owner invites by a link or code that the other person accepts;
 the answer never tells whether a username exists."""
+
 import re
 
 from django.urls import reverse
@@ -31,8 +32,11 @@ def test_the_answer_does_not_tell_whether_a_username_exists(web, family, owner):
     unknown = _invite(web, owner, family, username="nobody-at-all").content.decode()
 
     def words(html):
-        return re.sub(r"/invite/[A-Za-z0-9_-]+/|mary|nobody-at-all", "", re.search(
-            r'<ul class="messages">.*?</ul>', html, re.S).group(0))
+        return re.sub(
+            r"/invite/[A-Za-z0-9_-]+/|mary|nobody-at-all",
+            "",
+            re.search(r'<ul class="messages">.*?</ul>', html, re.S).group(0),
+        )
 
     assert words(known) == words(unknown)
     assert "no user" not in unknown.lower()
@@ -41,8 +45,7 @@ def test_the_answer_does_not_tell_whether_a_username_exists(web, family, owner):
 def test_the_api_answer_does_not_tell_whether_a_username_exists(api, family):
     factories.make_user("mary")
     a = api("owner").post("/api/members/", {"family": family.pk, "username": "mary", "role": "owner"}, format="json")
-    b = api("owner").post("/api/members/", {"family": family.pk, "username": "nobody", "role": "owner"},
-                          format="json")
+    b = api("owner").post("/api/members/", {"family": family.pk, "username": "nobody", "role": "owner"}, format="json")
     assert a.status_code == b.status_code == 201
     assert set(a.json()) == set(b.json())
     assert a.json()["code"] != b.json()["code"]
@@ -99,8 +102,7 @@ def test_accepting_through_the_api(api, family, stranger):
 
 
 def test_only_owners_invite_and_an_owner_can_revoke(web, client, api, family, owner, editor):
-    assert api("editor").post("/api/members/", {"family": family.pk, "role": "owner"},
-                              format="json").status_code == 403
+    assert api("editor").post("/api/members/", {"family": family.pk, "role": "owner"}, format="json").status_code == 403
     code = _code(_invite(web, owner, family).content.decode())
     inv = Invitation.objects.get()
     client.post(reverse("invitation_revoke", args=[family.slug, inv.pk]))

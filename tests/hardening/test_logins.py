@@ -1,5 +1,6 @@
 """Issue 11, no throttle: wrong passwords are throttled by account and by address (django-axes), on the
 login page and on /api/token/; API tokens expire and can be revoked from the member's own page."""
+
 import datetime
 
 import pytest
@@ -65,8 +66,9 @@ def test_a_right_password_gets_a_token(db):
 def test_an_old_token_has_expired(db, settings):
     user = factories.make_user("mary", password="right-horse-battery")
     token = Token.objects.create(user=user)
-    Token.objects.filter(pk=token.pk).update(created=timezone.now() - settings.API_TOKEN_LIFETIME
-                                             - datetime.timedelta(minutes=1))
+    Token.objects.filter(pk=token.pk).update(
+        created=timezone.now() - settings.API_TOKEN_LIFETIME - datetime.timedelta(minutes=1)
+    )
     c = APIClient()
     c.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
     r = c.get("/api/families/")

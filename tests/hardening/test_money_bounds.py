@@ -1,5 +1,6 @@
 """Issue 11, money without a bound: every amount is bounded where it enters the archive, and a
 number too big for the database is a 400 naming the field, never a 500."""
+
 import json
 
 import pytest
@@ -33,14 +34,19 @@ def test_an_ante_of_ten_to_the_18_in_a_record_is_refused_and_later_hands_still_s
     r = api("editor").post("/api/hands/", {"session": session.pk, "record": record}, format="json")
     assert r.status_code == 400
     assert "ante" in _errors_text(r)
-    ok = api("editor").post("/api/hands/", {"session": session.pk, "record": example_record("01-plain-hand")},
-                            format="json")
+    ok = api("editor").post(
+        "/api/hands/", {"session": session.pk, "record": example_record("01-plain-hand")}, format="json"
+    )
     assert ok.status_code == 201
 
 
 def test_a_session_with_an_ante_of_ten_to_the_18_is_refused_at_creation(api, family):
-    body = {"family": family.pk, "started_at": "2024-03-02T19:30:00-06:00", "players": ["A", "B", "C"],
-            "house_rules": {"ante": 10**18}}
+    body = {
+        "family": family.pk,
+        "started_at": "2024-03-02T19:30:00-06:00",
+        "players": ["A", "B", "C"],
+        "house_rules": {"ante": 10**18},
+    }
     r = api("editor").post("/api/sessions/", body, format="json")
     assert r.status_code == 400
     assert "house_rules" in r.json() and "ante" in _errors_text(r).lower()
@@ -48,8 +54,12 @@ def test_a_session_with_an_ante_of_ten_to_the_18_is_refused_at_creation(api, fam
 
 
 def test_unknown_house_rules_are_refused_at_session_creation(api, family):
-    body = {"family": family.pk, "started_at": "2024-03-02T19:30:00-06:00", "players": ["A", "B", "C"],
-            "house_rules": {"nonsense": 1}}
+    body = {
+        "family": family.pk,
+        "started_at": "2024-03-02T19:30:00-06:00",
+        "players": ["A", "B", "C"],
+        "house_rules": {"nonsense": 1},
+    }
     r = api("editor").post("/api/sessions/", body, format="json")
     assert r.status_code == 400
     assert "nonsense" in _errors_text(r)
@@ -63,8 +73,12 @@ def test_a_house_rule_of_the_wrong_kind_is_refused(family, owner):
 
 @pytest.mark.parametrize("pot_in", [2**63, 10**13])
 def test_session_pot_in_past_the_bound_is_a_400(api, family, pot_in):
-    body = {"family": family.pk, "started_at": "2024-03-02T19:30:00-06:00", "players": ["A", "B", "C"],
-            "pot_in": pot_in}
+    body = {
+        "family": family.pk,
+        "started_at": "2024-03-02T19:30:00-06:00",
+        "players": ["A", "B", "C"],
+        "pot_in": pot_in,
+    }
     r = api("editor").post("/api/sessions/", body, format="json")
     assert r.status_code == 400
     assert "pot_in" in r.json()
@@ -72,8 +86,18 @@ def test_session_pot_in_past_the_bound_is_a_400(api, family, pot_in):
 
 def test_session_form_pot_in_past_the_bound_is_a_400(web, family, editor):
     url = reverse("session_new", args=[family.slug])
-    r = web(editor).post(url, {"game": "swik", "date": "2024-03-02", "time": "19:30", "timezone": "America/Chicago",
-                               "first_dealer": 0, "pot_in": str(2**63), "seat_guest": ["A", "B", "C"]})
+    r = web(editor).post(
+        url,
+        {
+            "game": "swik",
+            "date": "2024-03-02",
+            "time": "19:30",
+            "timezone": "America/Chicago",
+            "first_dealer": 0,
+            "pot_in": str(2**63),
+            "seat_guest": ["A", "B", "C"],
+        },
+    )
     assert r.status_code == 400
     assert not Session.objects.filter(family=family).exists()
 
@@ -99,22 +123,25 @@ def _line(record, key="k1", number=1, **session):
 
 
 def test_import_hand_number_past_two_to_the_63_is_an_error_naming_the_field(family, owner):
-    result = imports.history_import(family=family, lines=[_line(example_record("01-plain-hand"), number=2**63)],
-                                     by=owner)
+    result = imports.history_import(
+        family=family, lines=[_line(example_record("01-plain-hand"), number=2**63)], by=owner
+    )
     assert result["added"] == 0
     assert [e["field"] for e in result["errors"]] == ["archive.number"]
 
 
 def test_import_session_pot_in_past_the_bound_is_an_error(family, owner):
-    result = imports.history_import(family=family, lines=[_line(example_record("01-plain-hand"), pot_in=2**63)],
-                                     by=owner)
+    result = imports.history_import(
+        family=family, lines=[_line(example_record("01-plain-hand"), pot_in=2**63)], by=owner
+    )
     assert result["added"] == 0 and result["errors"]
     assert "pot_in" in json.dumps(result["errors"])
 
 
 def test_imported_session_in_mars_time_zone_is_refused(family, owner):
     result = imports.history_import(
-        family=family, lines=[_line(example_record("01-plain-hand"), timezone="Mars/Olympus")], by=owner)
+        family=family, lines=[_line(example_record("01-plain-hand"), timezone="Mars/Olympus")], by=owner
+    )
     assert result["added"] == 0
     assert "Mars/Olympus" in json.dumps(result["errors"])
     assert not Session.objects.filter(family=family).exists()
@@ -122,7 +149,8 @@ def test_imported_session_in_mars_time_zone_is_refused(family, owner):
 
 def test_imported_session_with_unknown_house_rules_is_refused(family, owner):
     result = imports.history_import(
-        family=family, lines=[_line(example_record("01-plain-hand"), house_rules={"nonsense": 1})], by=owner)
+        family=family, lines=[_line(example_record("01-plain-hand"), house_rules={"nonsense": 1})], by=owner
+    )
     assert result["added"] == 0
     assert "nonsense" in json.dumps(result["errors"])
 

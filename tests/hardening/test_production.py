@@ -1,6 +1,7 @@
 """Issue 11, production serves no page: collectstatic must work under the production settings, and
 then every page must answer with the manifest storage (a missing entry is a 500 for every page).
 Every page also carries a Content-Security-Policy without inline script, and a Permissions-Policy."""
+
 import os
 import re
 import subprocess
@@ -32,8 +33,14 @@ def collected(tmp_path_factory):
         STATIC_ROOT=str(root),
     )
     env.pop("DEBUG", None)
-    out = subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=ROOT, env=env,
-                         capture_output=True, text=True, timeout=600)
+    out = subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert out.returncode == 0, out.stdout + out.stderr
     assert (root / "staticfiles.json").exists()
     return root
@@ -44,15 +51,27 @@ def _pages(family, hands, dispute, job):
     hand, session = hands[0], hands[0].session
     player = Player.objects.filter(family=family).first()
     return [
-        reverse("home"), reverse("family", args=[slug]), reverse("player", args=[slug, player.pk]),
-        reverse("session_new", args=[slug]), reverse("session", args=[slug, session.pk]),
-        reverse("hand_log", args=[slug, session.pk]), reverse("hand", args=[slug, hand.pk]),
-        reverse("hand_history", args=[slug, hand.pk]), reverse("hand_edit", args=[slug, hand.pk]),
-        reverse("disputes", args=[slug]), reverse("dispute", args=[slug, dispute.pk]),
-        reverse("history_import", args=[slug]), reverse("stats-family", args=[slug]),
-        reverse("stats-session", args=[slug, session.pk]), reverse("stats-settle", args=[slug]),
-        reverse("audit", args=[slug]), reverse("account"), reverse("api-docs"), reverse("api-redoc"),
-        "/admin/", "/admin/archive/hand/",
+        reverse("home"),
+        reverse("family", args=[slug]),
+        reverse("player", args=[slug, player.pk]),
+        reverse("session_new", args=[slug]),
+        reverse("session", args=[slug, session.pk]),
+        reverse("hand_log", args=[slug, session.pk]),
+        reverse("hand", args=[slug, hand.pk]),
+        reverse("hand_history", args=[slug, hand.pk]),
+        reverse("hand_edit", args=[slug, hand.pk]),
+        reverse("disputes", args=[slug]),
+        reverse("dispute", args=[slug, dispute.pk]),
+        reverse("history_import", args=[slug]),
+        reverse("stats-family", args=[slug]),
+        reverse("stats-session", args=[slug, session.pk]),
+        reverse("stats-settle", args=[slug]),
+        reverse("audit", args=[slug]),
+        reverse("account"),
+        reverse("api-docs"),
+        reverse("api-redoc"),
+        "/admin/",
+        "/admin/archive/hand/",
     ]
 
 
@@ -73,8 +92,9 @@ def _inline_scripts(html):
     return found + re.findall(r"\son[a-z]+=\"", html)
 
 
-def test_every_page_answers_with_the_manifest_storage_and_a_strict_policy(collected, client, owner, family, hands,
-                                                                          dispute):
+def test_every_page_answers_with_the_manifest_storage_and_a_strict_policy(
+    collected, client, owner, family, hands, dispute
+):
     owner.is_staff = owner.is_superuser = True
     owner.save()
     job = StatsJob.objects.create(family=family, by=owner)

@@ -8,6 +8,7 @@ The standard deal (DEAL) for Dad (0), Uncle Joe (1), Mary (2), Me (3), Dad deali
 PLAIN is that deal played out: Joe, Mary and Dad in, Me out. Tricks: AH KH QH (Dad), 8S AS 9S
 (Joe), 7C JD TD (Joe). With pot_in 0 the pot is 15 (antes 6+3+3+3), each trick 5, and Mary falls.
 """
+
 import copy
 
 import referee
@@ -44,8 +45,13 @@ def bottom(seat=0, card=None):
 
 
 def deal(hands=None, blind=None, turned="9C", seat=0):
-    return {"action": "deal", "seat": seat, "hands": hands if hands is not None else [h[:] for h in HANDS],
-            "blind": blind if blind is not None else BLIND[:], "turned": turned}
+    return {
+        "action": "deal",
+        "seat": seat,
+        "hands": hands if hands is not None else [h[:] for h in HANDS],
+        "blind": blind if blind is not None else BLIND[:],
+        "turned": turned,
+    }
 
 
 def misdeal(seat=0, reason="a card was exposed"):

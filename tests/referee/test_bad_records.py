@@ -1,4 +1,5 @@
 """Records that cannot describe a real hand get no ruling: one BadRecord naming every event and field at fault."""
+
 import json
 
 import pytest
@@ -78,9 +79,19 @@ def test_table_size_outside_min_and_max_players():
 def test_house_rules_unknown_or_ill_typed():
     errors = bad(record(rules={"antes": 5}))
     assert names(errors) == [(None, "house_rules")] and "antes" in errors[0]["message"]
-    for key, value in [("ante", -1), ("ante", "5"), ("ante", True), ("double_fall", "yes"), ("odd_cents", "split"),
-                       ("lone_player", None), ("revoke", "forfeit"), ("high_wraps", "KA"), ("high_wraps", ["6"]),
-                       ("high_wrap_tricks", 4), ("trips_after_wrap", 1)]:
+    for key, value in [
+        ("ante", -1),
+        ("ante", "5"),
+        ("ante", True),
+        ("double_fall", "yes"),
+        ("odd_cents", "split"),
+        ("lone_player", None),
+        ("revoke", "forfeit"),
+        ("high_wraps", "KA"),
+        ("high_wraps", ["6"]),
+        ("high_wrap_tricks", 4),
+        ("trips_after_wrap", 1),
+    ]:
         errors = bad(record(rules={key: value}))
         assert names(errors) == [(None, "house_rules")], (key, value)
         assert key in errors[0]["message"]
@@ -125,8 +136,14 @@ def test_seats_must_be_seat_numbers(seat):
 
 
 def test_cards_must_be_cards_of_the_deck():
-    for card, words in [("6H", "Swik deck"), ("th", "upper-case"), ("XX", "not a card"), (None, "needs"),
-                        (7, "must be a card"), (["AH"], "must be a card")]:
+    for card, words in [
+        ("6H", "Swik deck"),
+        ("th", "upper-case"),
+        ("XX", "not a card"),
+        (None, "needs"),
+        (7, "must be a card"),
+        (["AH"], "must be a card"),
+    ]:
         rec = plain()
         rec["events"][7]["card"] = card
         errors = bad(rec)
@@ -143,11 +160,21 @@ def test_ten_may_be_written_10():
     assert r["tricks"][2]["plays"][2] == [0, "TD"]  # output always uses T
 
 
-@pytest.mark.parametrize("field,value", [
-    ("hands", "AH 8S TD"), ("hands", [["AH", "8S", "TD"]] * 2), ("hands", [["AH"], "KH", None, None]),
-    ("hands", [[["AH"]], None, None, None]), ("blind", "7H 9H QS"), ("blind", [7, 9]), ("turned", None),
-    ("turned", "6C"), ("turned", ["9C"]), ("seat", "0"),
-])
+@pytest.mark.parametrize(
+    "field,value",
+    [
+        ("hands", "AH 8S TD"),
+        ("hands", [["AH", "8S", "TD"]] * 2),
+        ("hands", [["AH"], "KH", None, None]),
+        ("hands", [[["AH"]], None, None, None]),
+        ("blind", "7H 9H QS"),
+        ("blind", [7, 9]),
+        ("turned", None),
+        ("turned", "6C"),
+        ("turned", ["9C"]),
+        ("seat", "0"),
+    ],
+)
 def test_deal_fields(field, value):
     rec = plain()
     rec["events"][1][field] = value
@@ -173,12 +200,14 @@ def test_same_card_twice_in_a_deal():
 
 def test_a_redeal_may_repeat_the_cards_of_the_deal_it_replaces():
     from .hands import misdeal
+
     r = rule(record(cut(), deal(), misdeal(), cut(), deal(), wrap(), *PLAIN_DECLARES, *PLAIN_PLAYS))
     assert r["status"] == "complete"
 
 
 def test_cut_and_bottom_cards_may_turn_up_in_the_deal_but_the_bottom_is_not_the_cut_card():
     from .hands import bottom
+
     r = rule(record(cut(3, "AH"), bottom(0, "KD"), cut(0), deal(seat=1)))  # AH and KD are dealt
     assert r["status"] == "incomplete"
     assert names(bad(record(cut(3, "AH"), bottom(0, "AH")))) == [(1, "card")]
@@ -200,9 +229,15 @@ def test_other_fields():
 
 
 def test_nested_garbage_never_crashes():
-    garbage = [{"a": [{"b": None}]}, [[[]]], {"action": {"x": 1}}, {"action": "deal", "hands": {"0": []}},
-               {"action": "deal", "seat": 0, "hands": [None, None, None, None], "blind": None, "turned": {"c": 1}},
-               {"action": "trips", "seat": 1, "cards": [None, None, None]}, {"action": "play", "seat": 1e9, "card": "AH"}]
+    garbage = [
+        {"a": [{"b": None}]},
+        [[[]]],
+        {"action": {"x": 1}},
+        {"action": "deal", "hands": {"0": []}},
+        {"action": "deal", "seat": 0, "hands": [None, None, None, None], "blind": None, "turned": {"c": 1}},
+        {"action": "trips", "seat": 1, "cards": [None, None, None]},
+        {"action": "play", "seat": 1e9, "card": "AH"},
+    ]
     for g in garbage:
         rec = plain()
         rec["events"].insert(3, g)
@@ -267,8 +302,9 @@ def test_wrap_that_discards_the_turned_card_or_a_card_not_held():
     errors = bad(record(cut(), deal(), wrap(True, "9C")))
     assert names(errors) == [(2, "discard")] and "keep" in errors[0]["message"]
     assert names(bad(record(cut(), deal(), wrap(True, "KH")))) == [(2, "discard")]
-    assert names(bad(record(cut(), deal(), {"action": "wrap", "seat": 0, "take": False, "discard": "AH"}))) \
-        == [(2, "discard")]
+    assert names(bad(record(cut(), deal(), {"action": "wrap", "seat": 0, "take": False, "discard": "AH"}))) == [
+        (2, "discard")
+    ]
 
 
 def test_a_new_cut_or_deal_after_a_good_deal():
@@ -286,17 +322,18 @@ def test_events_before_any_deal():
 
 def test_misdeal_reports_that_cannot_be():
     from .hands import misdeal
+
     assert names(bad(record(cut(), deal(), misdeal(seat=2)))) == [(2, "seat")]
     assert names(bad(record(cut(), deal(), wrap(), *PLAIN_DECLARES, play(0, "AH"), misdeal()))) == [(8, "action")]
 
 
 def test_tricks_that_cannot_be():
     # a fourth trick, a trick won by a player who is out, a play after three tricks
-    assert names(bad(record(cut(), deal(), wrap(), *PLAIN_DECLARES, trick(0), trick(1), trick(1), trick(1)))) \
-        == [(10, "action")]
+    assert names(bad(record(cut(), deal(), wrap(), *PLAIN_DECLARES, trick(0), trick(1), trick(1), trick(1)))) == [
+        (10, "action")
+    ]
     assert names(bad(record(cut(), deal(), wrap(), *PLAIN_DECLARES, trick(3)))) == [(7, "winner")]
-    assert names(bad(record(cut(), deal(), wrap(), *PLAIN_DECLARES, *PLAIN_PLAYS, play(0, "AH")))) \
-        == [(16, "action")]
+    assert names(bad(record(cut(), deal(), wrap(), *PLAIN_DECLARES, *PLAIN_PLAYS, play(0, "AH")))) == [(16, "action")]
     assert names(bad(record(cut(), deal(), wrap(), *PLAIN_DECLARES, play(0, "AH"), trick(1)))) == [(8, "action")]
     assert names(bad(record(cut(), deal(), wrap(), *PLAIN_DECLARES, *plays("0 AH", "0 8S")))) == [(8, "seat")]
 

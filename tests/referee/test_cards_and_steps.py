@@ -1,4 +1,5 @@
 """Cards (small interned values, decks) and the replay page's states (referee.steps)."""
+
 import copy
 import pickle
 

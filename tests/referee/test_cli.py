@@ -1,4 +1,5 @@
 """`python manage.py referee FILE|-`: rulings exit 0, bad records exit 2 with an error/1 document."""
+
 import io
 import json
 import subprocess
@@ -114,11 +115,21 @@ def test_missing_file_is_a_clear_message(tmp_path):
 
 def test_real_process_exit_codes():
     """The exit codes as a shell sees them (one real process each way)."""
-    good = subprocess.run([sys.executable, "manage.py", "referee", str(DATA / "swik" / "05-misdeal.json")],
-                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    good = subprocess.run(
+        [sys.executable, "manage.py", "referee", str(DATA / "swik" / "05-misdeal.json")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert good.returncode == 0, good.stderr
     assert json.loads(good.stdout)["violations"][0]["rule"] == "swik.misdeal"
-    bad = subprocess.run([sys.executable, "manage.py", "referee", str(DATA / "bad" / "06-card-never-held.json")],
-                         cwd=ROOT, capture_output=True, text=True, timeout=60)
+    bad = subprocess.run(
+        [sys.executable, "manage.py", "referee", str(DATA / "bad" / "06-card-never-held.json")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert bad.returncode == 2
     assert json.loads(bad.stdout)["errors"][0]["event"] == 8

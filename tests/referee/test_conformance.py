@@ -31,8 +31,16 @@ NAMES = ["Dad", "Uncle Joe", "Mary", "Me", "Grandma", "Pete", "Ann"]
 def _swik(rng, mistakes=0.2):
     n = rng.randint(3, 7)
     rules = random_house_rules(rng) if rng.random() < 0.3 else None
-    return swik_hand(rng, players=NAMES[:n], dealer=rng.randrange(n), pot_in=rng.randrange(300),
-                     house_rules=rules, mistakes=mistakes, summary_only=0.1, incomplete=0.05)
+    return swik_hand(
+        rng,
+        players=NAMES[:n],
+        dealer=rng.randrange(n),
+        pot_in=rng.randrange(300),
+        house_rules=rules,
+        mistakes=mistakes,
+        summary_only=0.1,
+        incomplete=0.05,
+    )
 
 
 # game -> a realistic hand from a random.Random (a new game adds its generator here).
@@ -74,8 +82,9 @@ def check_money_and_facts(record, ruling):
         assert f["net"] == net[s]
         assert f["took"] == sum(e["amount"] for e in ledger if e["seat"] == s and e["amount"] > 0)
         assert f["paid_in"] == -sum(e["amount"] for e in ledger if e["seat"] == s and e["amount"] < 0)
-        assert f["penalties"] == -sum(e["amount"] for e, k in zip(ledger, facts["kinds"])
-                                      if e["seat"] == s and k == "penalty")
+        assert f["penalties"] == -sum(
+            e["amount"] for e, k in zip(ledger, facts["kinds"]) if e["seat"] == s and k == "penalty"
+        )
         assert f["won"] == (1 if net[s] > 0 else 0)
     built = -sum(e["amount"] for e, k in zip(ledger, facts["kinds"]) if k in ("ante", "fee", "penalty"))
     assert facts["pot"] == ruling["pot_in"] + built
@@ -93,8 +102,16 @@ def test_money_is_conserved_and_the_facts_agree_with_the_ledger(game, seed):
 
 # ---------------------------------------------------------------------- fuzzing from the event description
 
-JUNK = st.one_of(st.none(), st.booleans(), st.integers(-3, 12), st.text(max_size=4), st.just([]), st.just({}),
-                 st.just(2**70), st.just(1.5))
+JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 12),
+    st.text(max_size=4),
+    st.just([]),
+    st.just({}),
+    st.just(2**70),
+    st.just(1.5),
+)
 
 
 def field_values(kind, deck, n, choices):
@@ -171,6 +188,7 @@ def test_only_bad_record_comes_out_of_records_fuzzed_from_the_event_description(
 
 # ---------------------------------------------------------------------- steps
 
+
 @pytest.mark.parametrize("game", GAMES)
 @few
 @given(st.integers(0, 2**32 - 1))
@@ -190,10 +208,13 @@ def test_steps_end_in_the_state_the_ruling_describes(game, seed):
         shown = {(v["event"], v["rule"]) for v in last["violations"]}
         assert shown <= {(v["event"], v["rule"]) for v in ruling["violations"]}
         if ruling["tricks"] is not None and ruling["status"] == "complete" and last.get("tricks") is not None:
-            assert [t["winner"] for t in last["tricks"]] == [t["winner"] for t in ruling["tricks"]][:len(last["tricks"])]
+            assert [t["winner"] for t in last["tricks"]] == [t["winner"] for t in ruling["tricks"]][
+                : len(last["tricks"])
+            ]
 
 
 # ---------------------------------------------------------------------- legal()
+
 
 def _matches(option, ev):
     if option["action"] != ev.get("action"):
@@ -274,11 +295,14 @@ def test_what_legal_allows_gives_no_violation_and_the_rest_does(game, seed):
                 # after the hand was decided), so it must change nothing.
                 ruling = referee.replay(after)
                 assert (ruling["ledger"], ruling["status"], ruling["violations"]) == (
-                    base["ledger"], base["status"], base["violations"]), (
-                    f"{ev} after {k} events is not among {allowed['options']} but gave no violation")
+                    base["ledger"],
+                    base["status"],
+                    base["violations"],
+                ), f"{ev} after {k} events is not among {allowed['options']} but gave no violation"
 
 
 # ---------------------------------------------------------------------- house rules
+
 
 def _values(rule):
     kind = rule["kind"]
@@ -335,8 +359,11 @@ def check_words_and_money_agree(record, ruling):
     no rule ended the hand."""
     ledger, kinds = ruling["ledger"], ruling["facts"]["kinds"]
     for v in ruling["violations"]:
-        charged = [-e["amount"] for e, k in zip(ledger, kinds)
-                   if e["seat"] == v["seat"] and e["event"] == v["event"] and k == "penalty"]
+        charged = [
+            -e["amount"]
+            for e, k in zip(ledger, kinds)
+            if e["seat"] == v["seat"] and e["event"] == v["event"] and k == "penalty"
+        ]
         fell = [-e["amount"] for e, k in zip(ledger, kinds) if e["seat"] == v["seat"] and k == "fall"]
         if v["penalty"] == 0:
             assert charged == [] or any(c == 0 for c in charged), v
@@ -349,8 +376,10 @@ def check_words_and_money_agree(record, ruling):
         if k in ("penalty", "fall"):
             assert isinstance(e["reason"], str) and e["reason"].strip(), e
         if k == "penalty":
-            assert any(v["seat"] == e["seat"] and v["event"] == e["event"] and v["penalty"] == -e["amount"]
-                       for v in ruling["violations"]), f"a penalty without its violation: {e}"
+            assert any(
+                v["seat"] == e["seat"] and v["event"] == e["event"] and v["penalty"] == -e["amount"]
+                for v in ruling["violations"]
+            ), f"a penalty without its violation: {e}"
     amounts = {abs(e["amount"]) for e in ledger} | {ruling["pot_out"]}
     for words in [v["message"] for v in ruling["violations"]] + [ruling["summary"]]:
         for x in AMOUNT.findall(words):
@@ -370,9 +399,9 @@ def test_a_ruling_never_contradicts_itself(game, seed, mistakes):
     full = ruling_or_none(record)
     if full is not None and full["violations"] and rng.random() < 0.5:
         # and records that stop right after somebody broke a rule
-        record["events"] = record["events"][:rng.choice(full["violations"])["event"] + 1]
+        record["events"] = record["events"][: rng.choice(full["violations"])["event"] + 1]
     elif rng.random() < 0.5:  # or anywhere
-        record["events"] = record["events"][:rng.randrange(len(record["events"]) + 1)]
+        record["events"] = record["events"][: rng.randrange(len(record["events"]) + 1)]
     ruling = ruling_or_none(record)
     if ruling is not None:
         check_words_and_money_agree(record, ruling)

@@ -1,4 +1,5 @@
 """The rule book's worked examples (copied into tests/data/swik/): the referee's figures must agree."""
+
 import json
 from pathlib import Path
 
@@ -51,22 +52,36 @@ def test_example_figures(name):
     assert got["pot_out"] == want["pot_out"]
     assert sum(got["net"]) == got["pot_in"] - got["pot_out"]
     assert by_seat(got["ledger"]) == by_seat(want["ledger"])
-    assert [(v["rule"], v["event"], v["seat"], v["penalty"]) for v in got["violations"]] == \
-           [(v["rule"], v["event"], v["seat"], v["penalty"]) for v in want["violations"]]
+    assert [(v["rule"], v["event"], v["seat"], v["penalty"]) for v in got["violations"]] == [
+        (v["rule"], v["event"], v["seat"], v["penalty"]) for v in want["violations"]
+    ]
     assert got.get("discrepancies") == want.get("discrepancies")
     assert ("discrepancies" in got) == ("claimed" in record)
     assert [t["winner"] for t in got["tricks"]] == WINNERS[name]
     assert got["score"] is None
-    assert list(got)[:11] == ["format", "game", "status", "violations", "ledger", "net", "pot_in", "pot_out",
-                              "score", "tricks", "summary"]
+    assert list(got)[:11] == [
+        "format",
+        "game",
+        "status",
+        "violations",
+        "ledger",
+        "net",
+        "pot_in",
+        "pot_out",
+        "score",
+        "tricks",
+        "summary",
+    ]
 
 
 @pytest.mark.parametrize("name", CASES)
 def test_example_ledger_kinds_and_summary_names_players(name):
     record, want = load(name)
     got = referee.replay(record)
-    for mine, theirs in zip(sorted(got["ledger"], key=lambda e: (e["seat"], e["amount"])),
-                            sorted(want["ledger"], key=lambda e: (e["seat"], e["amount"]))):
+    for mine, theirs in zip(
+        sorted(got["ledger"], key=lambda e: (e["seat"], e["amount"])),
+        sorted(want["ledger"], key=lambda e: (e["seat"], e["amount"])),
+    ):
         assert referee.ledger_kind(mine) == referee.ledger_kind(theirs), (mine, theirs)
     summary = got["summary"]
     assert summary and summary.endswith(".")

@@ -19,8 +19,7 @@ def hands(seed, count, **kw):
     out = []
     for _ in range(count):
         n = rng.randint(3, 7)
-        record = swik_hand(rng, players=NAMES[:n], dealer=rng.randrange(n),
-                           pot_in=rng.randrange(60), **kw)
+        record = swik_hand(rng, players=NAMES[:n], dealer=rng.randrange(n), pot_in=rng.randrange(60), **kw)
         out.append(record)
     return out
 
@@ -87,7 +86,7 @@ def check_legal_play(record):
     assert deal["blind"] is None or len(deal["blind"]) == 3
     d = deal["seat"]
     trump = suit(deal["turned"])
-    after = events[events.index(deal) + 1:]
+    after = events[events.index(deal) + 1 :]
     wrap = next((e for e in after if e["action"] == "wrap"), None)
     wrapped = bool(wrap and wrap["take"])
     declares = [e for e in after if e["action"] == "declare"]
@@ -119,7 +118,7 @@ def check_legal_play(record):
         leader = d if d in ins else next((d + k) % n for k in range(1, n) if (d + k) % n in ins)
     assert len(plays) == 3 * len(ins)
     for number in range(3):
-        trick = plays[number * len(ins):(number + 1) * len(ins)]
+        trick = plays[number * len(ins) : (number + 1) * len(ins)]
         start = ins.index(leader)
         assert [e["seat"] for e in trick] == ins[start:] + ins[:start], "play goes left from the leader"
         lead = trick[0]["card"]
@@ -154,8 +153,7 @@ def test_records_are_plain_json_in_the_handrec_format():
     for record in hands(1, 200, mistakes=0.2):
         assert json.loads(json.dumps(record)) == record
         assert record["format"] == "handrec/1" and record["game"] == "swik"
-        assert set(record) == {"format", "game", "variant", "players", "dealer", "pot_in",
-                               "house_rules", "events"}
+        assert set(record) == {"format", "game", "variant", "players", "dealer", "pot_in", "house_rules", "events"}
         for event in record["events"]:
             assert isinstance(event["action"], str)
             if "seat" in event:
@@ -167,8 +165,14 @@ def test_no_mistakes_means_every_deal_is_good_and_every_play_legal():
     played = 0
     for _ in range(600):
         n = rng.randint(3, 7)
-        record = swik_hand(rng, players=NAMES[:n], dealer=rng.randrange(n),
-                           house_rules=random_house_rules(rng), mistakes=0, incomplete=0)
+        record = swik_hand(
+            rng,
+            players=NAMES[:n],
+            dealer=rng.randrange(n),
+            house_rules=random_house_rules(rng),
+            mistakes=0,
+            incomplete=0,
+        )
         actions = [e["action"] for e in record["events"]]
         assert actions.count("deal") == 1 and "misdeal" not in actions
         assert actions[actions.index("deal") - 1] == "cut", "the deal follows a cut"
@@ -231,10 +235,8 @@ def test_revokes_and_out_of_turn_plays_are_made_when_asked():
 
 def test_summary_only_writes_the_same_hand_by_trick_winners():
     for seed in range(150):
-        with_plays = swik_hand(random.Random(seed), players=NAMES[:4], mistakes=0, summary_only=0.0,
-                               incomplete=0)
-        summary = swik_hand(random.Random(seed), players=NAMES[:4], mistakes=0, summary_only=1.0,
-                            incomplete=0)
+        with_plays = swik_hand(random.Random(seed), players=NAMES[:4], mistakes=0, summary_only=0.0, incomplete=0)
+        summary = swik_hand(random.Random(seed), players=NAMES[:4], mistakes=0, summary_only=1.0, incomplete=0)
         plays = [e for e in with_plays["events"] if e["action"] == "play"]
         tricks = [e for e in summary["events"] if e["action"] == "trick"]
         assert not [e for e in summary["events"] if e["action"] == "play"]
@@ -245,7 +247,7 @@ def test_summary_only_writes_the_same_hand_by_trick_winners():
             per = len(plays) // 3
             trump = suit(next(e for e in with_plays["events"] if e["action"] == "deal")["turned"])
             for number, trick in enumerate(tricks):
-                cards = plays[number * per:(number + 1) * per]
+                cards = plays[number * per : (number + 1) * per]
                 best, winner = cards[0]["card"], cards[0]["seat"]
                 for e in cards[1:]:
                     if beats(e["card"], best, trump):
@@ -258,7 +260,7 @@ def test_an_incomplete_record_is_the_start_of_the_whole_one():
     cut_short = hands(11, 300, mistakes=0.2, incomplete=1.0)
     for full, short in zip(whole, cut_short):
         assert 1 <= len(short["events"]) < len(full["events"])
-        assert short["events"] == full["events"][:len(short["events"])]
+        assert short["events"] == full["events"][: len(short["events"])]
 
 
 def test_about_three_in_a_hundred_records_stop_early_by_default():
@@ -272,9 +274,20 @@ def test_house_rules_are_valid_and_passed_through():
     rng = random.Random(12)
     for _ in range(100):
         rules = random_house_rules(rng)
-        assert set(rules) <= {"ante", "dealer_ante", "dealer_change_fee", "no_cut_penalty",
-                              "misdeal_penalty", "high_wraps", "high_wrap_tricks", "double_fall",
-                              "odd_cents", "lone_player", "revoke", "trips_after_wrap"}
+        assert set(rules) <= {
+            "ante",
+            "dealer_ante",
+            "dealer_change_fee",
+            "no_cut_penalty",
+            "misdeal_penalty",
+            "high_wraps",
+            "high_wrap_tricks",
+            "double_fall",
+            "odd_cents",
+            "lone_player",
+            "revoke",
+            "trips_after_wrap",
+        }
         record = swik_hand(rng, players=NAMES[:3], house_rules=rules)
         assert record["house_rules"] == rules
 

@@ -11,16 +11,29 @@ from referee.games import swik
 
 # Good values of each house rule, by kind.
 GOOD = {
-    "ante": st.integers(0, 20), "dealer_ante": st.integers(0, 20), "dealer_change_fee": st.integers(0, 20),
-    "no_cut_penalty": st.integers(0, 20), "misdeal_penalty": st.integers(0, 20),
+    "ante": st.integers(0, 20),
+    "dealer_ante": st.integers(0, 20),
+    "dealer_change_fee": st.integers(0, 20),
+    "no_cut_penalty": st.integers(0, 20),
+    "misdeal_penalty": st.integers(0, 20),
     "high_wraps": st.lists(st.sampled_from(["K", "A", "Q", "T", "10", "7"]), max_size=3),
-    "high_wrap_tricks": st.integers(1, 3), "double_fall": st.booleans(), "trips_after_wrap": st.booleans(),
-    "min_players": st.integers(2, 4), "max_players": st.integers(5, 9),
-    "odd_cents": st.sampled_from(["carry", "dealer"]), "lone_player": st.sampled_from(["takes_pot", "plays_blind"]),
+    "high_wrap_tricks": st.integers(1, 3),
+    "double_fall": st.booleans(),
+    "trips_after_wrap": st.booleans(),
+    "min_players": st.integers(2, 4),
+    "max_players": st.integers(5, 9),
+    "odd_cents": st.sampled_from(["carry", "dealer"]),
+    "lone_player": st.sampled_from(["takes_pot", "plays_blind"]),
     "revoke": st.sampled_from(["abandon", "fall"]),
 }
 WEIRD = st.one_of(
-    st.integers(-2, 12), st.booleans(), st.none(), st.just(1.0), st.just(5.5), st.just([]), st.just({}),
+    st.integers(-2, 12),
+    st.booleans(),
+    st.none(),
+    st.just(1.0),
+    st.just(5.5),
+    st.just([]),
+    st.just({}),
     st.sampled_from(["carry", "Dealer", "fall", "", "K", "3"]),
     st.lists(st.sampled_from(["K", "k", "10", "1", "X", 7, None]), min_size=1, max_size=3),
 )
@@ -32,10 +45,20 @@ def records(draw):
     n = draw(st.integers(3, 7))
     players = ["Dad", "Mary", "Me", "Ann", "Pete", "Joe", "Sue"][:n]
     rules = {name: draw(GOOD[name]) for name in draw(st.lists(st.sampled_from(sorted(GOOD)), max_size=4, unique=True))}
-    record = {"format": "handrec/1", "game": "swik", "players": players, "dealer": draw(st.integers(0, n - 1)),
-              "pot_in": draw(st.integers(0, 500)), "house_rules": rules, "events": []}
-    what = draw(st.sampled_from(["nothing", "rule", "rule", "rule", "unknown rule", "rules", "players", "name",
-                                 "dealer", "pot_in"]))
+    record = {
+        "format": "handrec/1",
+        "game": "swik",
+        "players": players,
+        "dealer": draw(st.integers(0, n - 1)),
+        "pot_in": draw(st.integers(0, 500)),
+        "house_rules": rules,
+        "events": [],
+    }
+    what = draw(
+        st.sampled_from(
+            ["nothing", "rule", "rule", "rule", "unknown rule", "rules", "players", "name", "dealer", "pot_in"]
+        )
+    )
     if what == "rule":
         rules[draw(st.sampled_from(sorted(GOOD)))] = draw(WEIRD)
     elif what == "unknown rule":

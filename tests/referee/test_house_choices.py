@@ -1,4 +1,5 @@
 """The referee's own choices where swik.md is silent (the "House rule:" comments in referee/games/swik/)."""
+
 from .hands import (
     PLAIN_DECLARES,
     bad,
@@ -55,14 +56,28 @@ def test_uncut_deal_with_short_hands_is_only_no_cut():
 
 def test_unseen_discard():
     # Dad wraps on 9C and nobody saw what he threw away: he surely holds 9C, and may play his dealt cards.
-    r = rule(record(cut(), deal(), wrap(True, None), *declares("in", "in", "out"),
-                    *plays("0 AH", "1 KH", "2 QH", "0 TD", "1 7C", "2 JD", "1 AS", "2 9S", "0 9C")))
+    r = rule(
+        record(
+            cut(),
+            deal(),
+            wrap(True, None),
+            *declares("in", "in", "out"),
+            *plays("0 AH", "1 KH", "2 QH", "0 TD", "1 7C", "2 JD", "1 AS", "2 9S", "0 9C"),
+        )
+    )
     assert r["violations"] == [] and winners(r) == [0, 1, 0]
 
 
 def test_three_of_a_kind_shown_after_play_began_still_wins():
-    rec = record(cut(), deal(TRIPS_HANDS, ["JS", "7S", "AS"], "JH"), wrap(), *declares("in", "in", "out", "in"),
-                 play(0, "AH"), trips(2, ["9S", "9H", "9D"]), play(1, "KH"))
+    rec = record(
+        cut(),
+        deal(TRIPS_HANDS, ["JS", "7S", "AS"], "JH"),
+        wrap(),
+        *declares("in", "in", "out", "in"),
+        play(0, "AH"),
+        trips(2, ["9S", "9H", "9D"]),
+        play(1, "KH"),
+    )
     r = rule(rec)
     assert kinds(r, "share") == [(2, 15)]
     assert sorted(kinds(r, "fall")) == [(0, -15), (1, -15)]
@@ -88,8 +103,7 @@ def test_revoke_by_the_blind_is_the_dealers():
     # Joe alone against the blind (7H 9H QS) played by Dad's seat: Dad plays QS to Joe's KH lead
     # while the blind holds hearts.
     rules = {"lone_player": "plays_blind"}
-    r = rule(record(cut(), deal(), wrap(), *declares("in", "out", "out", "out"), *plays("1 KH", "0 QS"),
-                    rules=rules))
+    r = rule(record(cut(), deal(), wrap(), *declares("in", "out", "out", "out"), *plays("1 KH", "0 QS"), rules=rules))
     assert rules_of(r) == ["swik.revoke"]
     assert r["violations"][0]["seat"] == 0
     assert kinds(r, "fall") == [(0, -15)]
@@ -116,8 +130,14 @@ def test_a_fall_of_a_zero_pot_is_still_a_fall():
 
 
 def test_table_of_two_when_the_family_allows_it():
-    rec = record(cut(1), deal([["AH", "8S", "TD"], ["KH", "AS", "7C"]], turned="9C"), wrap(),
-                 *declares("in", "in", n=2), *plays("0 AH", "1 KH", "0 8S", "1 AS", "1 7C", "0 TD"),
-                 n=2, rules={"min_players": 2})
+    rec = record(
+        cut(1),
+        deal([["AH", "8S", "TD"], ["KH", "AS", "7C"]], turned="9C"),
+        wrap(),
+        *declares("in", "in", n=2),
+        *plays("0 AH", "1 KH", "0 8S", "1 AS", "1 7C", "0 TD"),
+        n=2,
+        rules={"min_players": 2},
+    )
     r = rule(rec)
     assert winners(r) == [0, 1, 1] and r["status"] == "complete"

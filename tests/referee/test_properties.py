@@ -29,18 +29,39 @@ some = settings(deadline=None, max_examples=150 * SCALE, suppress_health_check=[
 
 # A hand at a table whose house rules put nothing in the pot: Uncle Joe falls and pays 0.
 EMPTY_POT = {
-    "format": "handrec/1", "game": "swik", "players": ["Dad", "Uncle Joe", "Mary"], "dealer": 0, "pot_in": 0,
+    "format": "handrec/1",
+    "game": "swik",
+    "players": ["Dad", "Uncle Joe", "Mary"],
+    "dealer": 0,
+    "pot_in": 0,
     "house_rules": {"ante": 0, "dealer_ante": 0, "no_cut_penalty": 0},
     "events": [
         {"action": "cut", "seat": 2, "card": None},
-        {"action": "deal", "seat": 0, "hands": [["QC", "7D", "KH"], ["JH", "AD", "KS"], ["TC", "9H", "8H"]],
-         "blind": None, "turned": "QH"},
+        {
+            "action": "deal",
+            "seat": 0,
+            "hands": [["QC", "7D", "KH"], ["JH", "AD", "KS"], ["TC", "9H", "8H"]],
+            "blind": None,
+            "turned": "QH",
+        },
         {"action": "wrap", "seat": 0, "take": False},
         {"action": "declare", "seat": 1, "choice": "in"},
         {"action": "declare", "seat": 2, "choice": "in"},
         {"action": "declare", "seat": 0, "choice": "in"},
-        *({"action": "play", "seat": s, "card": c} for s, c in
-          [(0, "KH"), (1, "JH"), (2, "8H"), (0, "QC"), (1, "KS"), (2, "TC"), (0, "7D"), (1, "AD"), (2, "9H")]),
+        *(
+            {"action": "play", "seat": s, "card": c}
+            for s, c in [
+                (0, "KH"),
+                (1, "JH"),
+                (2, "8H"),
+                (0, "QC"),
+                (1, "KS"),
+                (2, "TC"),
+                (0, "7D"),
+                (1, "AD"),
+                (2, "9H"),
+            ]
+        ),
     ],
 }
 
@@ -54,8 +75,16 @@ def tables(draw, *, mistakes=0.15, summary_only=0.1, incomplete=0.03):
     dealer = draw(st.integers(0, n - 1))
     pot_in = draw(st.integers(0, 500))
     rules = random_house_rules(rng)
-    record = swik_hand(rng, players=NAMES[:n], dealer=dealer, pot_in=pot_in, house_rules=rules,
-                       mistakes=mistakes, summary_only=summary_only, incomplete=incomplete)
+    record = swik_hand(
+        rng,
+        players=NAMES[:n],
+        dealer=dealer,
+        pot_in=pot_in,
+        house_rules=rules,
+        mistakes=mistakes,
+        summary_only=summary_only,
+        incomplete=incomplete,
+    )
     return record
 
 
@@ -64,6 +93,7 @@ def good_hands(summary_only=0.0):
 
 
 # -- helpers: an independent reading of a mistake-free record ---------------------------------
+
 
 def suit(card):
     return card[1]
@@ -83,7 +113,7 @@ def seats_in(record):
     """Seats in the hand: the dealer if he wrapped, and every in or blind declaration."""
     events = record["events"]
     deal = the_deal(record)
-    after = events[events.index(deal) + 1:]
+    after = events[events.index(deal) + 1 :]
     ins = set()
     for e in after:
         if e["action"] == "wrap" and e["take"]:
@@ -102,7 +132,7 @@ def trick_winners(record):
     per = len(plays) // 3
     winners = []
     for number in range(3):
-        trick = plays[number * per:(number + 1) * per]
+        trick = plays[number * per : (number + 1) * per]
         best, winner = trick[0]["card"], trick[0]["seat"]
         for e in trick[1:]:
             if beats(e["card"], best, trump):
@@ -114,8 +144,7 @@ def trick_winners(record):
 def pot_played_for(record, ruling):
     """pot_in plus what the hand's antes, fees and penalties put in (a mistake-free hand has no falls
     among those)."""
-    paid = sum(-e["amount"] for e in ruling["ledger"]
-               if referee.ledger_kind(e) in ("ante", "fee", "penalty"))
+    paid = sum(-e["amount"] for e in ruling["ledger"] if referee.ledger_kind(e) in ("ante", "fee", "penalty"))
     return record["pot_in"] + paid
 
 
@@ -125,8 +154,7 @@ def check_money(record, ruling):
     assert ruling["format"] == "ruling/1"
     assert ruling["status"] in ("complete", "void", "incomplete")
     assert len(ruling["net"]) == n
-    for amount in [*ruling["net"], ruling["pot_in"], ruling["pot_out"],
-                   *(e["amount"] for e in ruling["ledger"])]:
+    for amount in [*ruling["net"], ruling["pot_in"], ruling["pot_out"], *(e["amount"] for e in ruling["ledger"])]:
         assert type(amount) is int, f"money is whole cents, not {amount!r}"
     assert ruling["pot_in"] == (record.get("pot_in") or 0)  # left out or null: 0
     per_seat = [0] * n
@@ -175,6 +203,7 @@ def replay_or_bad(record):
 
 # -- money ------------------------------------------------------------------------------------
 
+
 @some
 @given(tables(mistakes=0.3, summary_only=0.1, incomplete=0.05))
 def test_money_is_conserved_in_every_ruling(record):
@@ -212,6 +241,7 @@ def test_a_ruling_shares_nothing_with_the_next_one(record):
 
 # -- good hands -------------------------------------------------------------------------------
 
+
 @some
 @given(good_hands(summary_only=0.2))
 def test_a_hand_played_without_mistakes_gets_no_violation(record):
@@ -227,8 +257,16 @@ def test_a_summary_only_hand_pays_what_the_same_hand_with_plays_pays(seed, n, po
     def hand(summary_only):
         rng = random.Random(seed)
         rules = random_house_rules(rng)
-        return swik_hand(rng, players=NAMES[:n], dealer=seed % n, pot_in=pot_in, house_rules=rules,
-                         mistakes=0, summary_only=summary_only, incomplete=0)
+        return swik_hand(
+            rng,
+            players=NAMES[:n],
+            dealer=seed % n,
+            pot_in=pot_in,
+            house_rules=rules,
+            mistakes=0,
+            summary_only=summary_only,
+            incomplete=0,
+        )
 
     with_plays, summary = hand(0.0), hand(1.0)
     full, short = referee.replay(with_plays), referee.replay(summary)
@@ -342,6 +380,7 @@ def test_steps_of_a_damaged_record_give_states_or_a_bad_record_error(record, see
 
 # -- bad input --------------------------------------------------------------------------------
 
+
 @some
 @given(tables(mistakes=0.2, summary_only=0.1), st.integers(0, 2**32 - 1))
 def test_a_damaged_record_gets_a_ruling_or_a_bad_record_error(record, seed):
@@ -353,33 +392,54 @@ def test_a_damaged_record_gets_a_ruling_or_a_bad_record_error(record, seed):
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
-    lambda children: st.lists(children, max_size=5) | st.dictionaries(st.text(max_size=8), children,
-                                                                       max_size=5),
+    lambda children: st.lists(children, max_size=5) | st.dictionaries(st.text(max_size=8), children, max_size=5),
     max_leaves=25,
 )
 
 cards = st.sampled_from(DECK) | st.sampled_from(["10H", "ah", "XX", "JK", ""]) | json_values
 seats = st.integers(-1, 8) | json_values
 events = st.fixed_dictionaries(
-    {"action": st.sampled_from(["cut", "bottom", "deal", "misdeal", "wrap", "declare", "trips",
-                                "play", "trick", "bid"])},
+    {
+        "action": st.sampled_from(
+            ["cut", "bottom", "deal", "misdeal", "wrap", "declare", "trips", "play", "trick", "bid"]
+        )
+    },
     optional={
-        "seat": seats, "card": cards, "winner": seats, "take": st.booleans() | json_values,
-        "discard": cards, "choice": st.sampled_from(["in", "out", "blind", "pass"]),
+        "seat": seats,
+        "card": cards,
+        "winner": seats,
+        "take": st.booleans() | json_values,
+        "discard": cards,
+        "choice": st.sampled_from(["in", "out", "blind", "pass"]),
         "hands": st.lists(st.none() | st.lists(cards, max_size=4), min_size=2, max_size=8),
-        "blind": st.none() | st.lists(cards, max_size=4), "turned": cards,
-        "cards": st.lists(cards, max_size=4), "reason": json_values, "note": json_values,
+        "blind": st.none() | st.lists(cards, max_size=4),
+        "turned": cards,
+        "cards": st.lists(cards, max_size=4),
+        "reason": json_values,
+        "note": json_values,
     },
 )
 records = st.fixed_dictionaries(
-    {"format": st.just("handrec/1") | json_values, "game": st.just("swik") | json_values,
-     "players": st.lists(st.text(min_size=1, max_size=6), min_size=2, max_size=9) | json_values,
-     "events": st.lists(events, max_size=12) | json_values},
-    optional={"dealer": seats, "pot_in": st.integers(-5, 1000) | json_values,
-              "house_rules": st.just({}) | st.dictionaries(st.sampled_from(
-                  ["ante", "revoke", "odd_cents", "lone_player", "high_wraps", "double_fall",
-                   "min_players", "bogus"]), json_values, max_size=3),
-              "variant": st.none() | json_values, "claimed": json_values},
+    {
+        "format": st.just("handrec/1") | json_values,
+        "game": st.just("swik") | json_values,
+        "players": st.lists(st.text(min_size=1, max_size=6), min_size=2, max_size=9) | json_values,
+        "events": st.lists(events, max_size=12) | json_values,
+    },
+    optional={
+        "dealer": seats,
+        "pot_in": st.integers(-5, 1000) | json_values,
+        "house_rules": st.just({})
+        | st.dictionaries(
+            st.sampled_from(
+                ["ante", "revoke", "odd_cents", "lone_player", "high_wraps", "double_fall", "min_players", "bogus"]
+            ),
+            json_values,
+            max_size=3,
+        ),
+        "variant": st.none() | json_values,
+        "claimed": json_values,
+    },
 )
 
 

@@ -5,6 +5,7 @@ the rule book's three-of-a-kind rules (swik.md, Three of a kind): with nobody in
 who takes the pot, three of a kind is not judged; an unclaimed one that decides nothing is not
 reported.
 """
+
 import json
 from pathlib import Path
 
@@ -45,8 +46,10 @@ def test_a_revoke_by_a_player_who_already_fell_costs_nothing_more_and_says_so():
     assert "Uncle Joe has already fallen in this hand and pays nothing more" in revoke["message"]
     assert "falls and pays" not in revoke["message"]
     joe = [e for e in ruling["ledger"] if e["seat"] == 1]
-    assert joe == [{"seat": 1, "amount": -3, "reason": "ante", "event": None},
-                   {"seat": 1, "amount": -15, "reason": "false three of a kind: falls", "event": 7}]
+    assert joe == [
+        {"seat": 1, "amount": -3, "reason": "ante", "event": None},
+        {"seat": 1, "amount": -15, "reason": "false three of a kind: falls", "event": 7},
+    ]
     assert ruling["status"] == "complete"
     assert sum(ruling["net"]) == ruling["pot_in"] - ruling["pot_out"]
 
@@ -76,13 +79,22 @@ def _trips_table(choices, shown=None, hands=None):
     ] + [{"action": "declare", "seat": s, "choice": c} for s, c in zip([1, 2, 3, 0], choices)]
     if shown:
         events.append(shown)
-    return {"format": "handrec/1", "game": "swik", "players": ["Dad", "Uncle Joe", "Mary", "Me"], "dealer": 0,
-            "pot_in": 0, "events": events}
+    return {
+        "format": "handrec/1",
+        "game": "swik",
+        "players": ["Dad", "Uncle Joe", "Mary", "Me"],
+        "dealer": 0,
+        "pot_in": 0,
+        "events": events,
+    }
 
 
 def test_with_nobody_in_three_of_a_kind_is_not_judged():
-    for shown in (None, {"action": "trips", "seat": 2, "cards": ["9S", "9H", "9C"]},
-                  {"action": "trips", "seat": 2, "cards": ["9S", "9H", "QH"]}):
+    for shown in (
+        None,
+        {"action": "trips", "seat": 2, "cards": ["9S", "9H", "9C"]},
+        {"action": "trips", "seat": 2, "cards": ["9S", "9H", "QH"]},
+    ):
         ruling = referee.replay(_trips_table(["out"] * 4, shown))
         assert ruling["violations"] == []
         assert ruling["summary"] == "Nobody went in; the pot of 15 carries to the next hand."
@@ -90,21 +102,26 @@ def test_with_nobody_in_three_of_a_kind_is_not_judged():
 
 
 def test_with_one_player_in_who_takes_the_pot_three_of_a_kind_is_not_judged():
-    for shown in (None, {"action": "trips", "seat": 2, "cards": ["9S", "9H", "9C"]},
-                  {"action": "trips", "seat": 2, "cards": ["9S", "9H", "TH"]}):
+    for shown in (
+        None,
+        {"action": "trips", "seat": 2, "cards": ["9S", "9H", "9C"]},
+        {"action": "trips", "seat": 2, "cards": ["9S", "9H", "TH"]},
+    ):
         ruling = referee.replay(_trips_table(["out", "in", "out", "out"], shown))
         assert ruling["violations"] == [], shown
         assert ruling["summary"] == "Only Mary went in and takes the pot of 15."
         assert [e for e in ruling["ledger"] if e["event"] is not None] == [
-            {"seat": 2, "amount": 15, "reason": "takes the pot (the only player in)", "event": 6}]
+            {"seat": 2, "amount": 15, "reason": "takes the pot (the only player in)", "event": 6}
+        ]
         assert ruling["facts"]["game"]["seats"]["trips_win"][2] == 0
 
 
 def test_an_unclaimed_three_of_a_kind_that_decides_nothing_is_not_reported():
     # Joe shows three Kings; Mary's three Nines are lower and never shown: Joe takes the pot, no word of Mary's.
     hands = [["AH", "8S", "9D"], ["KH", "KS", "KC"], ["9S", "9H", "9C"], ["JS", "JD", "TD"]]
-    ruling = referee.replay(_trips_table(["in", "in", "out", "out"], {"action": "trips", "seat": 1,
-                                                                      "cards": ["KH", "KS", "KC"]}, hands))
+    ruling = referee.replay(
+        _trips_table(["in", "in", "out", "out"], {"action": "trips", "seat": 1, "cards": ["KH", "KS", "KC"]}, hands)
+    )
     assert ruling["violations"] == []
     assert ruling["summary"].startswith("Uncle Joe shows three Kings and takes the pot of 15")
     # And when Mary's unclaimed Nines are the only three of a kind, they decide the hand and are reported.

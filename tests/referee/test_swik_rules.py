@@ -3,6 +3,7 @@
 Each test asserts what a player would check: the money (net, pot_out, ledger), the violations'
 rule ids and events, and the words of messages and summaries.
 """
+
 from .hands import (
     PLAIN_DECLARES,
     PLAIN_PLAYS,
@@ -52,8 +53,16 @@ def test_ante_house_rules():
 def test_antes_come_from_the_records_dealer_once_even_when_the_deal_moves():
     # Dad is the record's dealer; an Ace cut moves the deal to Joe, a misdeal makes Joe deal again.
     hands = [["AD", "9S", "8H"], ["7S", "8C", "JD"], ["AC", "KC", "TH"], ["7D", "QS", "9C"]]
-    r = rule(record(cut(3, "AS"), bottom(0, "9D"), cut(0), deal([["AD", "9S"], *hands[1:]], ["JS", "TS", "8S"], "KH", seat=1),
-                    cut(0), deal(hands, ["JS", "TS", "8S"], "KH", seat=1)))
+    r = rule(
+        record(
+            cut(3, "AS"),
+            bottom(0, "9D"),
+            cut(0),
+            deal([["AD", "9S"], *hands[1:]], ["JS", "TS", "8S"], "KH", seat=1),
+            cut(0),
+            deal(hands, ["JS", "TS", "8S"], "KH", seat=1),
+        )
+    )
     assert kinds(r, "ante") == [(0, -6), (1, -3), (2, -3), (3, -3)]
     assert kinds(r, "fee") == [(1, -3)]
     assert kinds(r, "penalty") == [(1, -3)]
@@ -200,8 +209,9 @@ FOUR_TWO = [["7S", "8S", "9S"], ["TS", "JS", "QS", "KS"], ["AS", "7H"], ["8H", "
 
 
 def test_misdeal_seen_in_the_cards_costs_the_dealer():
-    r = rule(record(cut(), deal(FOUR_TWO, ["JH", "QH", "KH"], "AH"), cut(), deal(), wrap(), *PLAIN_DECLARES,
-                    *PLAIN_PLAYS))
+    r = rule(
+        record(cut(), deal(FOUR_TWO, ["JH", "QH", "KH"], "AH"), cut(), deal(), wrap(), *PLAIN_DECLARES, *PLAIN_PLAYS)
+    )
     assert rules_of(r) == ["swik.misdeal"]
     v = r["violations"][0]
     assert v["event"] == 1 and v["seat"] == 0 and v["penalty"] == 3
@@ -217,8 +227,18 @@ def test_table_report_right_after_a_found_misdeal_is_charged_once():
 
 
 def test_reported_misdeal_of_a_deal_that_looked_good():
-    r = rule(record(cut(), deal(), misdeal(0, "the 9C showed while dealing"), cut(), deal(), wrap(),
-                    *PLAIN_DECLARES, *PLAIN_PLAYS))
+    r = rule(
+        record(
+            cut(),
+            deal(),
+            misdeal(0, "the 9C showed while dealing"),
+            cut(),
+            deal(),
+            wrap(),
+            *PLAIN_DECLARES,
+            *PLAIN_PLAYS,
+        )
+    )
     assert rules_of(r) == ["swik.misdeal"]
     v = r["violations"][0]
     assert v["event"] == 2 and "9C showed" in v["message"]
@@ -248,8 +268,17 @@ def test_redeal_after_a_misdeal_needs_a_new_cut():
 
 
 def test_misdeal_played_on_is_void_from_there():
-    r = rule(record(cut(), deal(FOUR_TWO, ["JH", "QH", "KH"], "AH"), wrap(), *declares("in", "in", "out", "out"),
-                    play(1, "KS"), play(2, "AS"), pot_in=9))
+    r = rule(
+        record(
+            cut(),
+            deal(FOUR_TWO, ["JH", "QH", "KH"], "AH"),
+            wrap(),
+            *declares("in", "in", "out", "out"),
+            play(1, "KS"),
+            play(2, "AS"),
+            pot_in=9,
+        )
+    )
     assert r["status"] == "void"
     assert rules_of(r) == ["swik.misdeal"]
     assert r["net"] == [-9, -3, -3, -3]
@@ -271,8 +300,14 @@ def test_uncut_deal_played_on_is_void():
 
 def high_wrap(*winners_, rules=None):
     """Dad wraps on the King of clubs (discarding 8S); Joe and Mary in; tricks given by winner."""
-    return record(cut(), deal(turned="KC"), wrap(True, "8S"), *declares("in", "in", "out"),
-                  *[trick(w) for w in winners_], rules=rules)
+    return record(
+        cut(),
+        deal(turned="KC"),
+        wrap(True, "8S"),
+        *declares("in", "in", "out"),
+        *[trick(w) for w in winners_],
+        rules=rules,
+    )
 
 
 def test_high_wrap_one_trick_of_two_falls_but_keeps_his_share():
@@ -286,6 +321,7 @@ def test_high_wrap_one_trick_of_two_falls_but_keeps_his_share():
 
 def referee_kind(e):
     import referee
+
     return referee.ledger_kind(e)
 
 
@@ -313,8 +349,15 @@ def test_high_wrap_tricks_house_rule():
 def test_low_wrap_needs_one_trick():
     # Dad wraps on the 9C, holds AH TD 9C. T1 AH KH QH -> Dad; T2 TD, Joe must trump 7C, Mary JD -> Joe;
     # T3 Joe AS, Mary 9S, Dad (no spades) trumps 9C -> Dad.
-    r = rule(record(cut(), deal(), wrap(True, "8S"), *declares("in", "in", "out"),
-                    *plays("0 AH", "1 KH", "2 QH", "0 TD", "1 7C", "2 JD", "1 AS", "2 9S", "0 9C")))
+    r = rule(
+        record(
+            cut(),
+            deal(),
+            wrap(True, "8S"),
+            *declares("in", "in", "out"),
+            *plays("0 AH", "1 KH", "2 QH", "0 TD", "1 7C", "2 JD", "1 AS", "2 9S", "0 9C"),
+        )
+    )
     assert r["violations"] == []
     assert winners(r) == [0, 1, 0]
     assert kinds(r, "fall") == [(2, -15)]
@@ -326,22 +369,41 @@ def test_low_wrap_no_trick_falls_once():
 
 
 def test_wrapped_dealer_declaring_is_ignored():
-    r = rule(record(cut(), deal(turned="KC"), wrap(True, "8S"), *declares("in", "in", "out"), declare(0, "out"),
-                    trick(0), trick(1), trick(1)))
+    r = rule(
+        record(
+            cut(),
+            deal(turned="KC"),
+            wrap(True, "8S"),
+            *declares("in", "in", "out"),
+            declare(0, "out"),
+            trick(0),
+            trick(1),
+            trick(1),
+        )
+    )
     assert rules_of(r) == ["swik.wrapped-dealer-declares"]
     assert r["violations"][0]["event"] == 6
     assert r["net"] == [-16, 7, -18, -3]  # he stayed in
 
 
 def test_wrapped_dealer_declaring_first_is_ignored_too():
-    r = rule(record(cut(), deal(turned="KC"), wrap(True, "8S"), declare(0, "in"), *declares("in", "in", "out"),
-                    trick(0), trick(1), trick(1)))
+    r = rule(
+        record(
+            cut(),
+            deal(turned="KC"),
+            wrap(True, "8S"),
+            declare(0, "in"),
+            *declares("in", "in", "out"),
+            trick(0),
+            trick(1),
+            trick(1),
+        )
+    )
     assert rules_of(r) == ["swik.wrapped-dealer-declares"]
 
 
 def test_leading_the_wrapped_card_to_the_first_trick_is_a_revoke():
-    r = rule(record(cut(), deal(), wrap(True, "8S"), *declares("in", "in", "out"),
-                    *plays("0 9C", "1 7C", "2 QH")))
+    r = rule(record(cut(), deal(), wrap(True, "8S"), *declares("in", "in", "out"), *plays("0 9C", "1 7C", "2 QH")))
     assert rules_of(r) == ["swik.wrapped-lead"]
     v = r["violations"][0]
     assert v["event"] == 6 and v["seat"] == 0 and v["penalty"] == 15
@@ -359,8 +421,11 @@ def test_no_wrap_event_is_read_as_no_wrap():
 
 
 def test_declaring_out_of_turn():
-    r = rule(record(cut(), deal(), wrap(), declare(2, "in"), declare(1, "in"), declare(3, "out"), declare(0, "in"),
-                    *PLAIN_PLAYS))
+    r = rule(
+        record(
+            cut(), deal(), wrap(), declare(2, "in"), declare(1, "in"), declare(3, "out"), declare(0, "in"), *PLAIN_PLAYS
+        )
+    )
     assert rules_of(r) == ["swik.declare-order"]
     v = r["violations"][0]
     assert v["event"] == 3 and v["seat"] == 2 and v["penalty"] == 0 and "Uncle Joe" in v["message"]
@@ -369,8 +434,15 @@ def test_declaring_out_of_turn():
 
 def test_blind_player_plays_the_blind():
     # Me takes the blind 7H 9H QS; T1 AH KH 9H(Me) -> Dad ...
-    r = rule(record(cut(), deal(), wrap(), *declares("in", "out", "blind", "in"),
-                    *plays("0 AH", "1 KH", "3 9H", "0 8S", "1 AS", "3 QS", "1 7C", "3 7H", "0 TD")))
+    r = rule(
+        record(
+            cut(),
+            deal(),
+            wrap(),
+            *declares("in", "out", "blind", "in"),
+            *plays("0 AH", "1 KH", "3 9H", "0 8S", "1 AS", "3 QS", "1 7C", "3 7H", "0 TD"),
+        )
+    )
     assert r["violations"] == []
     assert winners(r) == [0, 1, 1]
     assert kinds(r, "fall") == [(3, -15)]
@@ -378,15 +450,14 @@ def test_blind_player_plays_the_blind():
 
 def test_blind_player_may_not_play_his_old_hand():
     from .hands import bad
-    errors = bad(record(cut(), deal(), wrap(), *declares("in", "out", "blind", "in"),
-                        *plays("0 AH", "1 KH", "3 8D")))
+
+    errors = bad(record(cut(), deal(), wrap(), *declares("in", "out", "blind", "in"), *plays("0 AH", "1 KH", "3 8D")))
     assert errors[0]["event"] == 9 and errors[0]["field"] == "card"
     assert "8D" in errors[0]["message"]
 
 
 def test_second_blind_counts_as_in():
-    r = rule(record(cut(), deal(), wrap(), *declares("blind", "blind", "out", "in"),
-                    *plays("0 AH", "1 9H", "2 QH")))
+    r = rule(record(cut(), deal(), wrap(), *declares("blind", "blind", "out", "in"), *plays("0 AH", "1 9H", "2 QH")))
     assert rules_of(r) == ["swik.blind-taken"]
     v = r["violations"][0]
     assert v["seat"] == 2 and "Uncle Joe took it first" in v["message"]
@@ -403,16 +474,27 @@ def trips_deal(hands=TRIPS_HANDS, turned="JH", blind=("JS", "7S", "AS")):
 
 
 def test_shown_three_of_a_kind_takes_the_pot_the_others_in_fall():
-    r = rule(record(cut(), trips_deal(), wrap(), *declares("in", "in", "out", "in"),
-                    trips(2, ["9S", "9H", "9D"]), pot_in=20))
+    r = rule(
+        record(cut(), trips_deal(), wrap(), *declares("in", "in", "out", "in"), trips(2, ["9S", "9H", "9D"]), pot_in=20)
+    )
     assert r["net"] == [-41, -38, 32, -3] and r["pot_out"] == 70
     assert r["violations"] == []
     assert "three Nines" in r["summary"] and "Mary" in r["summary"]
 
 
 def test_unclaimed_three_of_a_kind_applies_anyway():
-    r = rule(record(cut(), trips_deal(), wrap(), *declares("in", "in", "out", "in"),
-                    play(0, "AH"), play(1, "7H"), play(2, "9H"), pot_in=20))
+    r = rule(
+        record(
+            cut(),
+            trips_deal(),
+            wrap(),
+            *declares("in", "in", "out", "in"),
+            play(0, "AH"),
+            play(1, "7H"),
+            play(2, "9H"),
+            pot_in=20,
+        )
+    )
     assert rules_of(r) == ["swik.unclaimed-trips"]
     v = r["violations"][0]
     assert v["event"] == 7 and v["seat"] == 2 and "three Nines" in v["message"]
@@ -444,8 +526,11 @@ def test_false_three_of_a_kind_falls_and_play_goes_on():
 
 
 def test_false_trips_cards_he_does_not_hold():
-    r = rule(record(cut(), trips_deal(), wrap(), *declares("in", "in", "out", "in"), trips(1, ["9S", "9C", "9H"]),
-                    play(0, "AH")))
+    r = rule(
+        record(
+            cut(), trips_deal(), wrap(), *declares("in", "in", "out", "in"), trips(1, ["9S", "9C", "9H"]), play(0, "AH")
+        )
+    )
     assert "swik.false-trips" in rules_of(r)
 
 
@@ -458,8 +543,16 @@ def test_a_player_falls_at_most_once():
 
 def test_two_players_show_three_of_a_kind_the_higher_wins():
     hands = [["AH", "KS", "8D"], ["KC", "KD", "KH"], ["9S", "9H", "9D"], ["TS", "8C", "QD"]]
-    r = rule(record(cut(), trips_deal(hands), wrap(), *declares("in", "in", "out", "in"),
-                    trips(2, ["9S", "9H", "9D"]), trips(1, ["KC", "KD", "KH"])))
+    r = rule(
+        record(
+            cut(),
+            trips_deal(hands),
+            wrap(),
+            *declares("in", "in", "out", "in"),
+            trips(2, ["9S", "9H", "9D"]),
+            trips(1, ["KC", "KD", "KH"]),
+        )
+    )
     assert r["violations"] == []
     assert kinds(r, "share") == [(1, 15)]
     assert sorted(kinds(r, "fall")) == [(0, -15), (2, -15)]
@@ -468,8 +561,7 @@ def test_two_players_show_three_of_a_kind_the_higher_wins():
 
 def test_unclaimed_higher_three_of_a_kind_beats_a_shown_one():
     hands = [["AH", "KS", "8D"], ["KC", "KD", "KH"], ["9S", "9H", "9D"], ["TS", "8C", "QD"]]
-    r = rule(record(cut(), trips_deal(hands), wrap(), *declares("in", "in", "out", "in"),
-                    trips(2, ["9S", "9H", "9D"])))
+    r = rule(record(cut(), trips_deal(hands), wrap(), *declares("in", "in", "out", "in"), trips(2, ["9S", "9H", "9D"])))
     assert rules_of(r) == ["swik.unclaimed-trips"]
     assert r["violations"][0]["seat"] == 1
     assert kinds(r, "share") == [(1, 15)]
@@ -477,16 +569,16 @@ def test_unclaimed_higher_three_of_a_kind_beats_a_shown_one():
 
 def test_shown_higher_three_of_a_kind_beats_an_unclaimed_lower_one():
     hands = [["AH", "KS", "8D"], ["KC", "KD", "KH"], ["9S", "9H", "9D"], ["TS", "8C", "QD"]]
-    r = rule(record(cut(), trips_deal(hands), wrap(), *declares("in", "in", "out", "in"),
-                    trips(1, ["KC", "KD", "KH"])))
+    r = rule(record(cut(), trips_deal(hands), wrap(), *declares("in", "in", "out", "in"), trips(1, ["KC", "KD", "KH"])))
     assert r["violations"] == []
     assert kinds(r, "share") == [(1, 15)]
 
 
 def test_trips_after_wrap_counts_the_hand_after_the_wrap():
     hands = [["8S", "8H", "TD"], ["KH", "AS", "7C"], ["QH", "9S", "JD"], ["9D", "TS", "KD"]]
-    rec = record(cut(), deal(hands, turned="8C"), wrap(True, "TD"), *declares("in", "in", "out"),
-                 trips(0, ["8S", "8H", "8C"]))
+    rec = record(
+        cut(), deal(hands, turned="8C"), wrap(True, "TD"), *declares("in", "in", "out"), trips(0, ["8S", "8H", "8C"])
+    )
     r = rule(rec)
     assert r["violations"] == [] and kinds(r, "share") == [(0, 15)]
     rec["house_rules"] = {"trips_after_wrap": False}
@@ -496,8 +588,13 @@ def test_trips_after_wrap_counts_the_hand_after_the_wrap():
 
 def test_trips_after_wrap_off_counts_the_dealt_hand():
     hands = [["8S", "8H", "8D"], ["KH", "AS", "7C"], ["QH", "9S", "JD"], ["9D", "TS", "KD"]]
-    rec = record(cut(), deal(hands, turned="KC"), wrap(True, "8D"), *declares("in", "in", "out"),
-                 rules={"trips_after_wrap": False})
+    rec = record(
+        cut(),
+        deal(hands, turned="KC"),
+        wrap(True, "8D"),
+        *declares("in", "in", "out"),
+        rules={"trips_after_wrap": False},
+    )
     r = rule(rec)
     assert rules_of(r) == ["swik.unclaimed-trips"] and kinds(r, "share") == [(0, 15)]
     rec["house_rules"] = {}
@@ -525,8 +622,11 @@ def test_must_trump_revoke():
     # Mary (QH 9S JD) gets a club lead: no clubs; clubs are trump, so anything goes. Use hearts trump:
     # turned 9H (not in any hand; the blind is 7H 9C QS), Dad leads TD, Joe (KH AS 7C) has no diamonds
     # but holds the trump KH and plays AS.
-    r = rule(record(cut(), deal(blind=["7H", "9C", "QS"], turned="9H"), wrap(), *PLAIN_DECLARES,
-                    *plays("0 TD", "1 AS", "2 JD")))
+    r = rule(
+        record(
+            cut(), deal(blind=["7H", "9C", "QS"], turned="9H"), wrap(), *PLAIN_DECLARES, *plays("0 TD", "1 AS", "2 JD")
+        )
+    )
     assert rules_of(r) == ["swik.revoke"]
     assert "trump" in r["violations"][0]["message"] and "KH" in r["violations"][0]["message"]
 
@@ -534,8 +634,9 @@ def test_must_trump_revoke():
 def test_revoke_shown_by_a_card_played_later():
     # Joe's hand is unknown. He plays AS to a heart lead, then KH later: he held a heart.
     hands = [["AH", "8S", "TD"], None, ["QH", "9S", "JD"], ["8D", "TS", "KD"]]
-    r = rule(record(cut(), deal(hands), wrap(), *PLAIN_DECLARES,
-                    *plays("0 AH", "1 AS", "2 QH", "0 8S", "1 KH", "2 9S")))
+    r = rule(
+        record(cut(), deal(hands), wrap(), *PLAIN_DECLARES, *plays("0 AH", "1 AS", "2 QH", "0 8S", "1 KH", "2 9S"))
+    )
     assert rules_of(r) == ["swik.revoke"]
     v = r["violations"][0]
     assert v["event"] == 8 and v["seat"] == 1 and "played it later" in v["message"]
@@ -545,6 +646,7 @@ def test_revoke_shown_by_a_card_played_later():
 def test_revoke_house_rule_fall_plays_the_hand_out():
     import json
     from pathlib import Path
+
     rec = json.loads((Path(__file__).resolve().parent.parent / "data" / "swik" / "08-revoke.json").read_text())
     rec["house_rules"] = {"revoke": "fall"}
     r = rule(rec)
@@ -558,6 +660,7 @@ def test_revoke_house_rule_fall_plays_the_hand_out():
 def test_revoke_fall_is_charged_even_when_the_record_stops():
     import json
     from pathlib import Path
+
     rec = json.loads((Path(__file__).resolve().parent.parent / "data" / "swik" / "08-revoke.json").read_text())
     rec["house_rules"] = {"revoke": "fall"}
     rec["events"] = rec["events"][:12]
@@ -567,15 +670,23 @@ def test_revoke_fall_is_charged_even_when_the_record_stops():
 
 
 def test_only_the_first_revoke_counts_under_abandon():
-    r = rule(record(cut(), deal(), wrap(), *PLAIN_DECLARES,
-                    *plays("0 AH", "1 7C", "2 9S", "1 KH")))  # Joe and then Mary revoke
+    r = rule(
+        record(cut(), deal(), wrap(), *PLAIN_DECLARES, *plays("0 AH", "1 7C", "2 9S", "1 KH"))
+    )  # Joe and then Mary revoke
     assert rules_of(r) == ["swik.revoke"] and r["violations"][0]["seat"] == 1
 
 
 def test_out_of_turn_play_is_judged_in_proper_order():
     # Joe plays first (KH), then Dad leads AH: Dad's card is the lead; no revoke; Dad wins.
-    r = rule(record(cut(), deal(), wrap(), *PLAIN_DECLARES,
-                    *plays("1 KH", "0 AH", "2 QH", "0 8S", "1 AS", "2 9S", "1 7C", "2 JD", "0 TD")))
+    r = rule(
+        record(
+            cut(),
+            deal(),
+            wrap(),
+            *PLAIN_DECLARES,
+            *plays("1 KH", "0 AH", "2 QH", "0 8S", "1 AS", "2 9S", "1 7C", "2 JD", "0 TD"),
+        )
+    )
     assert rules_of(r) == ["swik.out-of-turn"]
     v = r["violations"][0]
     assert v["event"] == 7 and v["seat"] == 1 and v["penalty"] == 0 and "Dad was to play" in v["message"]
@@ -617,27 +728,38 @@ def test_lone_player_takes_the_pot():
 
 def test_lone_player_plays_blind_house_rule():
     rules = {"lone_player": "plays_blind"}
-    r = rule(record(cut(), deal(), wrap(), *declares("in", "out", "out", "out"), trick(1), trick(0), trick(1),
-                    rules=rules))
+    r = rule(
+        record(cut(), deal(), wrap(), *declares("in", "out", "out", "out"), trick(1), trick(0), trick(1), rules=rules)
+    )
     assert kinds(r, "share") == [(1, 5), (1, 5)]  # the blind's trick stays in the pot
     assert r["pot_out"] == 5
-    assert r["summary"] == ("Uncle Joe played alone against the blind: the blind took one trick, "
-                            "Uncle Joe took two tricks.")
+    assert r["summary"] == (
+        "Uncle Joe played alone against the blind: the blind took one trick, Uncle Joe took two tricks."
+    )
 
 
 def test_lone_player_against_the_blind_with_cards():
     # Joe (KH AS 7C) leads; Dad's seat plays the blind (7H 9H QS), following suit.
     rules = {"lone_player": "plays_blind"}
-    r = rule(record(cut(), deal(), wrap(), *declares("in", "out", "out", "out"),
-                    *plays("1 KH", "0 9H", "1 AS", "0 QS", "1 7C", "0 7H"), rules=rules))
+    r = rule(
+        record(
+            cut(),
+            deal(),
+            wrap(),
+            *declares("in", "out", "out", "out"),
+            *plays("1 KH", "0 9H", "1 AS", "0 QS", "1 7C", "0 7H"),
+            rules=rules,
+        )
+    )
     assert r["violations"] == [] and winners(r) == [1, 1, 1]
     assert kinds(r, "share") == [(1, 5)] * 3
 
 
 def test_lone_player_against_the_blind_wins_nothing_falls():
     rules = {"lone_player": "plays_blind"}
-    r = rule(record(cut(), deal(), wrap(), *declares("in", "out", "out", "out"), trick(0), trick(0), trick(0),
-                    rules=rules))
+    r = rule(
+        record(cut(), deal(), wrap(), *declares("in", "out", "out", "out"), trick(0), trick(0), trick(0), rules=rules)
+    )
     assert kinds(r, "fall") == [(1, -15)] and kinds(r, "share") == []
     assert r["pot_out"] == 30
 
@@ -666,9 +788,19 @@ def test_odd_cents_go_to_the_seat_that_actually_dealt():
     assert r["pot_out"] == 17  # Mary's fall only
     hands = [["AD", "9S", "8H"], ["7S", "8C", "JD"], ["AC", "KC", "TH"], ["7D", "QS", "9C"]]
     # The deal moved to Joe: he takes the odd cents though he is out.
-    r = rule(record(cut(3, "AS"), bottom(0, "9D"), cut(0), deal(hands, ["JS", "TS", "8S"], "KH", seat=1),
-                    wrap(seat=1), *declares("in", "out", "in", "out", first=2),
-                    *plays("2 AC", "0 8H", "0 AD", "2 TH", "2 KC", "0 9S"), pot_in=1, rules={"odd_cents": "dealer"}))
+    r = rule(
+        record(
+            cut(3, "AS"),
+            bottom(0, "9D"),
+            cut(0),
+            deal(hands, ["JS", "TS", "8S"], "KH", seat=1),
+            wrap(seat=1),
+            *declares("in", "out", "in", "out", first=2),
+            *plays("2 AC", "0 8H", "0 AD", "2 TH", "2 KC", "0 9S"),
+            pot_in=1,
+            rules={"odd_cents": "dealer"},
+        )
+    )
     assert (1, 1) in kinds(r, "share")
 
 
@@ -700,6 +832,7 @@ def test_claimed_figures_give_discrepancies():
 
 def test_ledger_kinds():
     import referee
+
     assert referee.ledger_kind({"reason": "dealer ante"}) == "ante"
     assert referee.ledger_kind({"reason": "becomes dealer (Ace cut)"}) == "fee"
     assert referee.ledger_kind({"reason": "misdeal"}) == "penalty"
@@ -712,8 +845,18 @@ def test_ledger_kinds():
 
 
 def test_violations_come_in_event_order():
-    r = rule(record(cut(2), deal(), wrap(), declare(2, "in"), declare(1, "in"), declare(3, "out"), declare(0, "in"),
-                    *plays("1 KH", "0 AH", "2 QH")))
+    r = rule(
+        record(
+            cut(2),
+            deal(),
+            wrap(),
+            declare(2, "in"),
+            declare(1, "in"),
+            declare(3, "out"),
+            declare(0, "in"),
+            *plays("1 KH", "0 AH", "2 QH"),
+        )
+    )
     events = [v["event"] for v in r["violations"]]
     assert events == sorted(events)
     assert rules_of(r) == ["swik.cut-by-wrong-player", "swik.declare-order", "swik.out-of-turn"]

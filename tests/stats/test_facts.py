@@ -1,5 +1,6 @@
 """What a hand says about each seat, as the statistics read it from the ruling's facts, on the rule
 book's worked examples (no database: the rows the jobs would write)."""
+
 import json
 from datetime import UTC, datetime
 from pathlib import Path
@@ -32,8 +33,19 @@ class _Table:
 def facts(name, ruling=None):
     """(per seat: the shared and Swik columns by name, the hand's pot) for an example, ruled now."""
     ruling = ruling or referee.replay(EXAMPLES[name]["record"])
-    hand = (1, 1, 1, "swik", datetime(2024, 3, 2, 1, 0, tzinfo=UTC), 1, ruling["status"], ruling["pot_in"],
-            ruling["pot_out"], 1, ruling["facts"])
+    hand = (
+        1,
+        1,
+        1,
+        "swik",
+        datetime(2024, 3, 2, 1, 0, tzinfo=UTC),
+        1,
+        ruling["status"],
+        ruling["pot_in"],
+        ruling["pot_out"],
+        1,
+        ruling["facts"],
+    )
     rows = derive.fact_rows([hand], _Table())
     seats = {r[derive.COLUMNS[SeatFact].index("seat")]: dict(zip(derive.COLUMNS[SeatFact], r)) for r in rows[SeatFact]}
     for model in swik.FACT_MODELS:
@@ -82,7 +94,7 @@ def test_a_void_or_unfinished_hand_leaves_unknowns_unknown():
     record = EXAMPLES["06-high-wrap-double-fall"]["record"]
     deal = max(i for i, e in enumerate(record["events"]) if e["action"] == "deal")
     wrap = next(i for i, e in enumerate(record["events"]) if e["action"] == "wrap" and i > deal)
-    stopped = dict(record, events=record["events"][:wrap + 1])  # the wrap, then nothing more was written
+    stopped = dict(record, events=record["events"][: wrap + 1])  # the wrap, then nothing more was written
     ruling = referee.replay(stopped)
     assert ruling["status"] == "incomplete"
     f, _ = facts(None, ruling)

@@ -1,4 +1,5 @@
 """The statistics jobs: after the save, incremental equals full, deletions and edits, time zones."""
+
 from datetime import timedelta
 
 import pytest
@@ -17,8 +18,9 @@ from .history import ledger_rows, play_session, store_hand, swik_ruled
 def test_a_saved_hand_reaches_the_stats_only_after_commit(table, rng, django_capture_on_commit_callbacks):
     players = table["players"][:4]
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        session, (hand,) = play_session(table["family"], players=players, started_at=chicago(2024, 3, 1, 19),
-                                        by=table["editor"], hands=1, rng=rng)
+        session, (hand,) = play_session(
+            table["family"], players=players, started_at=chicago(2024, 3, 1, 19), by=table["editor"], hands=1, rng=rng
+        )
     assert callbacks, "the hand save queues the stats job on commit"
     assert not StatsDay.objects.exists(), "no statistics before the save has committed"
     for cb in callbacks:
@@ -36,8 +38,14 @@ def test_full_recompute_equals_incremental_on_a_generated_history(table, rng, dj
     with django_capture_on_commit_callbacks(execute=True):
         for night in range(4):
             at = chicago(2024, 1, 5, 21, 30) + timedelta(days=7 * night)  # late: hands run past midnight
-            play_session(family, players=rng.sample(players, rng.randint(3, 5)), started_at=at,
-                         by=table["editor"], hands=30, rng=rng)
+            play_session(
+                family,
+                players=rng.sample(players, rng.randint(3, 5)),
+                started_at=at,
+                by=table["editor"],
+                hands=30,
+                rng=rng,
+            )
     incremental = dump(family)
     assert len(incremental["HandFact"]) == 120
     assert services.stats_recompute(family=family)["rederived"] == 0, "the jobs left nothing stale"
@@ -57,18 +65,21 @@ def test_full_recompute_equals_incremental_on_a_generated_history(table, rng, dj
 def test_edits_deletions_and_moved_days_leave_no_stale_numbers(table, rng, django_capture_on_commit_callbacks):
     family, players = table["family"], table["players"][:4]
     with django_capture_on_commit_callbacks(execute=True):
-        session, hands = play_session(family, players=players, started_at=chicago(2024, 5, 3, 20), by=table["editor"],
-                                      hands=12, rng=rng)
-        other, _ = play_session(family, players=players, started_at=chicago(2024, 5, 10, 20), by=table["editor"],
-                                hands=5, rng=rng)
+        session, hands = play_session(
+            family, players=players, started_at=chicago(2024, 5, 3, 20), by=table["editor"], hands=12, rng=rng
+        )
+        other, _ = play_session(
+            family, players=players, started_at=chicago(2024, 5, 10, 20), by=table["editor"], hands=5, rng=rng
+        )
     # a hand deleted (soft), another re-ruled with new money, and a whole session moved to another day
     gone, changed = hands[3], hands[7]
     Hand.objects.filter(pk=gone.pk).update(deleted_at=chicago(2024, 5, 4, 9))
     record, ruling = _other_money(changed, players, rng, dealer=2)
     LedgerEntry.objects.filter(hand=changed).delete()
     Hand.objects.filter(pk=changed.pk).update(ruling=ruling, record=record, status=ruling["status"])
-    LedgerEntry.objects.bulk_create(ledger_rows(changed, ruling, players=[p.pk for p in players],
-                                                played_at=chicago(2024, 5, 3, 20)))
+    LedgerEntry.objects.bulk_create(
+        ledger_rows(changed, ruling, players=[p.pk for p in players], played_at=chicago(2024, 5, 3, 20))
+    )
     moved = list(other.hands.values_list("pk", flat=True))
     LedgerEntry.objects.filter(hand_id__in=moved).update(played_at=chicago(2024, 6, 1, 21))
     tasks.update_stats_for_hands.delay([gone.pk, changed.pk] + moved)
@@ -86,8 +97,9 @@ def test_edits_deletions_and_moved_days_leave_no_stale_numbers(table, rng, djang
 def test_days_are_the_familys_days(table, rng):
     """A hand at 11:30 pm in Chicago is 5:30 am the next day in UTC; it counts on the Chicago day."""
     family, players = table["family"], table["players"][:3]
-    session, (hand,) = play_session(family, players=players, started_at=chicago(2024, 3, 1, 23, 30),
-                                    by=table["editor"], hands=1, rng=rng)
+    session, (hand,) = play_session(
+        family, players=players, started_at=chicago(2024, 3, 1, 23, 30), by=table["editor"], hands=1, rng=rng
+    )
     LedgerEntry.objects.filter(hand=hand).update(played_at=chicago(2024, 3, 1, 23, 30))
     services.stats_update_for_hands(hand_ids=[hand.pk])
     assert set(StatsDay.objects.values_list("day", flat=True)) == {chicago(2024, 3, 1).date()}
@@ -102,8 +114,9 @@ def test_missing_stays_missing(table, rng):
     from archive.stats import selectors
 
     family, players = table["family"], table["players"][:3]
-    session = play_session(family, players=players, started_at=chicago(2024, 4, 1, 19), by=table["editor"],
-                           hands=0, rng=rng)[0]
+    session = play_session(
+        family, players=players, started_at=chicago(2024, 4, 1, 19), by=table["editor"], hands=0, rng=rng
+    )[0]
     while True:
         record, ruling = swik_ruled(rng, players=[p.name for p in players], mistakes=0, incomplete=1.0)
         if ruling["status"] == "incomplete" and not ruling["tricks"] and all(e["amount"] < 0 for e in ruling["ledger"]):
@@ -117,12 +130,10 @@ def test_missing_stays_missing(table, rng):
     assert len(rows) == 3 and all(r["tricks"] is None and r["falls"] is None and r["fall_rate"] is None for r in rows)
 
 
-def test_a_failing_job_retries_and_leaves_the_old_numbers(table, rng, django_capture_on_commit_callbacks,
-                                                         monkeypatch):
+def test_a_failing_job_retries_and_leaves_the_old_numbers(table, rng, django_capture_on_commit_callbacks, monkeypatch):
     family, players = table["family"], table["players"][:4]
     with django_capture_on_commit_callbacks(execute=True):
-        play_session(family, players=players, started_at=chicago(2024, 7, 5, 19), by=table["editor"], hands=6,
-                     rng=rng)
+        play_session(family, players=players, started_at=chicago(2024, 7, 5, 19), by=table["editor"], hands=6, rng=rng)
     before = dump(family)
     calls = {"n": 0}
     real = derive.rebuild_summaries
@@ -159,10 +170,12 @@ def _lose_an_edit(hand, family, players, rng):
     rows) but lose the statistics job that should follow."""
     record, ruling = _other_money(hand, players, rng)
     LedgerEntry.objects.filter(hand=hand).delete()
-    Hand.objects.filter(pk=hand.pk).update(record=record, ruling=ruling, status=ruling["status"],
-                                           revision=hand.revision + 1)
-    LedgerEntry.objects.bulk_create(ledger_rows(hand, ruling, players=[p.pk for p in players],
-                                                played_at=hand.session.started_at))
+    Hand.objects.filter(pk=hand.pk).update(
+        record=record, ruling=ruling, status=ruling["status"], revision=hand.revision + 1
+    )
+    LedgerEntry.objects.bulk_create(
+        ledger_rows(hand, ruling, players=[p.pk for p in players], played_at=hand.session.started_at)
+    )
 
 
 def _nets(qs, field):
@@ -175,10 +188,12 @@ def _nets(qs, field):
 def test_the_default_recompute_repairs_what_lost_jobs_left_behind(table, rng, django_capture_on_commit_callbacks):
     family, players = table["family"], table["players"]
     with django_capture_on_commit_callbacks(execute=True):
-        session, hands = play_session(family, players=players[:4], started_at=chicago(2024, 9, 6, 19),
-                                      by=table["editor"], hands=10, rng=rng)
-        other, others = play_session(family, players=players[1:5], started_at=chicago(2024, 9, 13, 19),
-                                     by=table["editor"], hands=6, rng=rng)
+        session, hands = play_session(
+            family, players=players[:4], started_at=chicago(2024, 9, 6, 19), by=table["editor"], hands=10, rng=rng
+        )
+        other, others = play_session(
+            family, players=players[1:5], started_at=chicago(2024, 9, 13, 19), by=table["editor"], hands=6, rng=rng
+        )
     # every kind of lost job: an edit, a delete, a whole session deleted, facts from before revisions
     _lose_an_edit(hands[2], family, players[:4], rng)
     Hand.objects.filter(pk=hands[5].pk).update(deleted_at=chicago(2024, 9, 7, 9), revision=hands[5].revision + 1)
@@ -203,8 +218,9 @@ def test_a_merge_with_its_job_lost_is_repaired(table, rng, django_capture_on_com
     """The merged guest's hands count for the player he was merged into, even if the job was lost."""
     family, players = table["family"], table["players"]
     with django_capture_on_commit_callbacks(execute=True):
-        play_session(family, players=players[:4], started_at=chicago(2024, 10, 4, 19), by=table["editor"], hands=6,
-                     rng=rng)
+        play_session(
+            family, players=players[:4], started_at=chicago(2024, 10, 4, 19), by=table["editor"], hands=6, rng=rng
+        )
     keep, guest = players[4], players[3]
     LedgerEntry.objects.filter(player=guest).update(player=keep)
     type(guest).objects.filter(pk=guest.pk).update(merged_into=keep)
@@ -221,10 +237,17 @@ def test_a_recompute_of_every_family_repairs_each(table, rng, django_capture_on_
     Membership.objects.create(family=other, user=table["owner"], role="owner")
     them = [Player.objects.create(family=other, name=n) for n in ("Ann", "Bob", "Cid")]
     with django_capture_on_commit_callbacks(execute=True):
-        _, ours = play_session(table["family"], players=table["players"][:3], started_at=chicago(2024, 11, 1, 19),
-                               by=table["editor"], hands=4, rng=rng)
-        _, theirs = play_session(other, players=them, started_at=chicago(2024, 11, 1, 19), by=table["owner"],
-                                 hands=4, rng=rng)
+        _, ours = play_session(
+            table["family"],
+            players=table["players"][:3],
+            started_at=chicago(2024, 11, 1, 19),
+            by=table["editor"],
+            hands=4,
+            rng=rng,
+        )
+        _, theirs = play_session(
+            other, players=them, started_at=chicago(2024, 11, 1, 19), by=table["owner"], hands=4, rng=rng
+        )
     everything = dump()
     HandFact.objects.filter(hand__in=[ours[0], theirs[1]]).delete()
     tasks.recompute_stats.delay()  # the nightly run: no arguments, every family
@@ -240,8 +263,14 @@ def test_the_stats_recompute_command(table, rng, django_capture_on_commit_callba
 
     family = table["family"]
     with django_capture_on_commit_callbacks(execute=True):
-        _, hands = play_session(family, players=table["players"][:3], started_at=chicago(2024, 12, 6, 19),
-                                by=table["editor"], hands=5, rng=rng)
+        _, hands = play_session(
+            family,
+            players=table["players"][:3],
+            started_at=chicago(2024, 12, 6, 19),
+            by=table["editor"],
+            hands=5,
+            rng=rng,
+        )
     before = dump(family)
     HandFact.objects.filter(hand=hands[1]).update(revision=0)
     out = StringIO()

@@ -1,4 +1,5 @@
 """The statistics pages and API: who may see what, what they show, settle-up and the recompute job."""
+
 import json
 
 import pytest
@@ -15,10 +16,22 @@ from .history import play_session
 @pytest.fixture
 def history(table, rng, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        s1, _ = play_session(table["family"], players=table["players"][:4], started_at=chicago(2024, 2, 2, 19),
-                             by=table["editor"], hands=20, rng=rng)
-        s2, _ = play_session(table["family"], players=table["players"][1:5], started_at=chicago(2024, 2, 9, 19),
-                             by=table["editor"], hands=20, rng=rng)
+        s1, _ = play_session(
+            table["family"],
+            players=table["players"][:4],
+            started_at=chicago(2024, 2, 2, 19),
+            by=table["editor"],
+            hands=20,
+            rng=rng,
+        )
+        s2, _ = play_session(
+            table["family"],
+            players=table["players"][1:5],
+            started_at=chicago(2024, 2, 9, 19),
+            by=table["editor"],
+            hands=20,
+            rng=rng,
+        )
     return {**table, "sessions": [s1, s2]}
 
 
@@ -92,9 +105,16 @@ def test_settle_up_balances_and_transfers_can_be_marked_paid(client, history):
     assert len(settle["transfers"]) <= len(left) - 1
     t = settle["transfers"][0]
     login(client, history["editor"])
-    r = client.post(reverse("stats-settle-paid", args=[fam.slug]), {
-        "payer": t["payer_id"] or "", "payee": t["payee_id"] or "", "amount": t["cents"], "session": s1.pk,
-        "next": reverse("stats-session", args=[fam.slug, s1.pk])})
+    r = client.post(
+        reverse("stats-settle-paid", args=[fam.slug]),
+        {
+            "payer": t["payer_id"] or "",
+            "payee": t["payee_id"] or "",
+            "amount": t["cents"],
+            "session": s1.pk,
+            "next": reverse("stats-session", args=[fam.slug, s1.pk]),
+        },
+    )
     assert r.status_code == 302
     again = selectors.settle_up(family=fam, session=s1)
     assert again["transfers"][0]["paid"] and not any(x["paid"] for x in again["transfers"][1:])
@@ -143,8 +163,9 @@ def test_wraps_and_head_to_head_read_from_the_facts_match_the_hands(history):
         for hand in session.hands.filter(deleted_at__isnull=True):
             events = hand.record["events"]
             deal = max(i for i, e in enumerate(events) if e["action"] == "deal")
-            if hand.ruling["status"] != "void" and any(e["action"] == "wrap" and e.get("take") is True
-                                                       for e in events[deal:]):
+            if hand.ruling["status"] != "void" and any(
+                e["action"] == "wrap" and e.get("take") is True for e in events[deal:]
+            ):
                 tries[card_rank(events[deal]["turned"])] += 1
     wraps = selectors.game_reads(family=fam)["wraps"]
     assert {w["rank"]: w["tries"] for w in wraps} == dict(tries) and tries
@@ -153,8 +174,9 @@ def test_wraps_and_head_to_head_read_from_the_facts_match_the_hands(history):
     assert sum(w["tries"] for rows in per_player for w in rows) == sum(tries.values())
 
     nets = defaultdict(lambda: defaultdict(int))
-    for hand_id, player_id, amount in LedgerEntry.objects.filter(family=fam).values_list("hand_id", "player_id",
-                                                                                         "amount"):
+    for hand_id, player_id, amount in LedgerEntry.objects.filter(family=fam).values_list(
+        "hand_id", "player_id", "amount"
+    ):
         nets[hand_id][player_id] += amount
     moved = sum(min(sum(n for n in h.values() if n > 0), -sum(n for n in h.values() if n < 0)) for h in nets.values())
     h2h = selectors.head_to_head(family=fam)

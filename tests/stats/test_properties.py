@@ -1,4 +1,5 @@
 """Money rules of the statistics, for any numbers (hypothesis)."""
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

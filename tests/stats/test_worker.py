@@ -3,6 +3,7 @@
 The worker is `celery -A config worker`, a subprocess pointed at the test database. Rows must be
 committed for it to see them, hence django_db(transaction=True).
 """
+
 import os
 import signal
 import subprocess
@@ -24,8 +25,10 @@ from .history import play_session
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [
     pytest.mark.worker,
-    pytest.mark.skipif(not (os.environ.get("TK_REAL_WORKER") and os.environ.get("CELERY_BROKER_URL")),
-                       reason="needs TK_REAL_WORKER=1, CELERY_BROKER_URL (Redis) and PostgreSQL"),
+    pytest.mark.skipif(
+        not (os.environ.get("TK_REAL_WORKER") and os.environ.get("CELERY_BROKER_URL")),
+        reason="needs TK_REAL_WORKER=1, CELERY_BROKER_URL (Redis) and PostgreSQL",
+    ),
     pytest.mark.django_db(transaction=True),
 ]
 
@@ -43,13 +46,35 @@ def worker(tmp_path):
     procs = []
 
     def start(**extra):
-        env = dict(os.environ, DATABASE_URL=url, DJANGO_SETTINGS_MODULE="config.settings.test",
-                   CELERY_VISIBILITY_TIMEOUT="4", **{k: str(v) for k, v in extra.items()})
+        env = dict(
+            os.environ,
+            DATABASE_URL=url,
+            DJANGO_SETTINGS_MODULE="config.settings.test",
+            CELERY_VISIBILITY_TIMEOUT="4",
+            **{k: str(v) for k, v in extra.items()},
+        )
         log = open(tmp_path / f"worker{len(procs)}.log", "w")
         proc = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--loglevel=INFO",
-             "--without-gossip", "--without-mingle", "--without-heartbeat", "-n", f"test{len(procs)}@%h"],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "worker",
+                "--pool=solo",
+                "--loglevel=INFO",
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+                "-n",
+                f"test{len(procs)}@%h",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
         procs.append(proc)
         return proc
@@ -90,10 +115,12 @@ def stats_nets():
 def test_the_worker_updates_the_stats_after_a_hand_is_saved(worker, table, rng):
     worker()
     family = table["family"]
-    session, hands = play_session(family, players=table["players"][:4], started_at=chicago(2024, 8, 2, 19),
-                                  by=table["editor"], hands=3, rng=rng)
-    wait_for(lambda: SeatFact.objects.filter(hand__in=hands).count() == 12
-             and StatsDay.objects.filter(hands=3).count() == 4)
+    session, hands = play_session(
+        family, players=table["players"][:4], started_at=chicago(2024, 8, 2, 19), by=table["editor"], hands=3, rng=rng
+    )
+    wait_for(
+        lambda: SeatFact.objects.filter(hand__in=hands).count() == 12 and StatsDay.objects.filter(hands=3).count() == 4
+    )
     assert stats_nets() == ledger_nets()
     incremental = dump(family)
     services.stats_recompute(family=family)
@@ -104,8 +131,9 @@ def test_a_worker_killed_mid_task_leaves_nothing_half_written_and_the_retry_is_r
     signal_file = tmp_path / "paused"
     first = worker(TK_STATS_TEST_DELAY=120, TK_STATS_TEST_SIGNAL=signal_file)
     family = table["family"]
-    session, hands = play_session(family, players=table["players"][:4], started_at=chicago(2024, 8, 9, 19),
-                                  by=table["editor"], hands=1, rng=rng)
+    session, hands = play_session(
+        family, players=table["players"][:4], started_at=chicago(2024, 8, 9, 19), by=table["editor"], hands=1, rng=rng
+    )
     wait_for(signal_file.exists, what="the first worker's job")  # facts written, summaries not, not committed
     os.killpg(first.pid, signal.SIGKILL)
     first.wait(10)
@@ -124,8 +152,9 @@ def test_the_worker_recompute_repairs_a_lost_job(worker, table, rng):
 
     worker()
     family = table["family"]
-    session, hands = play_session(family, players=table["players"][:4], started_at=chicago(2024, 8, 16, 19),
-                                  by=table["editor"], hands=3, rng=rng)
+    session, hands = play_session(
+        family, players=table["players"][:4], started_at=chicago(2024, 8, 16, 19), by=table["editor"], hands=3, rng=rng
+    )
     wait_for(lambda: HandFact.objects.filter(hand__in=hands).count() == 3 and StatsDay.objects.count() == 4)
     before = dump(family)
     HandFact.objects.filter(hand=hands[1]).update(revision=0)  # as if an edit's job had been lost

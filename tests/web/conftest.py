@@ -1,4 +1,5 @@
 """Fixtures for the pages: a session with two logged hands and a dispute, and a client per role."""
+
 import pytest
 
 from archive import services

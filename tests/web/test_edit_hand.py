@@ -1,5 +1,6 @@
 """Editing a logged hand through its page: who may, the money a player would check after the change,
 and bad input that re-shows what was typed with nothing saved."""
+
 import json
 
 import pytest
@@ -23,7 +24,9 @@ def config_of(page):
 def by_winner(record, winners):
     """The same hand with its tricks given only by who won them (as a family often remembers it)."""
     rec = json.loads(json.dumps(record))
-    rec["events"] = [e for e in rec["events"] if e["action"] != "play"] + [{"action": "trick", "winner": w} for w in winners]
+    rec["events"] = [e for e in rec["events"] if e["action"] != "play"] + [
+        {"action": "trick", "winner": w} for w in winners
+    ]
     return rec
 
 
@@ -35,12 +38,16 @@ def nets(hand):
     return [by_seat.get(s, 0) for s in range(4)]
 
 
-@pytest.mark.parametrize("role,get_status,post_status", [("stranger", 404, 404), ("viewer", 403, 403), ("editor", 200, 302)])
+@pytest.mark.parametrize(
+    "role,get_status,post_status", [("stranger", 404, 404), ("viewer", 403, 403), ("editor", 200, 302)]
+)
 def test_who_may_edit(client_as, edit_url, hands, role, get_status, post_status):
     client = client_as(role)
     assert client.get(edit_url).status_code == get_status
     rec = by_winner(hands[0].record, [0, 1, 2])
-    r = client.post(edit_url, {"source": "picker", "record": json.dumps(rec), "raw": "", "why": "Mary won the last trick"})
+    r = client.post(
+        edit_url, {"source": "picker", "record": json.dumps(rec), "raw": "", "why": "Mary won the last trick"}
+    )
     assert r.status_code == post_status
     hands[0].refresh_from_db()
     assert (hands[0].revision == 2) == (role == "editor")
@@ -64,15 +71,24 @@ def test_a_changed_trick_winner_re_rules_this_hand_and_the_next(client_as, famil
     # Hand 2 (Dad dealt uncut: 3 penalty): pot 15 + antes 15 + 3 = 33, each trick 11 to Joe, Mary and Me.
     assert nets(h2) == [-9, 8, 8, 8]
     rec = by_winner(h1.record, [0, 1, 2])  # Mary, not Joe, won the third trick
-    r = client_as("editor").post(edit_url, {"source": "picker", "record": json.dumps(rec), "raw": "{not even json",
-                                            "why": "Mary showed she won the last trick"})
+    r = client_as("editor").post(
+        edit_url,
+        {
+            "source": "picker",
+            "record": json.dumps(rec),
+            "raw": "{not even json",
+            "why": "Mary showed she won the last trick",
+        },
+    )
     assert r.status_code == 302 and r["Location"] == reverse("hand", args=[family.slug, h1.pk])
     # After: each in won a trick, nobody falls: Joe -3 + 5, Mary -3 + 5; nothing carries.
     assert nets(h1) == [-1, 2, 2, -3] and h1.pot_out == 0
     # Hand 2 now starts from an empty pot: 18, each trick 6.
     assert nets(h2) == [-9, 3, 3, 3] and h2.pot_in == 0
     rev = HandRevision.objects.filter(hand=h1).order_by("-number").first()
-    assert rev.why == "Mary showed she won the last trick" and rev.by == editor and rev.record["events"][-1]["winner"] == 2
+    assert (
+        rev.why == "Mary showed she won the last trick" and rev.by == editor and rev.record["events"][-1]["winner"] == 2
+    )
     assert HandRevision.objects.filter(hand=h2).count() == 2  # the next hand was re-ruled, and says so
     page = client_as("editor").get(r["Location"]).content.decode()
     assert "Mary took one trick" in page.split('id="ruling-summary">', 1)[1].split("</div>", 1)[0]
@@ -80,8 +96,10 @@ def test_a_changed_trick_winner_re_rules_this_hand_and_the_next(client_as, famil
 
 def test_the_record_box_is_saved_when_it_is_the_source(client_as, edit_url, hands):
     rec = by_winner(hands[0].record, [0, 1, 2])
-    r = client_as("editor").post(edit_url, {"source": "raw", "record": json.dumps(hands[0].record),
-                                            "raw": json.dumps(rec), "why": "typed by hand"})
+    r = client_as("editor").post(
+        edit_url,
+        {"source": "raw", "record": json.dumps(hands[0].record), "raw": json.dumps(rec), "why": "typed by hand"},
+    )
     assert r.status_code == 302
     assert nets(hands[0]) == [-1, 2, 2, -3]
 
@@ -113,8 +131,9 @@ BAD = [
 @pytest.mark.parametrize("text,words", BAD)
 def test_a_bad_record_gets_400_with_the_referees_words_and_saves_nothing(client_as, edit_url, hands, text, words):
     before = (hands[0].record, hands[0].ruling, hands[1].ruling)
-    r = client_as("editor").post(edit_url, {"source": "raw", "record": json.dumps(hands[0].record), "raw": text,
-                                            "why": "Joe says so"})
+    r = client_as("editor").post(
+        edit_url, {"source": "raw", "record": json.dumps(hands[0].record), "raw": text, "why": "Joe says so"}
+    )
     assert r.status_code == 400
     page = r.content.decode()
     errors = page.split('id="record-errors"', 1)[1].split("</div>", 1)[0]
@@ -138,8 +157,9 @@ def test_a_picker_record_the_referee_refuses_is_shown_back(client_as, edit_url, 
     assert Hand.objects.get(pk=hands[0].pk).revision == 1
 
 
-def test_a_correction_with_a_dispute_resolves_only_an_open_dispute_of_that_hand(client_as, family, edit_url, hands,
-                                                                               editor):
+def test_a_correction_with_a_dispute_resolves_only_an_open_dispute_of_that_hand(
+    client_as, family, edit_url, hands, editor
+):
     h1, h2 = hands
     mine = services.dispute_open(hand=h1, title="Mary won the last trick", text="She did", by=editor)
     other = services.dispute_open(hand=h2, title="No cut?", text="Dad forgot", by=editor)
@@ -151,8 +171,10 @@ def test_a_correction_with_a_dispute_resolves_only_an_open_dispute_of_that_hand(
         page = client.get(edit_url + f"?dispute={bad}").content.decode()
         assert "How did the table settle it?" not in page and 'name="dispute"' not in page
     rec = by_winner(h1.record, [0, 1, 2])
-    r = client.post(edit_url, {"source": "picker", "record": json.dumps(rec), "raw": "", "why": "Mary showed it",
-                               "dispute": str(mine.pk)})
+    r = client.post(
+        edit_url,
+        {"source": "picker", "record": json.dumps(rec), "raw": "", "why": "Mary showed it", "dispute": str(mine.pk)},
+    )
     assert r.status_code == 302 and r["Location"] == reverse("dispute", args=[family.slug, mine.pk])
     mine.refresh_from_db()
     other.refresh_from_db()

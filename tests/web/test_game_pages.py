@@ -1,6 +1,7 @@
 """Pages chosen from the referee's catalogue, not from a game's name: the session page of a pot game and
 of a points game (a fake catalogue entry, as no points game exists yet), the game's own script on the
 hand-entry pages, and house rules in words."""
+
 import copy
 
 import pytest
@@ -54,7 +55,10 @@ def test_a_points_score_is_the_rulings_score_when_it_has_one(session, hands):
 
 
 def test_the_hand_entry_pages_load_the_games_own_script(client_as, family, session, hands):
-    for url in [reverse("hand_log", args=[family.slug, session.pk]), reverse("hand_edit", args=[family.slug, hands[0].pk])]:
+    for url in [
+        reverse("hand_log", args=[family.slug, session.pk]),
+        reverse("hand_edit", args=[family.slug, hands[0].pk]),
+    ]:
         page = client_as("editor").get(url).content.decode()
         assert page.index("js/games/swik.js") < page.index("js/loghand.js")
         assert '"legal_url": "/api/referee/legal/"' in page
@@ -68,4 +72,3 @@ def test_the_sessions_house_rules_are_said_in_words(client_as, family, owner):
     assert "<b>Ante</b> $1.25" in page
     assert "<b>Double fall</b> no" in page
     assert "<b>High wraps</b> Queen, Ace" in page
-

@@ -1,5 +1,6 @@
 """Issue 19: a large history is imported by a background job; the import page shows its progress,
 can be left and come back to, and shows the result (the API answers 202 and then the same)."""
+
 import json
 
 import pytest
@@ -25,7 +26,8 @@ def eager_celery(settings):
 
 
 def test_a_large_file_is_imported_in_the_background_and_its_result_shown(
-        client_as, family, owner, django_capture_on_commit_callbacks):
+    client_as, family, owner, django_capture_on_commit_callbacks
+):
     other = factories.make_family(owner, name="The Other family")
     body = "".join(history_lines(40)).encode()
     assert len(body) > 2000
@@ -45,15 +47,18 @@ def test_a_large_file_is_imported_in_the_background_and_its_result_shown(
 
 
 def test_a_background_import_with_bad_lines_saves_nothing_and_names_them(
-        client_as, family, owner, django_capture_on_commit_callbacks):
+    client_as, family, owner, django_capture_on_commit_callbacks
+):
     other = factories.make_family(owner, name="The Other family")
     lines = history_lines(40)
     lines[3] = '{"format": "handrec/1"\n'
     lines[30] = json.dumps({"format": "handrec/1", "events": []}) + "\n"
     client = client_as("owner")
     with django_capture_on_commit_callbacks(execute=True):
-        r = client.post(reverse("history_import", args=[other.slug]),
-                        {"file": SimpleUploadedFile("h.jsonl", "".join(lines).encode())})
+        r = client.post(
+            reverse("history_import", args=[other.slug]),
+            {"file": SimpleUploadedFile("h.jsonl", "".join(lines).encode())},
+        )
     page = client.get(r["Location"]).content.decode()
     assert "Nothing was imported: 2 problems" in page
     assert "line 4" in page and "line 31, archive" in page
@@ -61,8 +66,9 @@ def test_a_background_import_with_bad_lines_saves_nothing_and_names_them(
 
 
 def test_a_running_import_shows_its_progress_when_the_page_is_opened_again(client_as, family, owner):
-    job = ImportJob.objects.create(family=family, by=owner, name="thirty years.jsonl", state="running",
-                                   lines=1000, done=250, added=240, skipped=10)
+    job = ImportJob.objects.create(
+        family=family, by=owner, name="thirty years.jsonl", state="running", lines=1000, done=250, added=240, skipped=10
+    )
     client = client_as("editor")
     page = client.get(reverse("history_import", args=[family.slug])).content.decode()
     assert "Importing thirty years.jsonl" in page and "250 of 1,000 lines read" in page
@@ -73,8 +79,9 @@ def test_a_running_import_shows_its_progress_when_the_page_is_opened_again(clien
     assert client_as("viewer").get(reverse("history_import_job", args=[family.slug, job.pk])).status_code == 403
 
 
-def test_the_api_answers_202_for_a_large_file_and_then_the_result(family, owner, viewer,
-                                                                  django_capture_on_commit_callbacks):
+def test_the_api_answers_202_for_a_large_file_and_then_the_result(
+    family, owner, viewer, django_capture_on_commit_callbacks
+):
     other = factories.make_family(owner, name="Elsewhere")
     body = "".join(history_lines(40))
     api, stranger = APIClient(), APIClient()

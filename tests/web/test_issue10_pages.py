@@ -1,5 +1,6 @@
 """Issue 10, the pages without a browser: statistics in the family's time zone and only its games, house
 rules in sentences, the rules page's anchors, and the demo's progress."""
+
 import io
 from datetime import datetime
 from zoneinfo import ZoneInfo

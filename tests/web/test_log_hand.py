@@ -1,4 +1,5 @@
 """Logging a hand through the page: the money a player would check, and bad records that save nothing."""
+
 import json
 
 import pytest

@@ -1,4 +1,5 @@
 """Every page as a stranger (404: no peeking), a viewer (reads; 403 on writes) and an editor."""
+
 import pytest
 from django.urls import reverse
 
@@ -110,8 +111,9 @@ def test_the_hand_history_shows_who_when_why_and_the_money_diff(client_as, famil
     from archive import services
     from tests import factories
 
-    services.hand_edit(hand=hands[0], record=factories.example_record("02-ace-cut"), by=editor,
-                       why="we logged the wrong deal")
+    services.hand_edit(
+        hand=hands[0], record=factories.example_record("02-ace-cut"), by=editor, why="we logged the wrong deal"
+    )
     page = client_as("viewer").get(reverse("hand_history", args=[family.slug, hands[0].pk])).content.decode()
     assert "we logged the wrong deal" in page and "editor" in page
     assert "Before" in page and "Change" in page
@@ -125,8 +127,9 @@ def test_members_are_managed_by_owners_only(client_as, family, stranger, editor)
     assert not Membership.objects.filter(family=family, user=stranger).exists()
     assert client_as("owner").post(url, {"username": "stranger", "role": "viewer"}).status_code == 302
     assert not Membership.objects.filter(family=family, user=stranger).exists()  # invited, not added (issue 11)
-    invitation, code = invitations.invitation_create(family=family, role="viewer", by=family.memberships.get(
-        role="owner").user)
+    invitation, code = invitations.invitation_create(
+        family=family, role="viewer", by=family.memberships.get(role="owner").user
+    )
     invitations.invitation_accept(code=code, user=stranger)
     m = Membership.objects.get(family=family, user=stranger)
     assert m.role == "viewer"
@@ -144,13 +147,25 @@ def test_new_session_form_with_guests_and_house_rules(client_as, family, session
     from archive.models import Session
 
     players = list(session.seats.order_by("position").values_list("player_id", flat=True))
-    r = client_as("editor").post(reverse("session_new", args=[family.slug]), {
-        "game": "swik", "date": "2024-06-01", "time": "19:30", "timezone": "America/Chicago", "place": "the porch",
-        "first_dealer": "1", "pot_in": "0",
-        "seat_player": [str(players[0]), str(players[1]), "", ""], "seat_guest": ["", "", "Cousin Vera", ""],
-        "hr-swik-ante": "5", "hr-swik-dealer_ante": "6", "hr-swik-double_fall": "on", "hr-swik-high_wraps": ["K", "A"],
-        "hr-swik-odd_cents": "carry",
-    })
+    r = client_as("editor").post(
+        reverse("session_new", args=[family.slug]),
+        {
+            "game": "swik",
+            "date": "2024-06-01",
+            "time": "19:30",
+            "timezone": "America/Chicago",
+            "place": "the porch",
+            "first_dealer": "1",
+            "pot_in": "0",
+            "seat_player": [str(players[0]), str(players[1]), "", ""],
+            "seat_guest": ["", "", "Cousin Vera", ""],
+            "hr-swik-ante": "5",
+            "hr-swik-dealer_ante": "6",
+            "hr-swik-double_fall": "on",
+            "hr-swik-high_wraps": ["K", "A"],
+            "hr-swik-odd_cents": "carry",
+        },
+    )
     assert r.status_code == 302, r.content.decode()[:2000]
     s = Session.objects.filter(place="the porch").get()
     assert [seat.player.name for seat in s.seats.order_by("position")] == ["Dad", "Uncle Joe", "Cousin Vera"]
@@ -161,8 +176,15 @@ def test_new_session_form_with_guests_and_house_rules(client_as, family, session
 
 
 def _new_session_post(players, **extra):
-    return {"game": "swik", "date": "2024-06-01", "time": "19:30", "timezone": "America/Chicago",
-            "first_dealer": "0", "pot_in": "0", "seat_player": [str(p) for p in players]} | extra
+    return {
+        "game": "swik",
+        "date": "2024-06-01",
+        "time": "19:30",
+        "timezone": "America/Chicago",
+        "first_dealer": "0",
+        "pot_in": "0",
+        "seat_player": [str(p) for p in players],
+    } | extra
 
 
 def test_new_session_form_offers_every_game_of_the_catalogue_with_its_house_rules(client_as, family):
@@ -174,7 +196,9 @@ def test_new_session_form_offers_every_game_of_the_catalogue_with_its_house_rule
     for game in referee.games():
         assert f'<option value="{game["name"]}"' in page and game["title"] in page
         for rule in game["house_rules"]:
-            assert escape(rule["label"]) in page and escape(rule["sentence"]) in page  # each rule by its label, with its sentence
+            assert (
+                escape(rule["label"]) in page and escape(rule["sentence"]) in page
+            )  # each rule by its label, with its sentence
             assert f'name="hr-{game["name"]}-{rule["name"]}"' in page
     # The input fits the kind: a flag is a checkbox, ranks are checkboxes by name, a choice says its sentence.
     assert 'type="checkbox" name="hr-swik-double_fall" id="hr-swik-double_fall" checked' in page
@@ -189,26 +213,39 @@ def test_new_session_form_unticked_flags_and_ranks_are_kept_as_the_table_set_the
     from archive.models import Session
 
     players = list(session.seats.order_by("position").values_list("player_id", flat=True))
-    r = client_as("editor").post(reverse("session_new", args=[family.slug]), _new_session_post(
-        players[:3], place="the attic", rules_shown="swik", **{
-            "hr-swik-ante": "3", "hr-swik-high_wraps": ["A"], "hr-swik-trips_after_wrap": "on",
-            "hr-swik-lone_player": "plays_blind"}))
+    r = client_as("editor").post(
+        reverse("session_new", args=[family.slug]),
+        _new_session_post(
+            players[:3],
+            place="the attic",
+            rules_shown="swik",
+            **{
+                "hr-swik-ante": "3",
+                "hr-swik-high_wraps": ["A"],
+                "hr-swik-trips_after_wrap": "on",
+                "hr-swik-lone_player": "plays_blind",
+            },
+        ),
+    )
     assert r.status_code == 302, r.content.decode()[:3000]
     s = Session.objects.get(place="the attic")
     # double_fall was shown and left unticked: no double fall tonight; only Aces are high wraps.
     assert s.house_rules == {"high_wraps": ["A"], "double_fall": False, "lone_player": "plays_blind"}
 
 
-@pytest.mark.parametrize("fields, words", [
-    ({"hr-swik-high_wrap_tricks": "4"}, "less than or equal to 3"),
-    ({"hr-swik-ante": "-1"}, "greater than or equal to 0"),
-    ({"hr-swik-ante": "100000000"}, "less than or equal to 100000"),
-    ({"hr-swik-odd_cents": "split"}, "Select a valid choice"),
-    ({"hr-swik-high_wraps": ["X"]}, "Select a valid choice"),
-    ({"hr-swik-min_players": "4"}, "3 players at the table; Swik here takes 4 to 7"),
-    ({"hr-swik-min_players": "6", "hr-swik-max_players": "5"}, "in_players 6 is more than max_players 5"),
-    ({"game": "sedma"}, "Select a valid choice"),
-])
+@pytest.mark.parametrize(
+    "fields, words",
+    [
+        ({"hr-swik-high_wrap_tricks": "4"}, "less than or equal to 3"),
+        ({"hr-swik-ante": "-1"}, "greater than or equal to 0"),
+        ({"hr-swik-ante": "100000000"}, "less than or equal to 100000"),
+        ({"hr-swik-odd_cents": "split"}, "Select a valid choice"),
+        ({"hr-swik-high_wraps": ["X"]}, "Select a valid choice"),
+        ({"hr-swik-min_players": "4"}, "3 players at the table; Swik here takes 4 to 7"),
+        ({"hr-swik-min_players": "6", "hr-swik-max_players": "5"}, "in_players 6 is more than max_players 5"),
+        ({"game": "sedma"}, "Select a valid choice"),
+    ],
+)
 def test_new_session_form_refuses_house_rules_the_referee_would_refuse(client_as, family, session, fields, words):
     from archive.models import Session
 
@@ -222,10 +259,18 @@ def test_new_session_form_refuses_house_rules_the_referee_would_refuse(client_as
 
 def test_new_session_form_refuses_two_players(client_as, family, session):
     players = list(session.seats.order_by("position").values_list("player_id", flat=True))
-    r = client_as("editor").post(reverse("session_new", args=[family.slug]), {
-        "game": "swik", "date": "2024-06-01", "time": "19:30", "timezone": "America/Chicago",
-        "first_dealer": "0", "pot_in": "0", "seat_player": [str(players[0]), str(players[1])],
-    })
+    r = client_as("editor").post(
+        reverse("session_new", args=[family.slug]),
+        {
+            "game": "swik",
+            "date": "2024-06-01",
+            "time": "19:30",
+            "timezone": "America/Chicago",
+            "first_dealer": "0",
+            "pot_in": "0",
+            "seat_player": [str(players[0]), str(players[1])],
+        },
+    )
     assert r.status_code == 400
     assert "2 players at the table; Swik here takes 3 to 7" in r.content.decode()
 

@@ -7,6 +7,7 @@ as hand_add, in bulk (one transaction and three inserts a session), so a first s
 takes well under a minute; a few hands are then corrected, disputed and deleted through
 the ordinary services, so the archive has revisions to show.
 """
+
 import random
 import time
 from datetime import UTC, datetime, timedelta
@@ -32,8 +33,11 @@ PEOPLE = [
     ("Katie Novák", None, None),
 ]
 GUEST = "Father Pete (guest)"
-PLACES = ["Grandma's kitchen"] * 5 + ["Uncle Stan's basement"] * 2 + ["the cabin at Lake Dubay", "Mary's porch",
-                                                                       "St. Wenceslaus church hall"]
+PLACES = (
+    ["Grandma's kitchen"] * 5
+    + ["Uncle Stan's basement"] * 2
+    + ["the cabin at Lake Dubay", "Mary's porch", "St. Wenceslaus church hall"]
+)
 # The family raised the ante after a few years; some nights they played revokes as falls.
 RULE_ERAS = [{}, {"ante": 5, "dealer_ante": 10}]
 DISPUTES = [
@@ -52,7 +56,9 @@ class Command(BaseCommand):
         parser.add_argument("--if-empty", action="store_true", help="do nothing if the demo family exists")
         parser.add_argument("--years", type=float, default=7, help="weekly nights over this many years (7)")
         parser.add_argument("--hands-per-night", type=int, default=60, help="hands a night, on average (60)")
-        parser.add_argument("--hands", type=int, default=None, help="stop at this many hands in all (overrides --years)")
+        parser.add_argument(
+            "--hands", type=int, default=None, help="stop at this many hands in all (overrides --years)"
+        )
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--family", default="The Novák family")
         parser.add_argument("--no-edits", action="store_true", help="no corrections, disputes or deletions")
@@ -100,15 +106,19 @@ class Command(BaseCommand):
             self.stdout.write("  correcting, disputing and deleting a few hands …", ending="\n")
             self._corrections(rng, family, users)
         t1 = time.monotonic()
-        self.stdout.write("  computing the statistics from every hand (the longest step after the nights; "
-                          "a minute or so for the full demo) …")
+        self.stdout.write(
+            "  computing the statistics from every hand (the longest step after the nights; "
+            "a minute or so for the full demo) …"
+        )
         self.stdout.flush()
         tasks.recompute_stats.delay(family_id=family.id)  # in-process without a broker; else a worker's job
         self.stdout.write(f"  statistics done or queued ({time.monotonic() - t1:.0f} s)")
-        self.stdout.write(self.style.SUCCESS(
-            f"{name}: {done} hands in {Session.objects.filter(family=family).count()} nights, "
-            f"{time.monotonic() - t0:.1f} s. Log in as demo / demo."
-        ))
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"{name}: {done} hands in {Session.objects.filter(family=family).count()} nights, "
+                f"{time.monotonic() - t0:.1f} s. Log in as demo / demo."
+            )
+        )
 
     def _progress(self, done, total, what, t0, last=False):
         """A bar of the nights loaded: redrawn in place on a terminal (about twice a second), else a line
@@ -160,8 +170,15 @@ class Command(BaseCommand):
     @transaction.atomic
     def _night(self, rng, family, by, when, table, rules, count, limit) -> int:
         session = services.session_create(
-            family=family, started_at=when, timezone=ZONE, place=rng.choice(PLACES), players=table,
-            house_rules=rules, first_dealer=rng.randrange(len(table)), pot_in=0, by=by,
+            family=family,
+            started_at=when,
+            timezone=ZONE,
+            place=rng.choice(PLACES),
+            players=table,
+            house_rules=rules,
+            first_dealer=rng.randrange(len(table)),
+            pot_in=0,
+            by=by,
         )
         Session.objects.select_for_update().get(pk=session.pk)
         chain = services.HandChain(session, by=by)
@@ -170,8 +187,15 @@ class Command(BaseCommand):
         # The table plays its usual number of hands, then on until it may stop (the ruling's facts: in Swik
         # a hand in which the pot was split and nobody fell), or until the demo has enough hands.
         while added < limit and (added < count or not may_stop) and added < count + 20:
-            record = swik_hand(rng, players=names, dealer=chain.next_dealer, pot_in=chain.next_pot_in,
-                               house_rules=rules, mistakes=0.05, summary_only=0.1)
+            record = swik_hand(
+                rng,
+                players=names,
+                dealer=chain.next_dealer,
+                pot_in=chain.next_pot_in,
+                house_rules=rules,
+                mistakes=0.05,
+                summary_only=0.1,
+            )
             try:
                 hand = chain.add(record)
             except referee.BadRecord as e:  # a generator slip must not stop the demo; say so and go on
@@ -203,19 +227,28 @@ class Command(BaseCommand):
                 continue
             hand = hands[rng.randrange(max(1, len(hands) // 2))]
             kind = kinds[i % len(kinds)]
-            fresh = swik_hand(rng, players=hand.record["players"], dealer=hand.dealer, pot_in=hand.pot_in,
-                              house_rules=session.house_rules, mistakes=0.3, summary_only=0.0)
+            fresh = swik_hand(
+                rng,
+                players=hand.record["players"],
+                dealer=hand.dealer,
+                pot_in=hand.pot_in,
+                house_rules=session.house_rules,
+                mistakes=0.3,
+                summary_only=0.0,
+            )
             try:
                 if kind == "edit":
-                    services.hand_edit(hand=hand, record=fresh, by=mary,
-                                       why="Logged the wrong hand; this is the one we played.")
+                    services.hand_edit(
+                        hand=hand, record=fresh, by=mary, why="Logged the wrong hand; this is the one we played."
+                    )
                 elif kind.startswith("dispute"):
                     title, text = rng.choice(DISPUTES)
                     dispute = services.dispute_open(hand=hand, title=title, text=text, by=mary)
                     services.dispute_reply(dispute=dispute, text="Let the referee look at it.", by=demo)
                     if kind == "dispute-fixed":
-                        services.dispute_resolve(dispute=dispute, by=demo, record=fresh,
-                                                 resolution="Mary was right: corrected the hand.")
+                        services.dispute_resolve(
+                            dispute=dispute, by=demo, record=fresh, resolution="Mary was right: corrected the hand."
+                        )
                     elif kind == "dispute-stands":
                         services.dispute_resolve(dispute=dispute, by=demo, resolution="The referee's ruling stands.")
                 else:

@@ -4,6 +4,7 @@ The whole file is one transaction: any bad line and nothing is saved; every bad 
 listed with its number and the referee's words. Importing the same file twice adds nothing.
 The file is read in chunks; a progress bar (hands, rate, time left) shows on a terminal.
 """
+
 import sys
 
 from django.contrib.auth import get_user_model
@@ -33,8 +34,12 @@ class Command(BaseCommand):
         parser.add_argument("family", help="the family's slug, e.g. the-novak-family")
         parser.add_argument("file", help="a .jsonl file, or - for standard input")
         parser.add_argument("--user", help="import as this user (default: the family's first owner)")
-        parser.add_argument("--progress", action="store_true", default=None,
-                            help="show the progress bar even when standard error is not a terminal")
+        parser.add_argument(
+            "--progress",
+            action="store_true",
+            default=None,
+            help="show the progress bar even when standard error is not a terminal",
+        )
         parser.add_argument("--no-progress", dest="progress", action="store_false", help="never show it")
 
     def handle(self, *args, family, file, user=None, progress=None, **opt):
@@ -57,13 +62,21 @@ class Command(BaseCommand):
             raise CommandError(f"Cannot read {file}: {e.strerror}.") from None
         with stream:
             total = _count_lines(stream)
-            bar = tqdm(total=total, unit=" hands", dynamic_ncols=True, file=sys.stderr,
-                       disable=None if progress is None else not progress, desc="import", smoothing=0.1)
+            bar = tqdm(
+                total=total,
+                unit=" hands",
+                dynamic_ncols=True,
+                file=sys.stderr,
+                disable=None if progress is None else not progress,
+                desc="import",
+                smoothing=0.1,
+            )
 
             def tick(result):
                 bar.update(result["lines"] - bar.n)
-                bar.set_postfix(added=result["added"], skipped=result["skipped"], bad=result["error_count"],
-                                refresh=False)
+                bar.set_postfix(
+                    added=result["added"], skipped=result["skipped"], bad=result["error_count"], refresh=False
+                )
 
             with bar:
                 result = imports.history_import(family=fam, lines=stream, by=by, progress=tick)
@@ -71,17 +84,21 @@ class Command(BaseCommand):
         for line in words:
             self.stderr.write(line)
         if result["error_count"] > len(result["errors"]):
-            self.stderr.write(f"… and {result['error_count'] - len(result['errors'])} more problems; the bad lines "
-                              f"are {_ranges(result['bad_lines'])}.")
+            self.stderr.write(
+                f"… and {result['error_count'] - len(result['errors'])} more problems; the bad lines "
+                f"are {_ranges(result['bad_lines'])}."
+            )
         if result["error_count"]:
             binary = next((e["line"] for e in result["errors"] if "not UTF-8" in str(e["message"])), None)
             if binary is not None:
-                raise CommandError(f"{file} is not UTF-8 text (line {binary} cannot be read): export the history "
-                                   "again as JSON Lines; nothing was imported.")
+                raise CommandError(
+                    f"{file} is not UTF-8 text (line {binary} cannot be read): export the history "
+                    "again as JSON Lines; nothing was imported."
+                )
             raise CommandError(f"{result['error_count']} problem(s), the first {words[0]}; nothing was imported.")
-        self.stdout.write(self.style.SUCCESS(
-            f"{fam}: {result['added']} hands added, {result['skipped']} already there."
-        ))
+        self.stdout.write(
+            self.style.SUCCESS(f"{fam}: {result['added']} hands added, {result['skipped']} already there.")
+        )
 
 
 def _ranges(ranges):

@@ -5,6 +5,7 @@ or prints {"format": "error/1", "errors": [...]} and exits 2. A .jsonl file hold
 a line: prints one document a line (a ruling or an error) and exits 2 if any line was bad.
 Standard input is read as JSON Lines when it has more than one non-empty line.
 """
+
 import json
 import sys
 
@@ -18,8 +19,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="a .json record, a .jsonl file of records, or - for standard input")
-        parser.add_argument("--indent", type=int, default=None,
-                            help="indent the JSON of a single ruling (default: one line)")
+        parser.add_argument(
+            "--indent", type=int, default=None, help="indent the JSON of a single ruling (default: one line)"
+        )
 
     def handle(self, *args, file, indent=None, **options):
         try:

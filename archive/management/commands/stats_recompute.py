@@ -5,6 +5,7 @@ statistics page shows. By default only the facts a lost job left missing or stal
 re-derived and the summaries rebuilt from the facts; --rederive derives every fact again from
 the rulings' facts (after a change of the referee or of a module in archive/stats/games/).
 """
+
 import time
 
 from django.core.management.base import BaseCommand, CommandError
@@ -19,15 +20,20 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--family", metavar="SLUG", help="only this family (default: every family)")
-        parser.add_argument("--rederive", action="store_true",
-                            help="derive every hand's statistics again from its ruling's facts (slow)")
+        parser.add_argument(
+            "--rederive",
+            action="store_true",
+            help="derive every hand's statistics again from its ruling's facts (slow)",
+        )
 
     def handle(self, *args, family=None, rederive=False, **options):
         fam = None
         if family:
             fam = Family.objects.filter(slug=family).first()
             if fam is None:
-                raise CommandError(f"There is no family {family!r}; `manage.py shell` lists them: Family.objects.all().")
+                raise CommandError(
+                    f"There is no family {family!r}; `manage.py shell` lists them: Family.objects.all()."
+                )
         job = StatsJob.objects.create(family=fam)
         started = time.perf_counter()
         result = stats_recompute(family=fam, job=job, rederive=rederive)

@@ -20,6 +20,7 @@ own. A game module (see swik.py) gives:
 
 Adding Sedma: add archive/stats/games/sedma.py and its migration; nothing else changes.
 """
+
 import importlib
 import pkgutil
 

@@ -8,6 +8,7 @@ wrapped, the rank of the turned card and whether he made it. SwikDay sums the se
 player and day, as StatsDay does the shared ones. NULL means the record does not tell (a void deal,
 a hand that stops before the tricks), never 0.
 """
+
 from django.db import models
 from django.db.models import Count, Sum
 
@@ -44,8 +45,9 @@ class SwikSeatFact(models.Model):
 class SwikWrap(models.Model):
     """A Swik hand in which the dealer took the turned card (wraps by card)."""
 
-    hand = models.OneToOneField("archive.Hand", on_delete=models.CASCADE, db_constraint=False, primary_key=True,
-                                related_name="+")
+    hand = models.OneToOneField(
+        "archive.Hand", on_delete=models.CASCADE, db_constraint=False, primary_key=True, related_name="+"
+    )
     family = _fk("archive.Family")
     day = models.DateField()
     wrapper = _fk("archive.Player", help_text="the dealer who took the turned card")
@@ -76,18 +78,32 @@ class SwikDay(models.Model):
 
 FACT_MODELS = (SwikSeatFact, SwikWrap)
 COLUMNS = {
-    SwikSeatFact: ["hand_id", "family_id", "player_id", "day", "seat", "fell", "double_fall", "took_blind",
-                   "blind_made", "trips_win"],
+    SwikSeatFact: [
+        "hand_id",
+        "family_id",
+        "player_id",
+        "day",
+        "seat",
+        "fell",
+        "double_fall",
+        "took_blind",
+        "blind_made",
+        "trips_win",
+    ],
     SwikWrap: ["hand_id", "family_id", "day", "wrapper_id", "rank", "made"],
 }
 _SEAT_KEYS = ("fell", "double_fall", "took_blind", "blind_made", "trips_win")
 
-SUMMARY = (SwikDay, """
+SUMMARY = (
+    SwikDay,
+    """
 INSERT INTO {summary} (family_id, player_id, day, falls, double_falls, blinds, blinds_made, trips_wins)
 SELECT family_id, player_id, day, SUM(fell), SUM(double_fall), SUM(took_blind), SUM(blind_made), SUM(trips_win)
 FROM {facts}{where}
 GROUP BY family_id, player_id, day
-""", SwikSeatFact)
+""",
+    SwikSeatFact,
+)
 
 
 def fact_rows(*, hand_id, family_id, day, facts, players):
@@ -152,5 +168,4 @@ def wraps(*, family_id, game=None, date_from=None, date_to=None, player_id=None)
 
 
 def reads(*, family_id, game=None, date_from=None, date_to=None, player_id=None):
-    return {"wraps": wraps(family_id=family_id, game=game, date_from=date_from, date_to=date_to,
-                           player_id=player_id)}
+    return {"wraps": wraps(family_id=family_id, game=game, date_from=date_from, date_to=date_to, player_id=player_id)}

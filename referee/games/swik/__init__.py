@@ -22,6 +22,7 @@ The module is a package: `rules` (the catalogue entry: deck, house rules, events
 (cut, bottom card, deal, misdeal, wrap), `declare` (declarations, three of a kind), `table` (state,
 play, settlement, ruling and facts, what may come next) and `words` (the replay page).
 """
+
 from .rules import (  # noqa: F401  (what the core and the catalogue read of a game module)
     ACTIONS,
     CARD,

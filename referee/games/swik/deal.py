@@ -1,4 +1,5 @@
 """The cut, the bottom card, the deal, a misdeal and the wrap: Swik's table before the declarations."""
+
 from ...record import describe
 from ...tricks import BLIND, GONE, TURNED
 from .rules import (
@@ -22,7 +23,7 @@ class Dealing:
         v = ev.get(key)
         if v.__class__ is str and v in CHOICES:
             return v
-        self.error(i, key, f"event {i} (declare): 'choice' must be \"in\", \"out\" or \"blind\", not {describe(v)}")
+        self.error(i, key, f'event {i} (declare): \'choice\' must be "in", "out" or "blind", not {describe(v)}')
         return None
 
     def f_trips_cards(self, i, ev, key):
@@ -30,8 +31,9 @@ class Dealing:
         if cs is None:
             return None
         if len(cs) != 3 or len(set(cs)) != 3:
-            self.error(i, key, f"event {i} (trips): three of a kind shows three different cards, not "
-                               f"{' '.join(cs) or 'none'}")
+            self.error(
+                i, key, f"event {i} (trips): three of a kind shows three different cards, not {' '.join(cs) or 'none'}"
+            )
             return None
         return cs
 
@@ -56,8 +58,9 @@ class Dealing:
                 other = seen.get(c)
                 if other is not None:
                     where = "twice to " + who if other == who else f"to both {other} and {who}"
-                    self.error(i, field, f"event {i} (deal): {c} is dealt {where}; "
-                                      f"the deck has one {c}: correct the card")
+                    self.error(
+                        i, field, f"event {i} (deal): {c} is dealt {where}; the deck has one {c}: correct the card"
+                    )
                 else:
                     seen[c] = who
 
@@ -68,21 +71,30 @@ class Dealing:
         v = ev.get("card")
         c = None
         if not (s.__class__ is int and 0 <= s < self.n) or (
-                v is not None and (c := CARD.get(v) if v.__class__ is str else None) is None):
+            v is not None and (c := CARD.get(v) if v.__class__ is str else None) is None
+        ):
             self.syntax(i, ev, "cut")
             return
         if self.good:
-            self.error(i, "action", f"event {i}: a new cut after a good deal (event {self.deal_event}) with no misdeal "
-                                 f"between; a hand is cut once before the deal that stands")
+            self.error(
+                i,
+                "action",
+                f"event {i}: a new cut after a good deal (event {self.deal_event}) with no misdeal "
+                f"between; a hand is cut once before the deal that stands",
+            )
             return
         if self.pending is not None:
             self._no_bottom(i)
         n = self.n
         d = self.designated
         if s != (d - 1) % n:
-            self.violate(i, s, "swik.cut-by-wrong-player",
-                    f"{self.names[s]} cut, but the cut belongs to {self.names[(d - 1) % n]}, on the right of the "
-                    f"dealer {self.names[d]}; the cut counts")
+            self.violate(
+                i,
+                s,
+                "swik.cut-by-wrong-player",
+                f"{self.names[s]} cut, but the cut belongs to {self.names[(d - 1) % n]}, on the right of the "
+                f"dealer {self.names[d]}; the cut counts",
+            )
         if c is not None and (c[0] == "A" or c[0] == "7"):
             # Whoever cut, the deal moves from the designated dealer.
             if c[0] == "A":
@@ -99,27 +111,38 @@ class Dealing:
     def _no_bottom(self, i):
         ci, c = self.pending
         self.pending = None
-        self.violate(i, self.designated, "swik.bottom",
-                f"after the {NAME[c][4:]} was cut (event {ci}) nobody looked at the bottom card; "
-                f"the deal moves no further")
+        self.violate(
+            i,
+            self.designated,
+            "swik.bottom",
+            f"after the {NAME[c][4:]} was cut (event {ci}) nobody looked at the bottom card; the deal moves no further",
+        )
 
     def _bottom(self, i, ev):
         s = ev.get("seat")
         v = ev.get("card")
         c = None
         if not (s.__class__ is int and 0 <= s < self.n) or (
-                v is not None and (c := CARD.get(v) if v.__class__ is str else None) is None):
+            v is not None and (c := CARD.get(v) if v.__class__ is str else None) is None
+        ):
             self.syntax(i, ev, "bottom")
             return
         p = self.pending
         if p is None:
-            self.violate(i, s, "swik.bottom",
-                    f"{self.names[s]} looked at the bottom card with no Ace or Seven cut before it; it moves nothing")
+            self.violate(
+                i,
+                s,
+                "swik.bottom",
+                f"{self.names[s]} looked at the bottom card with no Ace or Seven cut before it; it moves nothing",
+            )
             return
         ci, cut = p
         if c == cut:
-            self.error(i, "card", f"event {i}: the bottom card cannot be {c}, the card just cut (event {ci}); "
-                               f"correct one of the two")
+            self.error(
+                i,
+                "card",
+                f"event {i}: the bottom card cannot be {c}, the card just cut (event {ci}); correct one of the two",
+            )
             return
         self.pending = None
         # House rule: the bottom card may be recorded under any seat (the old dealer, the new one):
@@ -149,8 +172,11 @@ class Dealing:
             return
         where, dealt, blind, turned, short = cards
         if self.good or self.phase != PRE:
-            self.error(i, "action", f"event {i}: a new deal after a good deal (event {self.deal_event}) with no misdeal "
-                                 f"between")
+            self.error(
+                i,
+                "action",
+                f"event {i}: a new deal after a good deal (event {self.deal_event}) with no misdeal between",
+            )
             self.broken = self.lax = True
             return
         if self.pending is not None:
@@ -160,8 +186,13 @@ class Dealing:
             # House rule: an uncut deal is charged as swik.no-cut only, whoever dealt and whatever else is
             # wrong with it (short hands, the wrong seat): it should never have happened at all.
             names = self.names
-            self.violate(i, s, "swik.no-cut", f"{names[s]} dealt without having the cards cut; the deal is void",
-                    self.cfg.no_cut_pen)
+            self.violate(
+                i,
+                s,
+                "swik.no-cut",
+                f"{names[s]} dealt without having the cards cut; the deal is void",
+                self.cfg.no_cut_pen,
+            )
             self.pay(s, self.cfg.no_cut_pen, "dealt without a cut", i, "penalty")
             void = ("no-cut", f"{names[s]} dealt without a cut", i)
         elif s != self.designated:
@@ -172,8 +203,11 @@ class Dealing:
             void = ("misdeal", words, i)
         elif short:
             names = self.names
-            bad = [f"{names[k]} got {len(h)} card{'' if len(h) == 1 else 's'}"
-                   for k, h in enumerate(dealt) if h is not None and len(h) != 3]
+            bad = [
+                f"{names[k]} got {len(h)} card{'' if len(h) == 1 else 's'}"
+                for k, h in enumerate(dealt)
+                if h is not None and len(h) != 3
+            ]
             if blind is not None and len(blind) != 3:
                 bad.append(f"the blind got {len(blind)} card{'' if len(blind) == 1 else 's'}")
             words = "; ".join(bad)
@@ -271,13 +305,21 @@ class Dealing:
         if self.played_any:
             # House rule: a misdeal is reported before play; once cards are played on a deal, the deal
             # stands or is void by what the cards show.
-            self.error(i, "action", f"event {i}: a misdeal reported after play began; report it before the first card "
-                                 f"is played, or leave it out")
+            self.error(
+                i,
+                "action",
+                f"event {i}: a misdeal reported after play began; report it before the first card "
+                f"is played, or leave it out",
+            )
             return
         if s != self.deal_seat:
             # House rule: a misdeal report names the seat that dealt (who pays); another seat is a bad record.
-            self.error(i, "seat", f"event {i}: the misdeal report names {self.names[s]} (seat {s}), but "
-                               f"{self.names[self.deal_seat]} (seat {self.deal_seat}) dealt; name the seat that dealt")
+            self.error(
+                i,
+                "seat",
+                f"event {i}: the misdeal report names {self.names[s]} (seat {s}), but "
+                f"{self.names[self.deal_seat]} (seat {self.deal_seat}) dealt; name the seat that dealt",
+            )
             return
         if not self.good:
             # The deal was already found wrong: the same misdeal, charged once. House rule: this holds for a
@@ -313,8 +355,11 @@ class Dealing:
         take = ev.get("take")
         v = ev.get("discard")
         discard = None
-        if not (s.__class__ is int and 0 <= s < self.n) or not (take is True or take is False) or (
-                v is not None and (discard := CARD.get(v) if v.__class__ is str else None) is None):
+        if (
+            not (s.__class__ is int and 0 <= s < self.n)
+            or not (take is True or take is False)
+            or (v is not None and (discard := CARD.get(v) if v.__class__ is str else None) is None)
+        ):
             self.syntax(i, ev, "wrap")
             return
         ph = self.phase
@@ -324,8 +369,11 @@ class Dealing:
             if self.wrap_seen:
                 self.error(i, "action", f"event {i}: a second wrap; the dealer decides once")
             else:
-                self.error(i, "action", f"event {i}: a wrap after the declarations began; the dealer wraps before anyone "
-                                     f"declares")
+                self.error(
+                    i,
+                    "action",
+                    f"event {i}: a wrap after the declarations began; the dealer wraps before anyone declares",
+                )
             return
         d = self.deal_seat
         if s != d:
@@ -340,8 +388,11 @@ class Dealing:
             return
         turned = self.turned
         if discard == turned:
-            self.error(i, "discard", f"event {i}: the dealer wraps on {turned} and must keep it; he discards one of "
-                                  f"his own three cards")
+            self.error(
+                i,
+                "discard",
+                f"event {i}: the dealer wraps on {turned} and must keep it; he discards one of his own three cards",
+            )
             return
         where = self.where
         dealt = self.dealt[d]
@@ -349,8 +400,11 @@ class Dealing:
         if discard is not None:
             o = where.get(discard)
             if o != d and (o is not None or dealt is not None):
-                self.error(i, "discard", f"event {i}: {self.names[d]} discards {discard}, a card he was never given"
-                                      f"{self.where_words(o)}")
+                self.error(
+                    i,
+                    "discard",
+                    f"event {i}: {self.names[d]} discards {discard}, a card he was never given{self.where_words(o)}",
+                )
                 return
             where[discard] = GONE
         self.wrap_seen = True
@@ -363,4 +417,3 @@ class Dealing:
             evid = self.evid = self.evid[:]
             evid[d] = [turned]
             self.known[d] = None
-

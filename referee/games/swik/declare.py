@@ -1,4 +1,5 @@
 """Declarations (in, out, the blind) and three of a kind."""
+
 from ...cards import RANK_PLURALS
 from ...tricks import DONE, GONE, PLAYED
 from .rules import (
@@ -92,13 +93,18 @@ class Declaring:
                 return self._not_dealt(i, ev, "declare")
         d = self.deal_seat
         if s == d and self.wrapped:
-            self.violate(i, s, "swik.wrapped-dealer-declares",
-                    f"{self.names[s]} wrapped and is in; his declaration \"{choice}\" is ignored")
+            self.violate(
+                i,
+                s,
+                "swik.wrapped-dealer-declares",
+                f'{self.names[s]} wrapped and is in; his declaration "{choice}" is ignored',
+            )
             return
         declared = self.declared
         if declared[s] is not None:
-            self.error(i, "seat", f"event {i}: {self.names[s]} declares twice (first \"{declared[s]}\"); "
-                               f"a player declares once")
+            self.error(
+                i, "seat", f'event {i}: {self.names[s]} declares twice (first "{declared[s]}"); a player declares once'
+            )
             return
         k = self.ndecl
         n = self.n
@@ -110,9 +116,13 @@ class Declaring:
                 self._take_blind(s)
             else:
                 names = self.names
-                self.violate(i, s, "swik.blind-taken",
-                        f"{names[s]} asked for the blind, but {names[self.blind_taker]} took it first; "
-                        f"{names[s]} plays his own hand (counts as \"in\")")
+                self.violate(
+                    i,
+                    s,
+                    "swik.blind-taken",
+                    f"{names[s]} asked for the blind, but {names[self.blind_taker]} took it first; "
+                    f'{names[s]} plays his own hand (counts as "in")',
+                )
                 choice = "in"
         declared[s] = choice
         k += 1
@@ -131,8 +141,9 @@ class Declaring:
         expected = next(x for x in order if declared[x] is None)
         if expected != s:
             self.decl_disorder = True
-            self.violate(i, s, "swik.declare-order", f"{self.names[s]} declared before {self.names[expected]}, "
-                                                f"whose turn it was")
+            self.violate(
+                i, s, "swik.declare-order", f"{self.names[s]} declared before {self.names[expected]}, whose turn it was"
+            )
 
     def _take_blind(self, s):
         """Seat s throws his hand away and holds the blind."""
@@ -203,8 +214,12 @@ class Declaring:
         if ph == PRE:
             return self._not_dealt(i, ev, "trips")
         if ph == DEALT or ph == DECL:
-            self.error(i, "action", f"event {i}: three of a kind shown before every declaration is made; "
-                                 f"a player shows it after the last declaration")
+            self.error(
+                i,
+                "action",
+                f"event {i}: three of a kind shown before every declaration is made; "
+                f"a player shows it after the last declaration",
+            )
             return
         if ph == DONE or not self.isin[s]:
             return  # shown by a player who is out, or after the hand was decided: ignored
@@ -223,9 +238,13 @@ class Declaring:
         if why:
             P = self.pot
             names = self.names
-            self.violate(i, s, "swik.false-trips",
-                    f"{names[s]} showed {' '.join(cs)} as three of a kind, but {why}; "
-                    f"{names[s]} falls and pays {P}", P)
+            self.violate(
+                i,
+                s,
+                "swik.false-trips",
+                f"{names[s]} showed {' '.join(cs)} as three of a kind, but {why}; {names[s]} falls and pays {P}",
+                P,
+            )
             # House rule: the false claimer's fall is a penalty for the claim: it stands even if the record
             # stops before the hand ends (like a revoke under revoke "fall").
             self._fall(s, P, "false three of a kind: falls", i)
@@ -291,9 +310,13 @@ class Declaring:
             return False
         o, s, e, r, unclaimed = best
         if unclaimed:
-            self.violate(at, s, "swik.unclaimed-trips",
-                    f"{self.names[s]} held three {RANK_PLURALS[r]} and did not show them; the rule applies anyway: "
-                    f"{self.names[s]} wins the hand")
+            self.violate(
+                at,
+                s,
+                "swik.unclaimed-trips",
+                f"{self.names[s]} held three {RANK_PLURALS[r]} and did not show them; the rule applies anyway: "
+                f"{self.names[s]} wins the hand",
+            )
         self._decide_trips(s, e, r, unclaimed)
         return True
 
@@ -302,4 +325,3 @@ class Declaring:
         self.phase = DONE
         self.done = TRIPS
         self.cur = []
-

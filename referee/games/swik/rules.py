@@ -1,5 +1,6 @@
 """Swik's catalogue entry and constants: deck, house rules (with their words), events, the words of the
 ledger, and the house rules as the replay reads them (Config)."""
+
 from ...cards import CARDS, DECK_32, RANK_PLURALS
 from ...record import Choice, Count, Flag, Money, Ranks
 from ...tricks import BLIND, GONE, TURNED
@@ -25,32 +26,83 @@ TRICK_GAME = True  # a trick game: the hand-entry page may log tricks card by ca
 RULES = (
     ("ante", Money, 3, "Ante", "Every player but the dealer pays this into the pot each hand."),
     ("dealer_ante", Money, 6, "Dealer's ante", "The dealer pays this into the pot instead of the ante."),
-    ("dealer_change_fee", Money, 3, "Fee for a new dealer",
-     "After an Ace or Seven cut moves the deal, each player it moves to pays this into the pot."),
-    ("no_cut_penalty", Money, 3, "Penalty for dealing without a cut",
-     "A dealer who deals without having the cards cut pays this into the pot."),
+    (
+        "dealer_change_fee",
+        Money,
+        3,
+        "Fee for a new dealer",
+        "After an Ace or Seven cut moves the deal, each player it moves to pays this into the pot.",
+    ),
+    (
+        "no_cut_penalty",
+        Money,
+        3,
+        "Penalty for dealing without a cut",
+        "A dealer who deals without having the cards cut pays this into the pot.",
+    ),
     ("misdeal_penalty", Money, 3, "Misdeal penalty", "The seat that dealt pays this for each misdeal."),
-    ("high_wraps", Ranks("789TJQKA"), ["K", "A"], "High wraps",
-     "Wrapping on a turned card of these ranks obliges the dealer to win more tricks."),
-    ("high_wrap_tricks", Count(1, 3), 2, "Tricks needed after a high wrap",
-     "The tricks a dealer must win after wrapping on a high card."),
-    ("double_fall", Flag, True, "Double fall",
-     "A dealer who wrapped on a high card and won no trick pays twice the pot."),
+    (
+        "high_wraps",
+        Ranks("789TJQKA"),
+        ["K", "A"],
+        "High wraps",
+        "Wrapping on a turned card of these ranks obliges the dealer to win more tricks.",
+    ),
+    (
+        "high_wrap_tricks",
+        Count(1, 3),
+        2,
+        "Tricks needed after a high wrap",
+        "The tricks a dealer must win after wrapping on a high card.",
+    ),
+    (
+        "double_fall",
+        Flag,
+        True,
+        "Double fall",
+        "A dealer who wrapped on a high card and won no trick pays twice the pot.",
+    ),
     # House rule: the deck allows at most 9 (9 x 3 + blind 3 + turned 1 = 31 of 32 cards);
     # 2 is the least that can still cut (the cutter is the other player).
     ("min_players", Count(2, 9), 3, "Fewest players", "The fewest players the table plays with."),
     ("max_players", Count(2, 9), 7, "Most players", "The most players the table plays with."),
-    ("odd_cents", Choice("carry", "dealer"), "carry", "Odd cents",
-     {"carry": "The cents left over when the pot is split in three stay in the pot for the next hand.",
-      "dealer": "The dealer takes the cents left over when the pot is split in three."}),
-    ("lone_player", Choice("takes_pot", "plays_blind"), "takes_pot", "One player in",
-     {"takes_pot": "When only one player stays in, he takes the pot without playing.",
-      "plays_blind": "When only one player stays in, he plays against the blind hand."}),
-    ("revoke", Choice("abandon", "fall"), "abandon", "A revoke",
-     {"abandon": "A revoke ends the hand: the pot is not split and the offender pays the pot.",
-      "fall": "A revoke costs the offender a fall, and the hand is played out."}),
-    ("trips_after_wrap", Flag, True, "Three of a kind after a wrap",
-     "A wrapped dealer's three of a kind counts in the hand he holds after the wrap."),
+    (
+        "odd_cents",
+        Choice("carry", "dealer"),
+        "carry",
+        "Odd cents",
+        {
+            "carry": "The cents left over when the pot is split in three stay in the pot for the next hand.",
+            "dealer": "The dealer takes the cents left over when the pot is split in three.",
+        },
+    ),
+    (
+        "lone_player",
+        Choice("takes_pot", "plays_blind"),
+        "takes_pot",
+        "One player in",
+        {
+            "takes_pot": "When only one player stays in, he takes the pot without playing.",
+            "plays_blind": "When only one player stays in, he plays against the blind hand.",
+        },
+    ),
+    (
+        "revoke",
+        Choice("abandon", "fall"),
+        "abandon",
+        "A revoke",
+        {
+            "abandon": "A revoke ends the hand: the pot is not split and the offender pays the pot.",
+            "fall": "A revoke costs the offender a fall, and the hand is played out.",
+        },
+    ),
+    (
+        "trips_after_wrap",
+        Flag,
+        True,
+        "Three of a kind after a wrap",
+        "A wrapped dealer's three of a kind counts in the hand he holds after the wrap.",
+    ),
 )
 HOUSE_RULES = {name: kind for name, kind, *_ in RULES}
 DEFAULTS = {name: default for name, _, default, *_ in RULES}
@@ -59,21 +111,34 @@ DEFAULTS = {name: default for name, _, default, *_ in RULES}
 # cards (a list of cards), hands (a list per seat), flag, choice, text. The one description that the
 # catalogue gives the hand-entry page.
 EVENTS = {
-    "cut": ("The player to the dealer's right cuts; the card is the one exposed (null: not seen).",
-            (("seat", "seat", False), ("card", "card", True))),
-    "bottom": ("After an Ace or Seven cut, the dealer looks at the bottom card.",
-               (("seat", "seat", False), ("card", "card", True))),
-    "deal": ("Three cards to each player and the blind; the next card is turned for trump.",
-             (("seat", "seat", False), ("hands", "hands", False), ("blind", "cards", True),
-              ("turned", "card", False))),
-    "misdeal": ("Somebody reports a misdeal; the deal is void and dealt again.",
-                (("seat", "seat", False), ("reason", "text", True))),
-    "wrap": ("The dealer takes the turned card (and discards one), or not.",
-             (("seat", "seat", False), ("take", "flag", False), ("discard", "card", True))),
-    "declare": ("Each player from the dealer's left says in, out or blind.",
-                (("seat", "seat", False), ("choice", "choice", False))),
-    "trips": ("A player in shows three of a kind and takes the pot.",
-              (("seat", "seat", False), ("cards", "cards", False))),
+    "cut": (
+        "The player to the dealer's right cuts; the card is the one exposed (null: not seen).",
+        (("seat", "seat", False), ("card", "card", True)),
+    ),
+    "bottom": (
+        "After an Ace or Seven cut, the dealer looks at the bottom card.",
+        (("seat", "seat", False), ("card", "card", True)),
+    ),
+    "deal": (
+        "Three cards to each player and the blind; the next card is turned for trump.",
+        (("seat", "seat", False), ("hands", "hands", False), ("blind", "cards", True), ("turned", "card", False)),
+    ),
+    "misdeal": (
+        "Somebody reports a misdeal; the deal is void and dealt again.",
+        (("seat", "seat", False), ("reason", "text", True)),
+    ),
+    "wrap": (
+        "The dealer takes the turned card (and discards one), or not.",
+        (("seat", "seat", False), ("take", "flag", False), ("discard", "card", True)),
+    ),
+    "declare": (
+        "Each player from the dealer's left says in, out or blind.",
+        (("seat", "seat", False), ("choice", "choice", False)),
+    ),
+    "trips": (
+        "A player in shows three of a kind and takes the pot.",
+        (("seat", "seat", False), ("cards", "cards", False)),
+    ),
     "play": ("A player plays a card to the trick.", (("seat", "seat", False), ("card", "card", False))),
     "trick": ("A trick given only by who won it.", (("winner", "seat", False),)),
 }
@@ -109,8 +174,22 @@ def _and(words):
 class Config:
     """The house rules as the replay reads them (built once for the defaults)."""
 
-    __slots__ = ("ante", "dealer_ante", "fee", "no_cut_pen", "misdeal_pen", "high_wraps", "hw_tricks", "double_fall",
-                 "odd_dealer", "lone_blind", "abandon", "trips_after_wrap", "min_players", "max_players")
+    __slots__ = (
+        "ante",
+        "dealer_ante",
+        "fee",
+        "no_cut_pen",
+        "misdeal_pen",
+        "high_wraps",
+        "hw_tricks",
+        "double_fall",
+        "odd_dealer",
+        "lone_blind",
+        "abandon",
+        "trips_after_wrap",
+        "min_players",
+        "max_players",
+    )
 
     def __init__(self, rules):
         self.ante = rules["ante"]
@@ -136,8 +215,15 @@ VARIANT_LIST = (None,)
 CLAIMS = ("net", "pot_out")  # House rule: Swik is played for a pot, so a claim of points (`score`) is a bad record.
 _ANTES: dict = {}  # (n, dealer, ante, dealer ante) -> (ledger, kinds, net) of the antes alone, copied for each hand
 _COPY = dict.copy
-_NO_FACTS = {"fell": None, "double_fall": None, "wrapped_rank": None, "wrap_made": None, "took_blind": None,
-             "blind_made": None, "trips_win": None}
+_NO_FACTS = {
+    "fell": None,
+    "double_fall": None,
+    "wrapped_rank": None,
+    "wrap_made": None,
+    "took_blind": None,
+    "blind_made": None,
+    "trips_win": None,
+}
 
 
 def _antes(n, d, ante, dante):
@@ -162,11 +248,15 @@ def rules_errors(rules, n):
     if lo > hi:
         return [{"event": None, "field": "house_rules", "message": f"min_players {lo} is more than max_players {hi}"}]
     if n is not None and not lo <= n <= hi:
-        return [{"event": None, "field": "players", "message": f"{n} players at the table; Swik here takes {lo} to "
-                                                               f"{hi} (house rules min_players and max_players)"}]
+        return [
+            {
+                "event": None,
+                "field": "players",
+                "message": f"{n} players at the table; Swik here takes {lo} to "
+                f"{hi} (house rules min_players and max_players)",
+            }
+        ]
     return []
-
-
 
 
 def _give_blind(where, own, blind, s):
@@ -200,7 +290,7 @@ def _trick_fall(won, wrapped, turned, cfg, pot):
 
 
 def _tricks_words(names, seats, won, blind):
-    """"Dad took one trick, Mary took two tricks": who of `seats` took tricks (the seat `blind` is the blind)."""
+    """ "Dad took one trick, Mary took two tricks": who of `seats` took tricks (the seat `blind` is the blind)."""
     text = ""
     for s in seats:
         k = won[s]
@@ -285,5 +375,3 @@ def _by_event(v):
 
 def _card_sort(c):
     return ("SHDC".index(c[1]), -ORDER[c])
-
-

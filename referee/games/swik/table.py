@@ -1,5 +1,6 @@
 """Swik's table of one hand: its state, play and the tricks' hooks, what may come next, the settlement and
 the ruling with its facts."""
+
 from ... import core
 from ...ruling import COMPLETE, INCOMPLETE, VOID
 from ...tricks import DONE, PLAY, RING, TrickTable
@@ -54,12 +55,54 @@ class Swik(Dealing, Declaring, Words, TrickTable, core.Table):
     NTRICKS = 3
 
     __slots__ = (
-        "designated", "cut_ok", "pending", "good", "void", "deal_seat", "deal_event", "frozen", "broken",
-        "void_at", "where", "dealt", "blind", "turned", "trump", "known", "evid",
-        "wrap_seen", "wrapped", "declared", "ndecl", "decl_disorder", "blind_taker",
-        "last_decl", "phase", "done", "isin", "ins", "part", "parts", "leader", "order", "cur",
-        "disorder", "inexact", "voids", "tricks", "trick_events", "won", "first_after", "shown",
-        "trips_win", "played_any", "falls", "revokes", "lone", "ntricks", "abandoned",
+        "designated",
+        "cut_ok",
+        "pending",
+        "good",
+        "void",
+        "deal_seat",
+        "deal_event",
+        "frozen",
+        "broken",
+        "void_at",
+        "where",
+        "dealt",
+        "blind",
+        "turned",
+        "trump",
+        "known",
+        "evid",
+        "wrap_seen",
+        "wrapped",
+        "declared",
+        "ndecl",
+        "decl_disorder",
+        "blind_taker",
+        "last_decl",
+        "phase",
+        "done",
+        "isin",
+        "ins",
+        "part",
+        "parts",
+        "leader",
+        "order",
+        "cur",
+        "disorder",
+        "inexact",
+        "voids",
+        "tricks",
+        "trick_events",
+        "won",
+        "first_after",
+        "shown",
+        "trips_win",
+        "played_any",
+        "falls",
+        "revokes",
+        "lone",
+        "ntricks",
+        "abandoned",
     )
 
     def __init__(self, n, names, dealer, pot_in, cfg, claimed=None):
@@ -183,8 +226,12 @@ class Swik(Dealing, Declaring, Words, TrickTable, core.Table):
         L = lead[1]
         T = self.trump
         if lead == self.turned and self.ntricks == 0 and self.wrapped and leader == self.deal_seat:
-            self.revoke(plays[0][2], leader, "swik.wrapped-lead",
-                        f"{self.names[leader]} led {lead}, the card he wrapped on, to the first trick")
+            self.revoke(
+                plays[0][2],
+                leader,
+                "swik.wrapped-lead",
+                f"{self.names[leader]} led {lead}, the card he wrapped on, to the first trick",
+            )
         best = ORDER[lead]
         bsuit = L
         win = leader
@@ -251,8 +298,9 @@ class Swik(Dealing, Declaring, Words, TrickTable, core.Table):
             options = []
             if ph == DEALT and not self.wrap_seen:
                 mine = self.dealt[d]
-                options.append({"action": "wrap", "seat": d, "take": [True, False],
-                                "cards": None if mine is None else list(mine)})
+                options.append(
+                    {"action": "wrap", "seat": d, "take": [True, False], "cards": None if mine is None else list(mine)}
+                )
             order = [(d + k) % n for k in range(1, n + 1)]
             if self.wrapped:
                 order.pop()
@@ -267,8 +315,11 @@ class Swik(Dealing, Declaring, Words, TrickTable, core.Table):
                 shown = {x[1] for x in self.shown or ()}
                 for s in self.ins:
                     hand = self._counting_hand(s)
-                    if s in shown or hand is not None and not (
-                            len(hand) == 3 and hand[0][0] == hand[1][0] == hand[2][0]):
+                    if (
+                        s in shown
+                        or hand is not None
+                        and not (len(hand) == 3 and hand[0][0] == hand[1][0] == hand[2][0])
+                    ):
                         continue
                     options.append({"action": "trips", "seat": s, "cards": None if hand is None else list(hand)})
             cur = self.cur
@@ -413,8 +464,10 @@ class Swik(Dealing, Declaring, Words, TrickTable, core.Table):
         if told:
             d = self.deal_seat
             wrapper = d if self.wrapped else -1
-            played = [1 if c == "in" or c == "blind" or s == wrapper else 0 if c == "out" else None
-                      for s, c in enumerate(self.declared)]
+            played = [
+                1 if c == "in" or c == "blind" or s == wrapper else 0 if c == "out" else None
+                for s, c in enumerate(self.declared)
+            ]
             blind = [None if p is None else 0 for p in played]
             b = self.blind_taker
             if b is not None:
@@ -427,13 +480,28 @@ class Swik(Dealing, Declaring, Words, TrickTable, core.Table):
                     made[d] = 1 - fell[d]
         pot_out = self.pot_in - sum(self.net)
         return self.document(
-            status, self._summary(status, pot_out), tricks=self.tricks, dealer=dealer,
+            status,
+            self._summary(status, pot_out),
+            tricks=self.tricks,
+            dealer=dealer,
             next_dealer=dealer if status == VOID else (dealer + 1) % n,
             may_stop=complete and not falls and "share" in self.kinds,
-            played=played, tricks_won=self.won if complete else None, misdeals=misdeals,
-            game_facts={"turned": self.turned if self.good else None,
-                        "seats": {"fell": fell, "double_fall": double, "wrapped_rank": rank, "wrap_made": made,
-                                  "took_blind": blind, "blind_made": blind_made, "trips_win": trips}})
+            played=played,
+            tricks_won=self.won if complete else None,
+            misdeals=misdeals,
+            game_facts={
+                "turned": self.turned if self.good else None,
+                "seats": {
+                    "fell": fell,
+                    "double_fall": double,
+                    "wrapped_rank": rank,
+                    "wrap_made": made,
+                    "took_blind": blind,
+                    "blind_made": blind_made,
+                    "trips_win": trips,
+                },
+            },
+        )
 
     def _summary(self, status, pot_out):
         names = self.names
@@ -451,8 +519,10 @@ class Swik(Dealing, Declaring, Words, TrickTable, core.Table):
         if status == VOID:
             kind, words, e = self.void if self.void is not None else ("", "", None)
             if self.frozen:
-                return (f"The deal (event {e}) was void ({words}) but was played on; nothing after it counts. "
-                        f"The penalties stand and the pot of {pot_out} carries to the next hand.")
+                return (
+                    f"The deal (event {e}) was void ({words}) but was played on; nothing after it counts. "
+                    f"The penalties stand and the pot of {pot_out} carries to the next hand."
+                )
             return f"The deal is void ({words}); the penalties stand and the pot of {pot_out} carries to the next hand."
         if status == INCOMPLETE:
             if falls:
@@ -460,8 +530,10 @@ class Swik(Dealing, Declaring, Words, TrickTable, core.Table):
             return STOPS
         if self.abandoned is not None:
             s = self.abandoned
-            return (f"{names[s]} revoked; the hand stops, the pot is not split, and {names[s]} pays {self.pot}; "
-                    f"the pot of {pot_out} carries to the next hand.")
+            return (
+                f"{names[s]} revoked; the hand stops, the pot is not split, and {names[s]} pays {self.pot}; "
+                f"the pot of {pot_out} carries to the next hand."
+            )
         done = self.done
         if done == TRIPS:
             w, e, rank, unclaimed = self.trips_win
@@ -499,12 +571,20 @@ Swik.HANDLERS = {  # one event each; a run of plays or declarations is taken by 
 Swik.STEP_HANDLERS = {"declare": Swik._declare, "play": Swik.play_one}
 # Each action's fields and how to read them (the words of the errors), from EVENTS; the deal's cards and the
 # cards shown for three of a kind are also checked together.
-_READERS = {("seat", False): Swik.f_seat, ("card", True): Swik.f_card_opt, ("card", False): Swik.f_card,
-            ("cards", True): Swik.f_cards_opt, ("cards", False): Swik.f_cards, ("hands", False): Swik.f_hands,
-            ("flag", False): Swik.f_flag, ("choice", False): Swik.f_choice, ("text", True): Swik.f_text}
-Swik.FIELDS = {a: tuple((name, _READERS[kind, null]) for name, kind, null in fields)
-               for a, (_, fields) in EVENTS.items()}
+_READERS = {
+    ("seat", False): Swik.f_seat,
+    ("card", True): Swik.f_card_opt,
+    ("card", False): Swik.f_card,
+    ("cards", True): Swik.f_cards_opt,
+    ("cards", False): Swik.f_cards,
+    ("hands", False): Swik.f_hands,
+    ("flag", False): Swik.f_flag,
+    ("choice", False): Swik.f_choice,
+    ("text", True): Swik.f_text,
+}
+Swik.FIELDS = {
+    a: tuple((name, _READERS[kind, null]) for name, kind, null in fields) for a, (_, fields) in EVENTS.items()
+}
 Swik.FIELDS["deal"] += (("hands", Swik.f_deal_cards),)
 Swik.FIELDS["trips"] = (("seat", Swik.f_seat), ("cards", Swik.f_trips_cards))
 Table = Swik
-

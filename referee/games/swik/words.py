@@ -1,4 +1,5 @@
 """What the replay page shows: a snapshot of the table after each event, and a line of words for it."""
+
 from ...cards import SUIT_NAME
 from .rules import (
     CARD,
@@ -111,6 +112,3 @@ class Words:
         for v in self.violations[before:]:
             text += f" [{v['rule']}: {v['message']}]"
         return text
-
-
-
