@@ -22,6 +22,7 @@ from archive.models import Game, Player, Session
 from archive.models.stats import SettlePayment, StatsJob
 from archive.selectors_web import games_of
 
+from . import games as stats_games
 from . import selectors, services
 
 
@@ -71,6 +72,15 @@ def _chart_data(family, flt):
     }
 
 
+def _game_parts(game):
+    """Each game's own part of the statistics page (its columns, totals and sections): the templates in
+    templates/games/<game>/, for the games the filter covers that have statistics of their own."""
+    return [
+        {part: f"games/{module.GAME}/_stats_{part}.html" for part in ("totals", "head", "cells", "sections")}
+        for module in stats_games.matching(game)
+    ]
+
+
 @login_required
 @require_GET
 def family_stats(request, slug):
@@ -94,7 +104,7 @@ def family_stats(request, slug):
             "players": players,
             "misdealers": sorted((p for p in players if p["misdeals"]), key=lambda p: (-p["misdeals"], p["name"])),
             "streaks": selectors.streaks(family=family, **flt),
-            "wraps": charts["wraps"],
+            "game_parts": _game_parts(flt["game"]),
             "h2h": dict(charts["h2h"], rows=_h2h_rows(charts["h2h"])),
             "largest": selectors.largest_pots(family=family, **flt),
             "charts": charts,

@@ -187,3 +187,16 @@ def test_wraps_and_head_to_head_read_from_the_facts_match_the_hands(history):
             lost[pid] += -n if n < 0 else 0
     for p, row in zip(h2h["players"], h2h["matrix"]):
         assert sum(row) <= lost[p["id"]]  # nobody pays more than he lost
+
+
+def test_the_page_shows_a_games_own_statistics_only_where_that_game_is_shown(client, history):
+    """Swik's falls, blinds, three of a kind and wraps come from templates/games/swik/: shown for every game
+    and for Swik, not for a game whose hands are filtered in that has statistics of no such kind."""
+    login(client, history["editor"])
+    url = reverse("stats-family", args=[history["family"].slug])
+    every = client.get(url).content.decode()
+    swik = client.get(url + "?game=swik").content.decode()
+    for page in (every, swik):
+        assert "Double falls" in page and "Three of a kind" in page and "Wraps by the card wrapped on" in page
+    sedma = client.get(url + "?game=sedma").content.decode()
+    assert "Double falls" not in sedma and "Wraps by the card wrapped on" not in sedma
