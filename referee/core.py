@@ -485,18 +485,21 @@ def read(record, mod):
 # ---------------------------------------------------------------------- the entry points, for any game
 
 
+def _table(h, mod):
+    return mod.Table(h.n, h.players, h.dealer, h.pot_in, h.cfg, h.claimed)
+
+
 def replay(record, mod):
     """The ruling of a record for game module `mod`; BadRecord if the record is bad."""
     h = quick_header(record, mod) or read(record, mod)
-    t = mod.Table(h.n, h.players, h.dealer, h.pot_in, h.cfg, h.claimed)
-    return t.rule(h.events, record)
+    return _table(h, mod).rule(h.events, record)
 
 
 def steps(record, mod):
     """The state after each event (snapshots), then {"final": True, "ruling": ...}."""
-    final = replay(record, mod)
-    h = read(record, mod)
-    t = mod.Table(h.n, h.players, h.dealer, h.pot_in, h.cfg, h.claimed)
+    h = quick_header(record, mod) or read(record, mod)  # (read once: the ruling and the walk share it)
+    final = _table(h, mod).rule(h.events, record)
+    t = _table(h, mod)
     stop = t.stop_at(final)
     events = h.events
     for i, ev in enumerate(events):
@@ -513,9 +516,9 @@ def steps(record, mod):
 
 def legal(record, mod):
     """Who acts next after the record's events and what they may do (legal/1)."""
-    ruling = replay(record, mod)
-    h = read(record, mod)
-    t = mod.Table(h.n, h.players, h.dealer, h.pot_in, h.cfg, h.claimed)
+    h = quick_header(record, mod) or read(record, mod)
+    ruling = _table(h, mod).rule(h.events, record)
+    t = _table(h, mod)
     events = h.events
     t.run(events)
     turn, options = t.legal() if t.stop_at(ruling) is None else (None, [])

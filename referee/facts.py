@@ -21,9 +21,6 @@ The seats' facts are kept a list a fact (cheap to build with every ruling); `sea
 gives them a dict a seat, the game's own merged in, as statistics read them.
 """
 
-KINDS = ("ante", "fee", "penalty", "share", "fall", "other")
-POT_BUILDERS = ("ante", "fee", "penalty")
-
 
 def seat_rows(facts):
     """[{fact: value} for each seat]: the generic facts and the game's own, a dict a seat."""

@@ -64,16 +64,12 @@ class TrickTable:
         texts = self.TEXTS
         while True:
             if self.phase != PLAY:
+                # The first play after the game's earlier phases: the game's own checks first (before_play),
+                # once the play itself is readable (if not, play_one says why and the hand goes no further).
                 s = ev.get("seat")
                 c = ev.get("card")
-                if (
-                    s.__class__ is int
-                    and 0 <= s < self.n
-                    and c.__class__ is str
-                    and c in texts
-                    and self.before_play(i, ev)
-                ):
-                    pass
+                if s.__class__ is int and 0 <= s < self.n and c.__class__ is str and c in texts:
+                    self.before_play(i, ev)
             if self.phase == PLAY and not self.disorder:
                 where = self.where
                 known = self.known

@@ -8,6 +8,7 @@ hands                               hand 1: the rule book's plain hand (Mary fal
 
 import pytest
 from django.db import connection
+from rest_framework.test import APIClient
 
 from archive import services
 from tests import factories
@@ -61,3 +62,17 @@ def hands(session, owner):
     h1 = services.hand_add(session=session, record=factories.example_record("01-plain-hand"), by=owner)
     h2 = services.hand_add(session=session, record=factories.example_record("04-forgotten-cut"), by=owner)
     return [h1, h2]
+
+
+@pytest.fixture
+def api(family, owner, editor, viewer, stranger):
+    """api("viewer") -> an APIClient authenticated as that user (api(None): anonymous)."""
+    users = {"owner": owner, "editor": editor, "viewer": viewer, "stranger": stranger}
+
+    def make(role):
+        c = APIClient()
+        if role:
+            c.force_authenticate(users[role])
+        return c
+
+    return make

@@ -16,6 +16,7 @@ changed since it was saved; such a hand gets facts from its stored columns (deal
 ledger: no game facts) and is named in the output, so the family can edit it to have it re-ruled.
 (Only words that changed are fine: the facts of the replay describe the same money.)
 """
+
 from django.db import migrations, models
 from django.db.models import Q
 
@@ -30,19 +31,19 @@ def _facts_from_columns(hand):
     ledger = ruling.get("ledger") or []
     n = len((hand.record or {}).get("players") or []) or 1
     kinds = [referee.ledger_kind(e) for e in ledger]
-    seats = [{"in": None, "won": 0, "net": 0, "paid_in": 0, "took": 0, "penalties": 0, "misdeals": 0, "tricks": None}
-             for _ in range(n)]
+    # One list a fact, a value a seat: the shape the referee writes (referee/facts.py).
+    seats = {key: [0] * n for key in ("won", "net", "paid_in", "took", "penalties", "misdeals")}
+    seats["in"], seats["tricks"] = [None] * n, [None] * n
     built = 0
     for e, kind in zip(ledger, kinds):
-        seat, amount = seats[e["seat"] % n], e["amount"]
-        seat["net"] += amount
-        seat["paid_in" if amount < 0 else "took"] += abs(amount)
+        seat, amount = e["seat"] % n, e["amount"]
+        seats["net"][seat] += amount
+        seats["paid_in" if amount < 0 else "took"][seat] += abs(amount)
         if kind == "penalty":
-            seat["penalties"] -= amount
+            seats["penalties"][seat] -= amount
         if kind in ("ante", "fee", "penalty"):
             built -= amount
-    for seat in seats:
-        seat["won"] = 1 if seat["net"] > 0 else 0
+    seats["won"] = [1 if net > 0 else 0 for net in seats["net"]]
     void = hand.status == "void"
     return {
         "dealer": hand.actual_dealer,
@@ -81,12 +82,18 @@ def add_facts(apps, schema_editor):
                 facts = _facts_from_columns(hand)
                 unruled.append(hand.id)
             hand.ruling = dict(hand.ruling, facts=facts)
-            hand.actual_dealer, hand.next_dealer, hand.may_stop = facts["dealer"], facts["next_dealer"], facts["may_stop"]
+            hand.actual_dealer, hand.next_dealer, hand.may_stop = (
+                facts["dealer"],
+                facts["next_dealer"],
+                facts["may_stop"],
+            )
         Hand.objects.bulk_update(chunk, ["ruling", "actual_dealer", "next_dealer", "may_stop"])
         last = chunk[-1].id
     if unruled:
-        print(f"\n  {len(unruled)} hands are ruled with other money by today's referee (ids {unruled[:20]}): "
-              "their facts come from their stored columns; edit and save them to have them ruled again.")
+        print(
+            f"\n  {len(unruled)} hands are ruled with other money by today's referee (ids {unruled[:20]}): "
+            "their facts come from their stored columns; edit and save them to have them ruled again."
+        )
 
 
 class Migration(migrations.Migration):
@@ -107,8 +114,9 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name="ledgerentry",
             name="kind",
-            field=models.CharField(help_text="ante, fee, penalty, share, fall or other (the ruling's facts)",
-                                   max_length=10),
+            field=models.CharField(
+                help_text="ante, fee, penalty, share, fall or other (the ruling's facts)", max_length=10
+            ),
         ),
         migrations.RunPython(add_facts, migrations.RunPython.noop, elidable=True),
     ]

@@ -33,10 +33,6 @@ def where(keys):
 
 
 def per_seat(table):
-    """Per-seat facts as a list of dicts, one a seat, whether the referee wrote them seat by seat
-    ([{"net": .., ...}, ...], as referee/facts.py documents) or column by column ({"net": [..], ...},
-    as the rebuilt referee writes them): hands stored by either stay readable."""
-    if isinstance(table, dict):
-        n = max((len(v) for v in table.values() if isinstance(v, list)), default=0)
-        return [{k: v[s] for k, v in table.items() if isinstance(v, list)} for s in range(n)]
-    return list(table or ())
+    """Per-seat facts, written one list a fact ({"net": [..], ...}, referee/facts.py), as one dict a seat."""
+    table = table or {}
+    return [dict(zip(table, values)) for values in zip(*table.values())]

@@ -50,9 +50,8 @@
     v.pot = undefined;
     v.pot_out = ruling.pot_out;
     v.dealer = num(facts.dealer) ? facts.dealer : last.dealer;
-    // The facts give seats as columns (one list a fact); older rulings gave rows (one dict a seat).
-    var tricks = Array.isArray(facts.seats) ? facts.seats.map(function (x) { return x ? x.tricks : null; })
-      : facts.seats && Array.isArray(facts.seats.tricks) ? facts.seats.tricks : null;
+    // The facts give seats one list a fact (referee/facts.py).
+    var tricks = facts.seats && Array.isArray(facts.seats.tricks) ? facts.seats.tricks : null;
     if (tricks && tricks.every(num)) v.tricks_won = tricks;
     return v;
   }

@@ -46,7 +46,7 @@ def test_a_hand_todays_referee_rules_with_other_money_keeps_its_money_and_is_nam
 
     hand.refresh_from_db()
     facts = hand.ruling["facts"]
-    assert [s["net"] for s in facts["seats"]] == ruling["net"], "the facts describe the money the family saw"
+    assert facts["seats"]["net"] == ruling["net"], "the facts describe the money the family saw"
     assert facts["kinds"] == before["kinds"] and facts["may_stop"] is False  # Mary fell: play on
     assert f"ids [{hand.pk}]" in capsys.readouterr().out
 

@@ -1,19 +1,4 @@
 import pytest
-from rest_framework.test import APIClient
-
-
-@pytest.fixture
-def api(family, owner, editor, viewer, stranger):
-    """api("viewer") -> an APIClient authenticated as that user (api(None): anonymous)."""
-    users = {"owner": owner, "editor": editor, "viewer": viewer, "stranger": stranger}
-
-    def make(role):
-        c = APIClient()
-        if role:
-            c.force_authenticate(users[role])
-        return c
-
-    return make
 
 
 @pytest.fixture

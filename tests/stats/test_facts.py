@@ -11,8 +11,10 @@ import pytest
 import referee
 from archive.models.stats import HandFact, SeatFact
 from archive.stats import derive
+from archive.stats.common import per_seat
 from archive.stats.facts import largest_remainder, pair_flows
 from archive.stats.games import swik
+from referee.facts import seat_rows
 
 EXAMPLES = json.loads((Path(__file__).parent.parent / "data" / "stats" / "swik_examples.json").read_text())
 
@@ -122,12 +124,13 @@ def test_largest_remainder_is_exact(total, weights):
     assert sum(parts) == total and all(p >= 0 for p in parts)
 
 
-def test_facts_written_seat_by_seat_or_column_by_column_give_the_same_rows():
-    """Hands stored by the first referee (facts seat by seat) and by today's read the same."""
-    from archive.stats.common import per_seat
-
+def test_facts_a_list_a_fact_read_as_the_referee_reads_them_and_as_stored():
+    """The statistics read the referee's facts (one list a fact) seat by seat as the referee's own
+    seat_rows does, and a ruling as stored (JSON) gives the same rows as a fresh one."""
     ruling = referee.replay(EXAMPLES["06-high-wrap-double-fall"]["record"])
     told = ruling["facts"]
-    by_seat = dict(told, seats=per_seat(told["seats"]), game=dict(told["game"], seats=per_seat(told["game"]["seats"])))
-    assert isinstance(by_seat["seats"], list) and by_seat["seats"][0]["net"] == -36
-    assert facts("06-high-wrap-double-fall") == facts(None, dict(ruling, facts=by_seat))
+    rows = [dict(g, **s) for s, g in zip(per_seat(told["seats"]), per_seat(told["game"]["seats"]))]
+    assert isinstance(rows, list) and rows[0]["net"] == -36
+    assert rows == seat_rows(told)
+    stored = json.loads(json.dumps(ruling))
+    assert facts("06-high-wrap-double-fall") == facts(None, stored)
