@@ -133,6 +133,7 @@
   }
   document.querySelectorAll("#replay [data-go]").forEach(function (b) {
     b.addEventListener("click", function () { go(b.getAttribute("data-go")); });
+    b.disabled = false;  // the buttons stay disabled in the page until this script can answer them
   });
   document.addEventListener("keydown", function (e) {
     if (e.target.tagName === "TEXTAREA" || e.target.tagName === "INPUT") return;

@@ -112,3 +112,15 @@ def test_every_page_of_the_demo_fits_a_phone_and_every_replay_step_draws(page, l
         page.locator('#replay [data-go="first"]').click()
         page.locator('#replay [data-go="last"]').click()
         assert page.inner_text("#replay-pos").startswith("the ruling")
+
+    # Before the replay's script has run, its buttons are disabled, not dead: a tap (or a test's click) made
+    # while the page is still loading waited for nothing and left the replay on its first step (CI, stop 20).
+    hand_url = live_server.url + f"/families/{family.slug}/hands/{hands[0].pk}/"
+    page.route("**/replay*.js", lambda route: route.abort())
+    page.js_errors.clear()
+    page.goto(hand_url)
+    expect(page.locator('#replay [data-go="next"]')).to_be_disabled()
+    page.unroute("**/replay*.js")
+    page.js_errors.clear()  # the aborted script's load error is this check's own doing
+    page.goto(hand_url)
+    expect(page.locator('#replay [data-go="next"]')).to_be_enabled()
