@@ -1,5 +1,7 @@
 """Every page as a stranger (404: no peeking), a viewer (reads; 403 on writes) and an editor."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -80,6 +82,19 @@ def test_login_then_home_lists_the_family(client, family, viewer):
     assert r.status_code == 302
     page = client.get(reverse("home")).content.decode()
     assert family.name in page and "viewer" in page
+
+
+def test_the_home_page_offers_every_time_zone_with_the_default_chosen(client_as, family):
+    """The zone list is written without a template per option (issue 16: the home page's time); a family
+    still picks from every zone, the default chosen, and a refused pick comes back chosen and marked."""
+    page = client_as("viewer").get(reverse("home")).content.decode()
+    select = page.split('name="timezone"', 1)[1].split("</select>", 1)[0]
+    zones = re.findall(r'<option value="([^"]+)"', select)
+    assert len(zones) > 300 and zones == sorted(zones) and "Europe/Prague" in zones
+    assert re.findall(r'<option value="([^"]+)" selected', select) == ["America/Chicago"]
+    r = client_as("viewer").post(reverse("home"), {"name": "", "timezone": "Europe/Prague"})
+    select = r.content.decode().split('name="timezone"', 1)[1].split("</select>", 1)[0]
+    assert re.findall(r'<option value="([^"]+)" selected', select) == ["Europe/Prague"]
 
 
 def test_the_session_page_shows_balances_pot_and_who_may_stop(client_as, family, session, hands):
