@@ -403,10 +403,28 @@ class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
 # --- sessions --------------------------------------------------------------------------------------------
 
 
+class NewestFirst(CursorPagination):
+    """A long list paged by a cursor (the last row's key), not by OFFSET and COUNT(*): the oldest page costs
+    what the newest does (issue 16). `ordering` is set by each list; `limit` picks the page size."""
+
+    page_size = 50
+    page_size_query_param = "limit"
+    max_page_size = 500
+
+
+class SessionPagination(NewestFirst):
+    ordering = ("-started_at", "-id")
+
+
+class DisputePagination(NewestFirst):
+    ordering = ("-opened_at", "-id")
+
+
 @extend_schema(parameters=[OpenApiParameter("family", int, description="only this family's sessions")])
 class SessionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     queryset = Session.objects.none()  # for the schema's path types; get_queryset limits to the caller's families
     serializer_class = s.SessionSerializer
+    pagination_class = SessionPagination
 
     def get_queryset(self):
         qs = (
@@ -470,13 +488,9 @@ class SessionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
 # --- hands -----------------------------------------------------------------------------------------------
 
 
-class HandPagination(CursorPagination):
-    """Hands page by a cursor, not by offset and COUNT(*): the list costs the same on page 1 and on
-    page 1,000 of a 100,000-hand archive. Newest first; within one session (?session=) in play order."""
+class HandPagination(NewestFirst):
+    """Hands newest first; within one session (?session=) in play order."""
 
-    page_size = 50
-    page_size_query_param = "limit"
-    max_page_size = 500
     ordering = "-id"
 
     def get_ordering(self, request, queryset, view):
@@ -627,6 +641,7 @@ class HandViewSet(viewsets.GenericViewSet):
 class DisputeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     queryset = Dispute.objects.none()  # for the schema's path types; get_queryset limits to the caller's families
     serializer_class = s.DisputeSerializer
+    pagination_class = DisputePagination
 
     def get_queryset(self):
         qs = (

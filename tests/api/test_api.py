@@ -1,9 +1,13 @@
 """The REST API: the same permissions as the pages, the referee's errors as 400s, never a 500."""
 
 import json
+from datetime import datetime, timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
+from archive import services
 from archive.models import Dispute, Hand, HandRevision, Membership, Player
 from tests import factories
 
@@ -344,3 +348,28 @@ def test_the_hand_list_costs_the_same_few_queries_whatever_the_size(api, session
     assert ids == sorted(ids, reverse=True)  # newest first, nothing twice, nothing missed
     sql = " ".join(q["sql"] for q in few.captured_queries if '"archive_hand"' in q["sql"])
     assert '"archive_hand"."record"' not in sql  # the big JSON stays in the database
+
+
+def test_sessions_and_disputes_page_by_cursor_newest_first(api, family, owner, hands):
+    """Issue 16: the API's long lists page by the last row's key, never by OFFSET, so the oldest page costs
+    what the newest does; following `next` gives every row once, newest first."""
+    start = datetime(2020, 1, 3, 19, 0, tzinfo=factories.CHICAGO)
+    for week in range(6):
+        factories.make_session(family, owner, started_at=start + timedelta(weeks=week), place=f"week {week}")
+    for n in range(5):
+        services.dispute_open(hand=hands[n % 2], title=f"Question {n}", text="Was that a revoke?", by=owner)
+    c = api("viewer")
+    for url, key in [("/api/sessions/?limit=3", "started_at"), ("/api/disputes/?limit=2", "opened_at")]:
+        rows, sql, page = [], [], c.get(url).json()
+        while True:
+            rows += page["results"]
+            if not page["next"]:
+                break
+            with CaptureQueriesContext(connection) as queries:
+                page = c.get(page["next"]).json()
+            sql += [q["sql"] for q in queries.captured_queries]
+        assert "previous" in page and "count" not in page  # a cursor page, not an offset one
+        ids = [r["id"] for r in rows]
+        assert len(ids) == len(set(ids)) == (7 if key == "started_at" else 5), url  # nothing twice or missed
+        assert [r[key] for r in rows] == sorted((r[key] for r in rows), reverse=True), url  # newest first
+        assert not any("OFFSET" in q for q in sql), url
