@@ -66,6 +66,11 @@ def players_of(family, *, include_merged=False):
 # ---------------------------------------------------------------- sessions
 
 
+def session_count(family) -> int:
+    """How many live sessions the family has (one indexed count: a family has thousands, not millions)."""
+    return Session.objects.filter(family=family, deleted_at__isnull=True).count()
+
+
 def session_list(family):
     """Live sessions, newest first, with `hand_count`, `pot` (what is in the pot after the last hand)
     and `seat_list` (prefetched seats with players)."""

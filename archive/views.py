@@ -18,7 +18,7 @@ from django.utils import timezone as dj_timezone
 from django.views.decorators.http import require_POST
 
 import referee
-from archive import bounds, invitations, rulebook, selectors, selectors_games, services
+from archive import invitations, paging, rulebook, selectors, selectors_games, services
 from archive.access import can_edit, family_for, require_edit, require_owner
 from archive.forms import (
     DisputeForm,
@@ -90,7 +90,7 @@ def home(request):
 @login_required
 def family_page(request, slug):
     family, role = family_for(request.user, slug)
-    sessions = Paginator(selectors.session_list(family), 25).get_page(request.GET.get("page"))
+    sessions = SESSION_KEYS.page(selectors.session_list(family), size=25, **_keyset_args(request, family))
     open_disputes = (
         Dispute.objects.filter(hand__session__family=family, status=Dispute.Status.OPEN)
         .select_related("hand", "hand__session", "opened_by")
@@ -104,6 +104,7 @@ def family_page(request, slug):
             family,
             role,
             sessions=sessions,
+            session_count=selectors.session_count(family),
             players=selectors.players_of(family),
             members=selectors.members_of(family),
             member_form=MemberAddForm(),
@@ -193,21 +194,22 @@ def _chart(points, width=640, height=180, pad=28):
     }
 
 
-def _page_without_count(qs, page, size):
-    """A page of a long list without COUNT(*): fetch one row more to know whether there is a next page."""
+# Newest first, by keyset (archive.paging): a family's sessions, and the hands a player sat at.
+SESSION_KEYS = paging.Keyset(("started_at", "id"), (datetime.datetime, int))
+HAND_KEYS = paging.Keyset(("session__started_at", "session_id", "number"), (datetime.datetime, int, int))
+
+
+def _keyset_args(request, family):
+    """The page asked for: `older`/`newer` cursors, or `date` (a day in the family's time zone) to jump to."""
+    day_end = None
     try:
-        number = min(max(1, int(page or 1)), bounds.PAGE_MAX)
+        day = datetime.date.fromisoformat(request.GET.get("date") or "")
     except ValueError:
-        number = 1
-    rows = list(qs[(number - 1) * size : number * size + 1])
-    return {
-        "rows": rows[:size],
-        "number": number,
-        "has_next": len(rows) > size,
-        "has_previous": number > 1,
-        "next": number + 1,
-        "previous": number - 1,
-    }
+        day = None
+    if day is not None and day < datetime.date.max:
+        tz = zoneinfo.ZoneInfo(family.timezone)
+        day_end = datetime.datetime.combine(day + datetime.timedelta(days=1), datetime.time(), tzinfo=tz)
+    return {"older": request.GET.get("older"), "newer": request.GET.get("newer"), "day_end": day_end}
 
 
 @login_required
@@ -217,7 +219,7 @@ def player_page(request, slug, pk):
     history = selectors.player_history(player)
     tz = zoneinfo.ZoneInfo(family.timezone)
     chart = _chart([(r["session__started_at"].astimezone(tz).date(), r["balance"]) for r in history["sessions"]])
-    hands = _page_without_count(history["hands"], request.GET.get("page"), 30)
+    hands = HAND_KEYS.page(history["hands"], size=30, **_keyset_args(request, family))
     return render(
         request,
         "archive/player.html",

@@ -7,6 +7,7 @@ import re
 import pytest
 from django.core.management import call_command
 
+from archive import views
 from archive.models import Dispute, Family, Hand, Player, Session
 from tests.browser.support import BROWSER, shot
 
@@ -56,6 +57,7 @@ def pages_of(family):
         f + f"hands/{hand.pk}/history/",
         f + f"hands/{hand.pk}/edit/",
         f + f"players/{player.pk}/",
+        f + f"players/{player.pk}/?older={views.HAND_KEYS.key(hand)}",  # the pager: newer, a date, older
         f + "rules/swik/",
         "/account/",
     ]

@@ -8,6 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from archive import views
 from archive.models import Family, Hand, Player, Session
 
 pytestmark = pytest.mark.django_db
@@ -22,7 +23,8 @@ def pages_of(family):
     return {
         "home": "/",
         "family, first page": f,
-        "family, last page": f + "?page=9999",
+        "family, oldest page": f + "?date=1900-01-01",
+        "family, an older page": f + f"?older={views.SESSION_KEYS.key(session)}",
         "disputes": f + "disputes/",
         "statistics": f + "stats/",
         "settle up": f + "settle/",
@@ -35,7 +37,8 @@ def pages_of(family):
         "hand history": f + f"hands/{hand.pk}/history/",
         "edit a hand": f + f"hands/{hand.pk}/edit/",
         "player, first page": f + f"players/{player.pk}/",
-        "player, a later page": f + f"players/{player.pk}/?page=3",
+        "player, an older page": f + f"players/{player.pk}/?older={views.HAND_KEYS.key(hand)}",
+        "player, a newer page": f + f"players/{player.pk}/?newer={views.HAND_KEYS.key(hand)}",
         "rules": f + "rules/swik/",
         "account": "/account/",
         "API sessions": reverse("api-session-list") + f"?family={family.pk}",

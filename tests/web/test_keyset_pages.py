@@ -1,0 +1,88 @@
+"""Issue 16: a family's sessions and a player's hands page by keyset, newest first: following "older" to the
+end and "newer" back gives every row once and in order, a date jumps to that day, and a cursor someone
+mangled starts over at the newest page instead of failing."""
+
+import re
+from datetime import datetime, timedelta
+
+import pytest
+from django.urls import reverse
+
+from archive.models import Hand, Session
+from tests import factories
+
+pytestmark = pytest.mark.django_db
+
+SESSION_LINK = re.compile(r'href="/families/[^/]+/sessions/(\d+)/"')
+HAND_LINK = re.compile(r'href="/families/[^/]+/hands/(\d+)/"')
+
+
+def rows(page, link, heading):
+    """The ids linked in the page's section under `heading`."""
+    section = page.split(f"<h2>{heading}</h2>", 1)[1].split("<h2>", 1)[0]
+    return [int(i) for i in link.findall(section)]
+
+
+def walk(client, url, link, heading):
+    """Every row id from the newest page to the oldest by "older", then back by "newer"; the pages' ids."""
+    pages, page = [], client.get(url).content.decode()
+    while True:
+        pages.append(rows(page, link, heading))
+        older = re.search(r'href="\?older=([^"]+)"', page)
+        if not older:
+            break
+        page = client.get(url + "?older=" + older.group(1)).content.decode()
+    back = [pages[-1]]
+    while True:
+        newer = re.search(r'href="\?newer=([^"]+)"', page)
+        if not newer:
+            break
+        page = client.get(url + "?newer=" + newer.group(1)).content.decode()
+        back.append(rows(page, link, heading))
+    return pages, back[::-1]
+
+
+def test_sessions_page_by_keyset_every_one_once_newest_first(client_as, family, owner):
+    start = datetime(2019, 1, 4, 19, 0, tzinfo=factories.CHICAGO)
+    for week in range(60):  # 25 a page: three pages, the last one short
+        factories.make_session(family, owner, started_at=start + timedelta(weeks=week), place=f"week {week}")
+    c = client_as("viewer")
+    url = reverse("family", args=[family.slug])
+    pages, back = walk(c, url, SESSION_LINK, "Sessions")
+    newest_first = list(
+        Session.objects.filter(family=family).order_by("-started_at", "-id").values_list("pk", flat=True)
+    )
+    assert [len(p) for p in pages] == [25, 25, 10]
+    assert sum(pages, []) == newest_first  # nothing twice, nothing missed, newest first
+    assert back == pages  # "newer" retraces the same pages
+    assert "60</b> sessions" in c.get(url).content.decode()
+
+    # Jump to a date: the sessions of that day and before, in the family's time zone.
+    page = c.get(url + "?date=2019-03-01").content.decode()  # a Friday: week 8 is that evening
+    shown = rows(page, SESSION_LINK, "Sessions")
+    assert shown[0] == Session.objects.get(family=family, place="week 8").pk and len(shown) == 9
+    assert 'href="?newer=' in page
+
+    for bad in ["nonsense", "1546650000000000~x", "9" * 500, "1546650000000000~1~2", "~", f"{2**62 - 1}~1"]:
+        r = c.get(url + "?older=" + bad)
+        assert r.status_code == 200
+        assert rows(r.content.decode(), SESSION_LINK, "Sessions") == pages[0]
+    assert c.get(url + "?date=9999-12-31").status_code == 200
+
+
+def test_a_players_hands_page_by_keyset_across_sessions(client_as, family, owner):
+    start = datetime(2023, 5, 5, 19, 0, tzinfo=factories.CHICAGO)
+    for week in range(3):
+        session = factories.make_session(family, owner, started_at=start + timedelta(weeks=week))
+        factories.log_hands(session, owner, 25, seed=week)
+    player = session.seats.order_by("position").first().player
+    c = client_as("viewer")
+    url = reverse("player", args=[family.slug, player.pk])
+    pages, back = walk(c, url, HAND_LINK, "Hands")
+    newest_first = list(
+        Hand.objects.filter(session__family=family, deleted_at__isnull=True)
+        .order_by("-session__started_at", "-session_id", "-number")
+        .values_list("pk", flat=True)
+    )
+    assert [len(p) for p in pages] == [30, 30, 15]
+    assert sum(pages, []) == newest_first and back == pages
