@@ -77,11 +77,11 @@ class Keyset:
         else:
             qs_page = qs
         if towards_older:
-            rows = list(qs_page.order_by(*newest_first)[: size + 1])
+            rows = self._fetch(qs, qs_page.order_by(*newest_first), size + 1)
             more_older, rows = len(rows) > size, rows[:size]
             more_newer = bool(rows) and qs.filter(_beyond(self.fields, self._values(rows[0]), older=False)).exists()
         else:
-            rows = list(qs_page.order_by(*self.fields)[: size + 1])
+            rows = self._fetch(qs, qs_page.order_by(*self.fields), size + 1)
             more_newer, rows = len(rows) > size, rows[:size][::-1]
             more_older = bool(rows) and qs.filter(_beyond(self.fields, self._values(rows[-1]), older=True)).exists()
         return {
@@ -90,6 +90,15 @@ class Keyset:
             "newer": self.key(rows[0]) if more_newer else None,
             "first": not more_newer,
         }
+
+    @staticmethod
+    def _fetch(qs, ordered, n):
+        """The first n rows of `ordered`: their ids first, then the rows with `qs`'s annotations. Sorting
+        only ids spares the database a summary read from every ruling and a sum for every hand of the
+        family before it keeps thirty (a 22,000-hand player page: 940 ms)."""
+        ids = list(ordered.values_list("pk", flat=True)[:n])
+        by_id = {row.pk: row for row in qs.order_by().filter(pk__in=ids)}
+        return [by_id[i] for i in ids if i in by_id]
 
     def _values(self, row):
         return [g(row) for g in self.getters]

@@ -4,7 +4,7 @@ small number of queries whatever the size of the archive."""
 
 from __future__ import annotations
 
-from django.db.models import Count, Exists, F, IntegerField, Max, OuterRef, Subquery, Sum, Value
+from django.db.models import Count, Exists, F, Max, OuterRef, Subquery, Sum, Value
 from django.db.models.fields.json import KT
 from django.db.models.functions import Coalesce
 from django.http import Http404
@@ -64,6 +64,20 @@ def players_of(family, *, include_merged=False):
 
 
 # ---------------------------------------------------------------- sessions
+
+
+def with_player_net(hands, player):
+    """Sets `net` (what the player won or paid) on a page of hands, in one query by hand: a per-row
+    subquery let SQLite walk the player's whole ledger for each of the page's hands (0.5 s at 22,000)."""
+    nets = dict(
+        LedgerEntry.objects.filter(hand__in=[h.pk for h in hands], player=player)
+        .values("hand")
+        .annotate(s=Sum("amount"))
+        .values_list("hand", "s")
+    )
+    for h in hands:
+        h.net = nets.get(h.pk, 0)
+    return hands
 
 
 def session_count(family) -> int:
@@ -314,7 +328,7 @@ def family_balances(family, *, since=None, until=None):
 
 def player_history(player) -> dict:
     """A player's record: totals, one row a session (net and balance over time), and a queryset of
-    their hands (newest first, each annotated with `net`: what this player won or paid), to page through."""
+    their hands (newest first, to page through; `with_player_net` adds what he won or paid to a page)."""
     per_session = list(
         Seat.objects.filter(player=player, session__deleted_at__isnull=True, hands__gt=0)
         .values("session_id", "session__started_at", "session__place", "session__key")
@@ -326,15 +340,7 @@ def player_history(player) -> dict:
     for row in per_session:
         balance += row["net"]
         row["balance"] = balance
-    net_in_hand = (
-        LedgerEntry.objects.filter(hand=OuterRef("pk"), player=player)
-        .values("hand")
-        .annotate(s=Sum("amount"))
-        .values("s")[:1]
-    )
-    hands = hand_list(family=player.family, player=player).annotate(
-        net=Coalesce(Subquery(net_in_hand, output_field=IntegerField()), Value(0))
-    )
+    hands = hand_list(family=player.family, player=player)
     return {
         "player": player,
         "sessions": per_session,

@@ -220,6 +220,7 @@ def player_page(request, slug, pk):
     tz = zoneinfo.ZoneInfo(family.timezone)
     chart = _chart([(r["session__started_at"].astimezone(tz).date(), r["balance"]) for r in history["sessions"]])
     hands = HAND_KEYS.page(history["hands"], size=30, **_keyset_args(request, family))
+    selectors.with_player_net(hands["rows"], player)
     return render(
         request,
         "archive/player.html",

@@ -8,7 +8,8 @@ from datetime import datetime, timedelta
 import pytest
 from django.urls import reverse
 
-from archive.models import Hand, Session
+from archive.models import Hand, LedgerEntry, Session
+from archive.templatetags import tk
 from tests import factories
 
 pytestmark = pytest.mark.django_db
@@ -86,3 +87,11 @@ def test_a_players_hands_page_by_keyset_across_sessions(client_as, family, owner
     )
     assert [len(p) for p in pages] == [30, 30, 15]
     assert sum(pages, []) == newest_first and back == pages
+
+    # Each row says what this player won or paid in that hand: his ledger for the hand, summed.
+    page = c.get(url).content.decode().split("<h2>Hands</h2>", 1)[1]
+    for row in page.split("<tr>")[2:]:
+        hand = int(HAND_LINK.search(row).group(1))
+        owed = sum(LedgerEntry.objects.filter(hand_id=hand, player=player).values_list("amount", flat=True))
+        cell = re.findall(r'<td class="num">(.*?)</td>', row)[-1]
+        assert cell == tk.net(owed), (hand, cell, owed)
