@@ -95,7 +95,7 @@ def test_player_history_gives_nets_and_balance_over_time(family, owner, editor):
     assert [r["net"] for r in history["sessions"]] == by_session
     assert [r["balance"] for r in history["sessions"]] == [by_session[0], by_session[0] + by_session[1]]
     assert history["totals"]["hands"] == 9
-    hands = list(history["hands"])
+    hands = selectors.with_player_net(list(history["hands"]), mary)  # a page's nets, in one query
     assert len(hands) == 9 and all(h.net == h.ruling["net"][2] for h in hands)
 
 
