@@ -297,20 +297,7 @@ def _rerule_after(session, seats, number, pot, *, by, why) -> list[int]:
     return [h.id for h in changed]
 
 
-_UPDATED = (
-    "record",
-    "ruling",
-    "revision",
-    "updated_at",
-    "status",
-    "dealer",
-    "actual_dealer",
-    "next_dealer",
-    "may_stop",
-    "pot_in",
-    "pot_out",
-    "violation_count",
-)
+_UPDATED = ("record", "ruling", "revision", "updated_at", *Hand.RULED_FIELDS)
 
 
 def _update_hands(hands):

@@ -134,6 +134,18 @@ class Seat(models.Model):
 class Hand(models.Model):
     """One hand: the record the table gave and the ruling the referee returned."""
 
+    # The columns read out of the ruling (and its facts) whenever a hand is ruled or ruled again.
+    RULED_FIELDS = (
+        "status",
+        "dealer",
+        "actual_dealer",
+        "next_dealer",
+        "may_stop",
+        "pot_in",
+        "pot_out",
+        "violation_count",
+    )
+
     class Status(models.TextChoices):
         COMPLETE = "complete", "Complete"
         VOID = "void", "Void (dealt again)"
