@@ -7,25 +7,32 @@ archive.services -> archive.jobs -> archive.tasks -> archive.stats.services (whi
 from django.db import transaction
 
 from archive import access, tasks
-from archive.models.stats import StatsJob
+from archive.models import Hand
+from archive.models.stats import StatsJob, StatsOutbox
 from archive.stats.services import live_hands
 
 STATS_CHUNK = 2000  # hand ids per statistics task message
 
 
 def stats_after_commit(hand_ids):
-    """Statistics follow every committed change of hands."""
+    """Statistics follow every committed change of hands: what they owe goes in the outbox with the
+    change itself (same transaction), and a job is sent after commit to pay it."""
     ids = sorted(set(hand_ids))
+    StatsOutbox.objects.bulk_create(
+        StatsOutbox(family_id=family_id, hand_id=hand_id)
+        for hand_id, family_id in Hand.objects.filter(id__in=ids).values_list("id", "session__family_id")
+    )
     for i in range(0, len(ids), STATS_CHUNK):
         chunk = ids[i : i + STATS_CHUNK]
-        # robust: the hand is saved whatever happens to its statistics job (in-process Celery raises
-        # here); a lost job is repaired by the next full recompute.
+        # robust: the hand is saved whatever happens to its statistics job (Redis down, or in-process
+        # Celery raising); the outbox keeps what is owed and the drain job pays it.
         transaction.on_commit(lambda chunk=chunk: tasks.update_stats_for_hands.delay(chunk), robust=True)
 
 
 def stats_after_import(family_id):
     """An import's hands get their statistics from one job after commit: the default recompute
     derives the facts the family's hands lack and rebuilds its summaries (one job, not one a hand)."""
+    StatsOutbox.objects.create(family_id=family_id, hand_id=None)
     transaction.on_commit(lambda: tasks.recompute_stats.delay(family_id=family_id), robust=True)
 
 

@@ -7,8 +7,9 @@ old statistics, never half of the new ones.
 """
 
 from celery import shared_task
+from django.conf import settings
 
-from archive.stats.services import stats_recompute_job, stats_update_for_hands
+from archive.stats.services import stats_drain_outbox, stats_recompute_job, stats_update_for_hands
 
 RETRY = dict(
     acks_late=True, autoretry_for=(Exception,), retry_backoff=2, retry_backoff_max=120, retry_jitter=True, max_retries=6
@@ -27,3 +28,9 @@ def recompute_stats(job_id=None, family_id=None, rederive=False):
     facts the jobs wrote are trusted and only the stale ones re-derived; rederive=True derives
     every fact again from the rulings' facts."""
     return stats_recompute_job(job_id=job_id, family_id=family_id, rederive=rederive)
+
+
+@shared_task(**RETRY)
+def drain_stats_outbox(older_than=None):
+    """Pay the statistics no job paid (a message lost with Redis). The beat runs it every minute."""
+    return stats_drain_outbox(older_than=settings.STATS_OUTBOX_GRACE if older_than is None else older_than)

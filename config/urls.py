@@ -6,3 +6,5 @@ urlpatterns = [
     path("", include("archive.stats.urls")),
     path("", include("archive.urls")),
 ]
+
+handler500 = "archive.errors.server_error"

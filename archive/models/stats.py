@@ -23,7 +23,7 @@ A missing value stays missing: flags are 1/0/NULL small integers, so SQL SUM giv
 from django.conf import settings
 from django.db import models
 
-__all__ = ["HandFact", "SeatFact", "PairFact", "StatsDay", "StatsJob", "SettlePayment"]
+__all__ = ["HandFact", "SeatFact", "PairFact", "StatsDay", "StatsJob", "StatsOutbox", "SettlePayment"]
 
 
 class HandFact(models.Model):
@@ -159,6 +159,26 @@ class StatsDay(models.Model):
         # One index, for the pages' filters (family, game, period). Rows are unique per key by
         # construction (GROUP BY); a unique index would cost every rebuild a check per row.
         indexes = [models.Index(fields=["family", "game", "day"])]
+
+
+class StatsOutbox(models.Model):
+    """The statistics still owed: written in the same transaction as the change of hands that owes
+    them, removed by the job that pays them. A job message lost with Redis (down, restarted, a task
+    never delivered) leaves its rows here; the drain job (beat, every minute) and the pages read
+    them, so statistics that are behind say so and catch up, and no change is ever forgotten.
+
+    hand_id names one hand (saved, edited, deleted, restored); NULL means the whole family (an
+    import: one recompute, not a job a hand). hand_id is a plain number: a hand purged since still
+    has its facts removed."""
+
+    family = models.ForeignKey(
+        "archive.Family", on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+"
+    )
+    hand_id = models.BigIntegerField(null=True)
+    queued_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["family", "hand_id"]), models.Index(fields=["queued_at"])]
 
 
 class StatsJob(models.Model):

@@ -12,7 +12,7 @@ from collections import defaultdict
 from django.db.models import Count, Max, Sum
 
 from archive.models import Player
-from archive.models.stats import HandFact, PairFact, SeatFact, SettlePayment, StatsDay, StatsJob
+from archive.models.stats import HandFact, PairFact, SeatFact, SettlePayment, StatsDay, StatsJob, StatsOutbox
 
 from . import games
 from .common import period, ratio
@@ -255,6 +255,18 @@ def job_progress(job):
         "error": job.error,
         "attempts": job.attempts,
     }
+
+
+OWED_SHOWN = 1000  # past this the page says "more than 1,000": counting further costs a page its speed
+
+
+def owed(*, family) -> dict | None:
+    """The changes of hands the statistics do not count yet (the outbox): None when none are owed;
+    else {"changes": n (at most OWED_SHOWN + 1), "whole": True if a whole rebuild is owed (an import)}."""
+    rows = list(StatsOutbox.objects.filter(family=family).values_list("hand_id", flat=True)[: OWED_SHOWN + 1])
+    if not rows:
+        return None
+    return {"changes": len(rows), "more": len(rows) > OWED_SHOWN, "whole": None in rows}
 
 
 def latest_job(*, family):

@@ -22,6 +22,7 @@ both give the same numbers (the tests compare them row by row).
 
 from __future__ import annotations
 
+import datetime
 import os
 import time
 from collections import defaultdict
@@ -32,7 +33,7 @@ from django.utils import timezone
 
 from archive import access, audit, bounds
 from archive.models import Family, Hand
-from archive.models.stats import HandFact, SeatFact, SettlePayment, StatsJob
+from archive.models.stats import HandFact, SeatFact, SettlePayment, StatsJob, StatsOutbox
 
 from . import derive
 from .derive import dead_fact_hand_ids, live_hands, stale_hand_ids  # noqa: F401  (used by bench/stats.py)
@@ -71,6 +72,8 @@ def stats_update_for_hands(*, hand_ids):
     if not family_ids:
         return {"hands": 0, "keys": 0}
     _lock_families(family_ids)
+    # What this job pays: the rows queued before it read the hands (a later change stays owed).
+    owed = list(StatsOutbox.objects.filter(hand_id__in=hand_ids).values_list("id", flat=True))
     keys = defaultdict(lambda: (set(), set()))  # (family, game) -> (days, players)
     for family_id, game, day, player_id in SeatFact.objects.filter(hand_id__in=hand_ids).values_list(
         "family_id", "game", "day", "player_id"
@@ -86,6 +89,7 @@ def stats_update_for_hands(*, hand_ids):
     _test_pause()
     for (family_id, game), (days, players) in keys.items():
         derive.rebuild_summaries(family_id, game, sorted(days), sorted(players))
+    StatsOutbox.objects.filter(id__in=owed).delete()
     return {"hands": written, "keys": sum(len(d) * len(p) for d, p in keys.values())}
 
 
@@ -152,6 +156,8 @@ def _recompute(family, job, rederive):
         # sorts the half million fact rows instead, three times slower. For this transaction only.
         with connection.cursor() as cur:
             cur.execute("SET LOCAL work_mem = '64MB'")
+    outbox = StatsOutbox.objects.all() if family_id is None else StatsOutbox.objects.filter(family_id=family_id)
+    owed = list(outbox.values_list("id", flat=True))  # a full rebuild pays everything queued before it
     ctx, ticked = derive.Context(), [0.0]
 
     def tick(done, total):
@@ -184,11 +190,30 @@ def _recompute(family, job, rederive):
         done, removed = total, len(dead)
     _test_pause()
     derive.rebuild_summaries(family_id)
+    for i in range(0, len(owed), 10_000):
+        StatsOutbox.objects.filter(id__in=owed[i : i + 10_000]).delete()
     if job is not None:
         StatsJob.objects.filter(pk=job.pk).update(
             state=StatsJob.State.DONE, done=done, total=total, finished_at=timezone.now()
         )
     return {"rederived": done, "removed": removed, "rederive": rederive}
+
+
+def stats_drain_outbox(*, older_than=30, limit=20_000):
+    """Pay the statistics still owed that no job paid within `older_than` seconds (a job message
+    lost with Redis): the beat runs it every minute, so statistics catch up once Redis is back.
+    A whole family's debt (an import) is a recompute; hands go in chunks, each its own transaction."""
+    cutoff = timezone.now() - datetime.timedelta(seconds=older_than)
+    rows = list(
+        StatsOutbox.objects.filter(queued_at__lte=cutoff).order_by("id").values_list("family_id", "hand_id")[:limit]
+    )
+    families = sorted({family_id for family_id, hand_id in rows if hand_id is None})
+    hand_ids = sorted({hand_id for family_id, hand_id in rows if hand_id is not None and family_id not in families})
+    for family in Family.objects.filter(pk__in=families):
+        stats_recompute(family=family)
+    for i in range(0, len(hand_ids), 2000):
+        stats_update_for_hands(hand_ids=hand_ids[i : i + 2000])
+    return {"families": len(families), "hands": len(hand_ids)}
 
 
 # ---------------------------------------------------------------------------------------------

@@ -110,6 +110,7 @@ def family_stats(request, slug):
             "charts": charts,
             "sessions": Session.objects.filter(family=family, deleted_at__isnull=True)[:12],
             "job": selectors.job_progress(job) if job else None,
+            "owed": selectors.owed(family=family),
         },
     )
 

@@ -84,6 +84,9 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     )
 else:
     DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
+    # A kept connection is checked before a request uses it: after PostgreSQL restarts, the next
+    # request opens a new one instead of failing on the dead one.
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTHENTICATION_BACKENDS = [
@@ -214,8 +217,14 @@ IMPORT_INLINE_MAX_BYTES = env.int("IMPORT_INLINE_MAX_BYTES", default=256 * 1024)
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=3600)}
 if CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] < 60:
     CELERY_BROKER_TRANSPORT_OPTIONS.update(unacked_restore_interval=1, unacked_restore_throttle=1)
-# celery -A config beat: the nightly full recompute of every family's statistics.
+# celery -A config beat: the nightly full recompute of every family's statistics, and every minute
+# the statistics still owed in the outbox (jobs lost while Redis was down).
+STATS_OUTBOX_GRACE = env.int("STATS_OUTBOX_GRACE", default=30)  # seconds a queued job has to pay before the drain does
 CELERY_BEAT_SCHEDULE = {
+    "stats-outbox-drain": {
+        "task": "archive.tasks.drain_stats_outbox",
+        "schedule": env.int("STATS_OUTBOX_EVERY", default=60),
+    },
     "nightly-stats-recompute": {
         "task": "archive.tasks.recompute_stats",
         "schedule": crontab(hour=3, minute=30),

@@ -11,4 +11,5 @@ if not env("DATABASE_URL", default=""):
 else:
     # No persistent connections: a live-server or worker thread's connection would keep the test
     # database busy when pytest-django drops it.
-    DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
+    # (The fault tests keep connections in their own server, as production does: TEST_CONN_MAX_AGE.)
+    DATABASES["default"]["CONN_MAX_AGE"] = env.int("TEST_CONN_MAX_AGE", default=0)  # noqa: F405

@@ -1,0 +1,40 @@
+"""The answer when a request fails on the server's side (config.urls' handler500).
+
+A database that cannot be reached (PostgreSQL restarting, a connection dropped) is not a bug in the
+page: the person gets 503 and "try again in a moment", as a page or, under /api/, as JSON, with
+Retry-After. Django closes the broken connection at the end of the request, so the next request
+opens a fresh one and the site recovers without a restart. The pages here read no user, no session
+and no database.
+"""
+
+import logging
+import sys
+
+from django.db import DatabaseError, DataError, IntegrityError
+from django.http import JsonResponse
+from django.template.response import SimpleTemplateResponse
+
+log = logging.getLogger(__name__)
+
+UNAVAILABLE = "The archive's database cannot be reached just now (it may be restarting)."
+RETRY_AFTER = "30"
+
+
+def database_unavailable(exc) -> bool:
+    """A database error that is no fault of the request: the connection, not the data."""
+    return isinstance(exc, DatabaseError) and not isinstance(exc, DataError | IntegrityError)
+
+
+def server_error(request):
+    exc = sys.exc_info()[1]
+    if database_unavailable(exc):
+        log.error("database unavailable at %s: %r", request.path, exc)
+        if request.path.startswith("/api/"):
+            response = JsonResponse({"detail": UNAVAILABLE + " Try again in a moment."}, status=503)
+        else:
+            response = SimpleTemplateResponse("503.html", {"message": UNAVAILABLE}, status=503).render()
+        response["Retry-After"] = RETRY_AFTER
+        return response
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": "A server error occurred; nothing was half-saved."}, status=500)
+    return SimpleTemplateResponse("500.html", status=500).render()
