@@ -88,6 +88,8 @@ else:
     # request opens a new one instead of failing on the dead one.
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# dumpdata/loaddata (manage.py backup/restore) keep times to the microsecond (archive/fulljson.py).
+SERIALIZATION_MODULES = {"json": "archive.fulljson"}
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # refuses a locked-out account or address before the password is tried
