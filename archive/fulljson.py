@@ -5,8 +5,10 @@ pages order and page hands by it). Registered as the "json" format in settings.S
 import datetime
 
 from django.core.serializers import json as django_json
-from django.core.serializers.json import Deserializer  # noqa: F401  (reads microseconds already)
-from django.core.serializers.json import DjangoJSONEncoder
+from django.core.serializers.json import (
+    Deserializer,  # noqa: F401  (reads microseconds already)
+    DjangoJSONEncoder,
+)
 
 
 class FullTimeEncoder(DjangoJSONEncoder):
@@ -21,4 +23,3 @@ class Serializer(django_json.Serializer):
     def _init_options(self):
         super()._init_options()
         self.json_kwargs["cls"] = FullTimeEncoder
-
