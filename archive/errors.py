@@ -13,6 +13,7 @@ import sys
 from django.db import DatabaseError, DataError, IntegrityError
 from django.http import JsonResponse
 from django.template.response import SimpleTemplateResponse
+from django.views.defaults import page_not_found
 
 log = logging.getLogger(__name__)
 
@@ -38,3 +39,10 @@ def server_error(request):
     if request.path.startswith("/api/"):
         return JsonResponse({"detail": "A server error occurred; nothing was half-saved."}, status=500)
     return SimpleTemplateResponse("500.html", status=500).render()
+
+
+def not_found(request, exception=None):
+    """An address no page or API route has: JSON under /api/ (a client reads JSON), else the page."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": "Not found: no such address in the API (see /api/docs/)."}, status=404)
+    return page_not_found(request, exception)

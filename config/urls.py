@@ -8,3 +8,4 @@ urlpatterns = [
 ]
 
 handler500 = "archive.errors.server_error"
+handler404 = "archive.errors.not_found"

@@ -155,7 +155,7 @@ class GamesView(APIView):
 
     @extend_schema(
         summary="The games the referee rules on, with their house rules and events",
-        responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="a list, one entry per game")},
+        responses={200: OpenApiResponse({"type": "array", "items": {"type": "object"}}, description="one entry per game")},
         auth=[],
     )
     def get(self, request):
@@ -518,6 +518,7 @@ class HandViewSet(viewsets.GenericViewSet):
     def get_queryset(self):
         return self.base_queryset().select_related("session")
 
+    @extend_schema(responses=s.HandListSerializer(many=True))
     def list(self, request):
         qs = (
             self.base_queryset()

@@ -192,6 +192,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "archive.api.schema.add_common_answers",
+    ],
 }
 
 # Celery: with no broker configured, tasks run in-process (eagerly), so the

@@ -1,0 +1,49 @@
+"""Issue 17: schemathesis against /api/schema/, as an editor of a family with hands, sessions and a
+dispute: whatever the schema allows a client to send, no answer is a 500 and every answer fits the
+schema (status code documented, content type and body as documented).
+
+The suite runs a short pass (TK_FUZZ_EXAMPLES, default 3 examples an operation, derandomized);
+the longer run of the closing note is `TK_FUZZ_EXAMPLES=100 .venv/bin/python -m pytest tests/api/test_fuzz.py`.
+"""
+
+import os
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, settings
+from rest_framework.authtoken.models import Token
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from archive import services
+from config.wsgi import application
+
+EXAMPLES = int(os.environ.get("TK_FUZZ_EXAMPLES", "3"))
+CHECKS = [schemathesis.checks.not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
+
+
+schema = schemathesis.openapi.from_wsgi("/api/schema/", application)
+
+
+@pytest.fixture
+def editor_token(family, session, hands, editor, owner):
+    services.dispute_open(hand=hands[0], title="That was a misdeal!", text="two cards", by=editor)
+    return Token.objects.create(user=editor).key
+
+
+@schema.parametrize()
+@settings(max_examples=EXAMPLES, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
+@pytest.mark.django_db
+def test_no_request_the_schema_allows_gets_a_500_or_an_answer_outside_the_schema(case, editor_token):
+    case.call_and_validate(headers={"Authorization": f"Token {editor_token}"}, checks=CHECKS)
+
+
+def test_an_address_outside_the_api_routes_answers_json_and_a_page_address_a_page(client, db):
+    api = client.get("/api/hands/0.5/ruling/")
+    assert api.status_code == 404 and api["Content-Type"] == "application/json"
+    assert api.json()["detail"].startswith("Not found: no such address in the API")
+    page = client.get("/no-such-page/")
+    assert page.status_code == 404 and page["Content-Type"].startswith("text/html")
