@@ -11,7 +11,7 @@ postprocessing: a client (or schemathesis) reading the schema knows every status
 
 ERROR = {
     "type": "object",
-    "description": "{\"detail\": words} or, for a form's fields, {field: [words, ...]}",
+    "description": '{"detail": words} or, for a form\'s fields, {field: [words, ...]}',
     "additionalProperties": True,
 }
 COMMON = {
@@ -35,7 +35,5 @@ def add_common_answers(result, generator, request, public):
                 # a referee's error document, or a field error where a field could not be read
                 responses["400"]["content"]["application/json"]["schema"] = {"anyOf": [documented, ERROR]}
             for code, words in COMMON.items():
-                responses.setdefault(
-                    code, {"description": words, "content": {"application/json": {"schema": ERROR}}}
-                )
+                responses.setdefault(code, {"description": words, "content": {"application/json": {"schema": ERROR}}})
     return result

@@ -155,7 +155,9 @@ class GamesView(APIView):
 
     @extend_schema(
         summary="The games the referee rules on, with their house rules and events",
-        responses={200: OpenApiResponse({"type": "array", "items": {"type": "object"}}, description="one entry per game")},
+        responses={
+            200: OpenApiResponse({"type": "array", "items": {"type": "object"}}, description="one entry per game")
+        },
         auth=[],
     )
     def get(self, request):

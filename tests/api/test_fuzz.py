@@ -22,7 +22,12 @@ from archive import services
 from config.wsgi import application
 
 EXAMPLES = int(os.environ.get("TK_FUZZ_EXAMPLES", "3"))
-CHECKS = [schemathesis.checks.not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
+CHECKS = [
+    schemathesis.checks.not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_schema_conformance,
+]
 
 
 schema = schemathesis.openapi.from_wsgi("/api/schema/", application)
