@@ -1,0 +1,100 @@
+"""The people of bench/load.py: Locust users, each a member of one family, browsing and logging hands.
+
+Read by `locust -f bench/load_users.py` (bench/load.py starts it); the families and their logins come
+from the JSON file named by LOAD_FAMILIES (written by bench/load.py).
+"""
+
+import itertools
+import json
+import os
+import random
+import sys
+from pathlib import Path
+
+from locust import HttpUser, between, task
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from referee.generate import swik_hand  # noqa: E402
+
+FAMILIES = json.loads(Path(os.environ["LOAD_FAMILIES"]).read_text())
+NEXT = itertools.cycle(range(len(FAMILIES)))
+THINK = float(os.environ.get("LOAD_THINK", "1.0"))
+
+
+class Member(HttpUser):
+    wait_time = between(THINK * 0.5, THINK * 1.5)
+
+    def on_start(self):
+        self.f = FAMILIES[next(NEXT)]
+        self.rng = random.Random()
+        self.client.get("/login/", name="login page")
+        self.client.post(
+            "/login/",
+            data={"username": self.f["user"], "password": self.f["password"], "csrfmiddlewaretoken": self.csrf()},
+            headers={"Referer": self.host + "/login/"},
+            name="log in",
+        )
+
+    def csrf(self):
+        return self.client.cookies.get("csrftoken", "")
+
+    def api_headers(self):
+        return {"X-CSRFToken": self.csrf(), "Referer": self.host + "/"}
+
+    @task(3)
+    def family_page(self):
+        self.client.get(f"/families/{self.f['slug']}/", name="family page")
+
+    @task(4)
+    def session_page(self):
+        self.client.get(
+            f"/families/{self.f['slug']}/sessions/{self.rng.choice(self.f['sessions'])}/", name="session page"
+        )
+
+    @task(4)
+    def hand_page(self):
+        self.client.get(f"/families/{self.f['slug']}/hands/{self.rng.choice(self.f['hands'])}/", name="hand page")
+
+    @task(2)
+    def stats_page(self):
+        self.client.get(f"/families/{self.f['slug']}/stats/", name="statistics page")
+
+    @task(2)
+    def api_hands(self):
+        self.client.get(f"/api/hands/?family={self.f['id']}", name="API hands")
+
+    @task(2)
+    def log_a_hand(self):
+        session = self.f["sessions"][-1]
+        nxt = self.client.get(f"/api/sessions/{session}/next/", name="API next hand").json()
+        record = swik_hand(self.rng, players=nxt["players"], dealer=nxt["dealer"], pot_in=nxt["pot_in"], mistakes=0.1)
+        with self.client.post(
+            "/api/hands/",
+            json={"session": session, "record": record},
+            headers=self.api_headers(),
+            name="API log a hand",
+            catch_response=True,
+        ) as r:
+            if r.status_code == 201:
+                self.f["hands"].append(r.json()["id"])
+            elif r.status_code == 400 and "errors" in r.text:
+                r.success()  # a generated record the referee refuses as impossible: a client's mistake, answered
+            else:
+                r.failure(f"{r.status_code}: {r.text[:200]}")
+
+    @task(1)
+    def edit_a_hand(self):
+        hand = self.rng.choice(self.f["hands"])
+        got = self.client.get(f"/api/hands/{hand}/", name="API hand")
+        if got.status_code != 200:
+            return
+        record = got.json()["record"]
+        record.setdefault("events", [{}])
+        if record["events"]:
+            record["events"][0]["note"] = f"checked {self.rng.randrange(10**6)}"
+        self.client.put(
+            f"/api/hands/{hand}/",
+            json={"record": record, "why": "a note from the paper"},
+            headers=self.api_headers(),
+            name="API edit a hand",
+        )
