@@ -10,8 +10,10 @@ and no database.
 import logging
 import sys
 
+from django.conf import settings
 from django.db import DatabaseError, DataError, IntegrityError
 from django.http import JsonResponse
+from django.shortcuts import render
 from django.template.response import SimpleTemplateResponse
 from django.views.defaults import page_not_found
 
@@ -46,3 +48,10 @@ def not_found(request, exception=None):
     if request.path.startswith("/api/"):
         return JsonResponse({"detail": "Not found: no such address in the API (see /api/docs/)."}, status=404)
     return page_not_found(request, exception)
+
+
+def locked_out(request, original_response=None, credentials=None):
+    """django-axes' answer to a locked account or address (429): JSON for the API, else the page."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": settings.AXES_COOLOFF_MESSAGE}, status=429)
+    return render(request, settings.AXES_LOCKOUT_TEMPLATE, status=429)

@@ -624,7 +624,7 @@ class HandViewSet(viewsets.GenericViewSet):
         summary="Every revision of the hand: who, when, why, record and ruling",
         responses={200: s.HandRevisionSerializer(many=True)},
     )
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)
     def revisions(self, request, pk=None):
         hand = self.get_object()
         revs = HandRevision.objects.filter(hand=hand).select_related("by").order_by("number")
@@ -646,12 +646,17 @@ class DisputeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
     serializer_class = s.DisputeSerializer
     pagination_class = DisputePagination
 
-    def get_queryset(self):
-        qs = (
+    def base_queryset(self):
+        return (
             Dispute.objects.filter(hand__session__family__in=member_family_ids(self.request.user))
             .select_related("opened_by", "resolved_by")
             .prefetch_related("messages__author")
         )
+
+    def get_queryset(self):
+        qs = self.base_queryset()
+        if self.action != "list":
+            return qs  # the list's filters narrow the list, not the dispute a change answers with
         family = int_param(self.request, "family")
         hand = int_param(self.request, "hand")
         if family is not None:
@@ -678,7 +683,7 @@ class DisputeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
         d = services.dispute_open(
             hand=hand, title=ser.validated_data["title"], text=ser.validated_data["text"], by=request.user
         )
-        return Response(s.DisputeSerializer(self.get_queryset().get(pk=d.pk)).data, status=201)
+        return Response(s.DisputeSerializer(self.base_queryset().get(pk=d.pk)).data, status=201)
 
     @extend_schema(methods=["get"], responses={200: s.DisputeMessageSerializer(many=True)})
     @extend_schema(methods=["post"], request=s.DisputeReplySerializer, responses={201: s.DisputeMessageSerializer})

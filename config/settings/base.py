@@ -103,6 +103,7 @@ AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_COOLOFF_MESSAGE = "Too many wrong passwords: this account or address is locked; try again in 15 minutes."
 AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
+AXES_LOCKOUT_CALLABLE = "archive.errors.locked_out"  # the API's clients get JSON
 # API tokens (/api/token/) stop working this long after they were issued; the account page revokes one.
 import datetime  # noqa: E402
 

@@ -269,6 +269,17 @@ def test_disputes(api, role, hands):
     assert rev.hand_id == hands[1].pk
 
 
+def test_a_dispute_opened_with_list_filters_in_the_address_is_answered_whole(api, hands):
+    """Found by schemathesis: the list's ?hand= and ?family= filters made the new dispute unfindable (500)."""
+    r = api("editor").post(
+        f"/api/disputes/?hand={hands[0].pk}&family=99999",
+        {"hand": hands[1].pk, "title": "No cut?", "text": "Dad forgot"},
+        format="json",
+    )
+    assert r.status_code == 201
+    assert r.json()["title"] == "No cut?" and r.json()["hand"] == hands[1].pk
+
+
 def test_resolve_with_a_bad_record_changes_nothing(api, dispute):
     r = api("editor").post(
         f"/api/disputes/{dispute.pk}/resolve/",

@@ -103,3 +103,15 @@ def test_a_locked_answer_says_when_to_try_again(db, name):
         r = c.post(reverse(name), {"username": "mary", "password": "wrong"}, REMOTE_ADDR="10.1.1.1")
     assert r.status_code == 429
     assert b"try again" in r.content.lower()
+
+
+def test_a_locked_api_client_gets_json_and_a_locked_person_the_page(db):
+    factories.make_user("mary", password="right-horse-battery")
+    api, page = APIClient(), Client()
+    for _ in range(10):
+        r = api.post("/api/token/", {"username": "mary", "password": "wrong"}, REMOTE_ADDR="10.2.2.2")
+    assert r.status_code == 429 and r["Content-Type"] == "application/json"
+    assert r.json()["detail"].startswith("Too many wrong passwords")
+    shown = _login(page, "mary", "right-horse-battery", addr="10.2.2.2")
+    assert shown.status_code == 429 and shown["Content-Type"].startswith("text/html")
+    assert b"Too many wrong passwords" in shown.content
