@@ -9,7 +9,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
 from django.core.exceptions import ValidationError
-from django.core.paginator import Paginator
 from django.db.models import Count
 from django.http import Http404, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -196,6 +195,7 @@ def _chart(points, width=640, height=180, pad=28):
 
 # Newest first, by keyset (archive.paging): a family's sessions, and the hands a player sat at.
 SESSION_KEYS = paging.Keyset(("started_at", "id"), (datetime.datetime, int))
+DISPUTE_KEYS = paging.Keyset(("opened_at", "id"), (datetime.datetime, int))
 HAND_KEYS = paging.Keyset(("session__started_at", "session_id", "number"), (datetime.datetime, int, int))
 
 
@@ -838,16 +838,20 @@ def dispute_page(request, slug, pk):
 @login_required
 def disputes_page(request, slug):
     family, role = family_for(request.user, slug)
+    status = request.GET.get("status")
+    status = status if status in Dispute.Status.values else ""
     qs = (
         Dispute.objects.filter(hand__session__family=family)
         .select_related("hand", "hand__session", "opened_by")
         .annotate(replies=Count("messages"))
-        .order_by("status", "-opened_at")
     )
+    if status:
+        qs = qs.filter(status=status)
+    disputes = DISPUTE_KEYS.page(qs, size=30, **_keyset_args(request, family))
     return render(
         request,
         "archive/disputes.html",
-        _base(request, family, role, disputes=Paginator(qs, 30).get_page(request.GET.get("page"))),
+        _base(request, family, role, disputes=disputes, status=status, statuses=Dispute.Status.choices),
     )
 
 

@@ -95,3 +95,58 @@ def test_a_players_hands_page_by_keyset_across_sessions(client_as, family, owner
         owed = sum(LedgerEntry.objects.filter(hand_id=hand, player=player).values_list("amount", flat=True))
         cell = re.findall(r'<td class="num">(.*?)</td>', row)[-1]
         assert cell == tk.net(owed), (hand, cell, owed)
+
+
+DISPUTE_LINK = re.compile(r'href="/families/[^/]+/disputes/(\d+)/"')
+
+
+def dispute_walk(client, url, keep=""):
+    """Dispute ids page by page by "older" (the links keep the filter), then back by "newer"."""
+    pages, page = [], client.get(url + ("?" + keep[1:] if keep else "")).content.decode()
+    while True:
+        pages.append([int(i) for i in DISPUTE_LINK.findall(page)])
+        older = re.search(r'href="\?older=([^"&]+)(&[^"]*)?"', page)
+        if not older:
+            break
+        assert (older.group(2) or "") == keep.replace("&", "&amp;"), "the filter is kept"
+        page = client.get(url + "?older=" + older.group(1) + keep).content.decode()
+    back = [pages[-1]]
+    while True:
+        newer = re.search(r'href="\?newer=([^"&]+)', page)
+        if not newer:
+            break
+        page = client.get(url + "?newer=" + newer.group(1) + keep).content.decode()
+        back.append([int(i) for i in DISPUTE_LINK.findall(page)])
+    return pages, back[::-1]
+
+
+def test_disputes_page_by_keyset_and_filter_by_status(client_as, family, hands, editor, owner):
+    from archive import services
+    from archive.models import Dispute
+
+    start = datetime(2020, 3, 1, 12, 0, tzinfo=factories.CHICAGO)
+    for i in range(65):  # 30 a page: three pages
+        d = services.dispute_open(hand=hands[i % 2], title=f"Dispute {i}", text="", by=editor)
+        Dispute.objects.filter(pk=d.pk).update(opened_at=start + timedelta(days=i))
+        if i % 3 == 0:
+            services.dispute_resolve(dispute=d, resolution="agreed", by=owner)
+    c = client_as("viewer")
+    url = reverse("disputes", args=[family.slug])
+    pages, back = dispute_walk(c, url)
+    assert [len(p) for p in pages] == [30, 30, 5]
+    assert sum(pages, []) == list(Dispute.objects.order_by("-opened_at", "-id").values_list("pk", flat=True))
+    assert back == pages
+
+    open_pages, _ = dispute_walk(c, url, keep="&status=open")
+    open_newest_first = list(
+        Dispute.objects.filter(status="open").order_by("-opened_at", "-id").values_list("pk", flat=True)
+    )
+    assert [len(p) for p in open_pages] == [30, 13] and sum(open_pages, []) == open_newest_first
+
+    jumped = c.get(url + "?date=2020-03-10").content.decode()  # opened on or before March 10: days 0..9
+    assert [int(i) for i in DISPUTE_LINK.findall(jumped)] == list(
+        Dispute.objects.filter(opened_at__lt=start + timedelta(days=10))
+        .order_by("-opened_at", "-id")
+        .values_list("pk", flat=True)
+    )
+    assert "No resolved disputes here" not in c.get(url + "?status=resolved").content.decode()
