@@ -3,7 +3,10 @@
     rank(cards, rules=STANDARD) -> int     a comparable key: higher is better, equal keys tie
     Ranking(ranking="standard", wrap=True, suit_order="SCDH")    the house rules that change a key
     ranking_for(house_rules) -> Ranking    the same, read from a record's house_rules dict
+    STANDARD                               Ranking() (the book's defaults)
     category(key, rules=STANDARD) -> str   "four of a kind", ... (CATEGORIES)
+    tie_ranks(key, rules=STANDARD) -> tuple   what the key compares by inside its category
+Words are in words.py (describe), the showdown's split in showdown.py (best_seats, split_pot).
 
 The book's order, highest first: five of a kind, straight flush, four of a kind, flush, full house,
 straight, three of a kind, two pairs, pair, high card (ALT_ORDER with `ranking: "alt"`). Inside a
@@ -12,7 +15,8 @@ first); a straight or straight flush by its lowest card, Two lowest and Ace high
 turn the corner (`wrap`) and every straight holding a Two ties. A joker (`JK`) is whatever card makes the
 hand best, even a copy of a card already held; with two packs a card may appear twice.
 
-How it is fast (one lookup table per Ranking, built once when the Ranking is first made):
+How it is fast (lookup tables built once, when a Ranking is first made: two dicts of 8,568 entries for
+each `ranking` and `wrap`, shared by every suit_order, and a list of 1,024 for each suit_order):
 each card is an int, code = RANK_KEY << 10 | SUIT_KEY. The rank keys (the joker's is 0) are chosen so that
 every multiset of five of the fourteen kinds (13 ranks and the joker) has its own sum, and so are the
 suit keys (five kinds: 4 suits and the joker, 0); so the sum of a hand's five codes says which ranks it
@@ -158,10 +162,10 @@ class Ranking:
         set_(self, "wrap", wrap)
         set_(self, "suit_order", suit_order)
         set_(self, "order", ORDERS[ranking])
-        plain, suited, flush = _tables(self.order, wrap, suit_order)
+        plain, suited = _rank_tables(self.order, wrap)
         set_(self, "plain", plain)
         set_(self, "suited", suited)
-        set_(self, "flush", flush)
+        set_(self, "flush", _flush_table(self.order, suit_order))
         cls._made[(ranking, wrap, suit_order)] = self
         return self
 
@@ -180,41 +184,45 @@ class Ranking:
         return _key(self.strength(FLUSH), (3 - self.suit_order.index(suit),))
 
 
-def _tables(order, wrap, suit_order):
+_RANK_TABLES: dict = {}  # (order, wrap) -> (plain, suited): shared by the Rankings that differ in suit_order only
+
+
+def _rank_tables(order, wrap):
+    """(plain, suited): sum of the five cards' rank keys -> the best key, without and with a flush's suit."""
+    made = _RANK_TABLES.get((order, wrap))
+    if made is not None:
+        return made
     strength = {cat: len(order) - 1 - i for i, cat in enumerate(order)}
     sf = strength[STRAIGHT_FLUSH]
-    plain = {}  # sorted tuple of 5 kinds -> key
+    plain = {}
     suited = {}
-    # Plain ranks first, then hands with one joker, two, ...: each is the best of its hands with one
-    # joker made each rank in turn, which are already in the tables.
-    combos = sorted(combinations_with_replacement(range(14), 5), key=lambda m: m.count(JOKER_KIND))
-    for m in combos:
-        if m[4] != JOKER_KIND:
-            cat, tie = _shape(m, wrap)
-            p = _key(strength[cat], tie)
-            plain[m] = p
-            suited[m] = _key(sf, tie) if cat == STRAIGHT else p
-        else:
-            rest = m[:4]
-            best_p = best_s = -1
-            for r in range(13):
-                n = tuple(sorted(rest + (r,)))
-                if plain[n] > best_p:
-                    best_p = plain[n]
-                if suited[n] > best_s:
-                    best_s = suited[n]
-            plain[m] = best_p
-            suited[m] = best_s
-    by_sum_plain = {sum(KIND_KEY[k] for k in m): v for m, v in plain.items()}
-    by_sum_suited = {sum(KIND_KEY[k] for k in m): v for m, v in suited.items()}
+    for m in combinations_with_replacement(range(13), 5):
+        cat, tie = _shape(m, wrap)
+        s = sum(KIND_KEY[r] for r in m)
+        plain[s] = p = _key(strength[cat], tie)
+        suited[s] = _key(sf, tie) if cat == STRAIGHT else p
+    # Then hands with one joker, two, ... five: the joker's key is 0, so making one joker a rank adds that
+    # rank's key to the sum; a hand is the best of those, which have one joker fewer and are in the tables.
+    rank_keys = [KIND_KEY[r] for r in range(13)]
+    for jokers in range(1, 6):
+        for m in combinations_with_replacement(range(13), 5 - jokers):
+            s = sum(KIND_KEY[r] for r in m)
+            plain[s] = max(plain[s + k] for k in rank_keys)
+            suited[s] = max(suited[s + k] for k in rank_keys)
+    made = _RANK_TABLES[(order, wrap)] = (plain, suited)
+    return made
+
+
+def _flush_table(order, suit_order):
+    """Sum of the five cards' suit keys -> the flush's key when all but the jokers share a suit, else 0."""
+    fl = len(order) - 1 - order.index(FLUSH)
     flush = [0] * (1 << _SUIT_BITS)
-    fl = strength[FLUSH]
     for suit in SUITS:
         w = _SUIT_KEYS[suit]
         for n in range(1, 6):  # n cards of the suit, the rest jokers
             flush[n * w] = _key(fl, (3 - suit_order.index(suit),))
     flush[0] = _key(fl, (3,))  # five jokers: a flush in the highest suit (five Aces beat it anyway)
-    return by_sum_plain, by_sum_suited, flush
+    return flush
 
 
 STANDARD = Ranking()
