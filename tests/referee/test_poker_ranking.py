@@ -5,6 +5,8 @@ brute-force oracle written here (every card each joker could be, each plain hand
 the categories it makes), which the fast table-driven evaluator must agree with.
 """
 
+import copy
+import pickle
 from collections import Counter
 from itertools import combinations_with_replacement
 
@@ -93,6 +95,11 @@ def test_ranking_for_reads_the_house_rules():
     assert ranking_for({"wrap": False}) is NO_WRAP
     assert ranking_for({"suit_order": "HDCS"}).suit_order == "HDCS"
     assert Ranking("alt") is ALT  # built once
+    # copies and pickles are the same Ranking (a table's state may be copied)
+    rules = Ranking("alt", False, "HDCS")
+    assert copy.deepcopy(rules) is rules
+    assert pickle.loads(pickle.dumps(rules)) is rules
+    assert repr(rules) == "Ranking(ranking='alt', wrap=False, suit_order='HDCS')"
 
 
 @pytest.mark.parametrize(

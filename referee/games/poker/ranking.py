@@ -172,6 +172,10 @@ class Ranking:
     def __setattr__(self, name, value):
         raise AttributeError("a Ranking cannot be changed")
 
+    def __reduce__(self):
+        # Copying or unpickling gives back the one Ranking for these rules (and its tables).
+        return (Ranking, (self.ranking, self.wrap, self.suit_order))
+
     def __repr__(self):
         return f"Ranking(ranking={self.ranking!r}, wrap={self.wrap!r}, suit_order={self.suit_order!r})"
 
