@@ -1,0 +1,555 @@
+"""Seka's table: one hand, on the core (core.Table) and the shared betting round (betting.Round).
+
+Phases: PRE (before the deal: a svara hand's buy-ins), EXCHANGE (open variant, before anyone passed), LAST
+(open variant, the last round after the first pass), BET (the trade), SHOW (after the call), DONE (one left).
+
+Money: the antes go into the pot (`pot`, with pot_in); bets and buy-ins are stakes (`staked`, ledger kind
+"other"). The winner takes pot + staked; a svara (a tie at the showdown) leaves it all in the pot (pot_out)
+and names the tied seats in the facts' carry (`carry["svara"]`), so the session's next record is their
+svara hand ("svara": [seats], pot_in = the pot, no antes).
+
+House rule: keys the referee does not know (on the record or an event) are ignored.
+House rule: the deal must be by the record's dealer; a second deal is a bad record.
+House rule: when every hand shown after a call is foul, the pot stays for an ordinary next hand (no svara).
+House rule: a call followed by no show at all leaves the hand incomplete: the pot carries.
+House rule: after a svara the deal passes to the left as after any hand.
+House rule: out of turn during the exchanges, the turns of the players skipped are taken as passes.
+"""
+
+from ... import core
+from ...betting import BettingTable, Round
+from ...ruling import COMPLETE, INCOMPLETE
+from .rules import ACTIONS, CARD, GAME, OPEN_MAX, buy_in_price
+from .values import hand_value
+from .words import Words, and_words
+
+PRE, EXCHANGE, LAST, BET, SHOW, DONE = range(6)
+PHASE_WORDS = ("before the deal", "exchanging", "the last round of exchanges", "betting", "the showdown", "over")
+
+
+class Seka(Words, BettingTable, core.Table):
+    GAME = GAME
+    CARD = CARD
+    DECK_WORDS = "Seka's 36-card deck (Six to Ace)"
+    ACTIONS = ACTIONS
+
+    def __init__(self, n, names, dealer, pot_in, cfg, claimed=None):
+        core.Table.__init__(self, n, names, dealer, pot_in, cfg, claimed)
+        self.staked = 0
+        self.open = False
+        self.svara = None  # the tied seats, in a svara hand
+        self.playing = [True] * n
+        self.phase = PRE
+        self.hands = None  # each seat's hand now (a list of texts) or None (not known)
+        self.middle = None
+        self.looked = [False] * n
+        self.rnd = None
+        self.ex_turn = None  # whose exchange turn (EXCHANGE)
+        self.last_left = None  # the seats still owed a last-round turn, in order (LAST)
+        self.folded_at = {}
+        self.call_event = None
+        self.shown = {}  # seat -> (value, words, foul, event)
+        self.blind_bets = [0] * n
+        self.end_event = None
+        self.deal_at = None
+        self.result = (INCOMPLETE, None, None, "stops")
+
+    # ------------------------------------------------------------------ the record's own fields
+
+    def setup(self, record):
+        n = self.n
+        self.open = record.get("variant") == "open"
+        if self.open and n > OPEN_MAX:
+            self.error(None, "players", f"{n} players at the table; open Seka takes 2 to {OPEN_MAX}")
+        sv = record.get("svara")
+        if sv is not None:
+            if (
+                sv.__class__ is not list
+                or len(sv) < 2
+                or any(s.__class__ is not int or not 0 <= s < n for s in sv)
+                or len(set(sv)) != len(sv)
+            ):
+                self.error(
+                    None,
+                    "svara",
+                    f"'svara' must list the seats (0 to {n - 1}) tied in the last hand, two or more, not {sv!r}",
+                )
+                return
+            self.svara = sorted(sv)
+            self.playing = [s in sv for s in range(n)]
+        elif self.cfg.ante:
+            for s in range(n):
+                self.pay(s, self.cfg.ante, "ante", None, "ante")
+
+    # ------------------------------------------------------------------ helpers
+
+    def _who(self, s):
+        return self.names[s]
+
+    def _seated(self, i, s, a):
+        """s may act in the hand (plays it, has not folded); else an error, False."""
+        if not self.playing[s]:
+            self.error(i, "seat", f"event {i} ({a}): {self._who(s)} does not play this svara hand")
+            return False
+        if s in self.folded_at:
+            self.error(i, "seat", f"event {i} ({a}): {self._who(s)} folded at event {self.folded_at[s]}")
+            return False
+        return True
+
+    def _order_from(self, s):
+        """The seats playing, in turn from s's left (s itself last)."""
+        n = self.n
+        return [(s + k) % n for k in range(1, n + 1) if self.playing[(s + k) % n]]
+
+    def _start_betting(self):
+        self.phase = BET
+        seats = [s for s in range(self.n) if self.playing[s] and s not in self.folded_at]
+        self.rnd = Round(self.n, seats, (self.dealer + 1) % self.n)
+        self.last_left = None
+
+    # ------------------------------------------------------------------ before the deal
+
+    def _buy_in(self, i, ev):
+        if not self.syntax(i, ev, "buy_in"):
+            return
+        s, amount = ev["seat"], ev.get("amount")
+        if self.svara is None:
+            self.error(i, "action", f"event {i} (buy_in): only a svara hand (with 'svara') is bought into")
+            return
+        if self.phase != PRE:
+            self.error(i, "action", f"event {i} (buy_in): {self._who(s)} buys in after the deal")
+            return
+        if self.playing[s]:
+            self.error(i, "seat", f"event {i} (buy_in): {self._who(s)} already plays this svara hand")
+            return
+        price = buy_in_price(self.cfg, self.pot_in)
+        if price is None:
+            self.error(i, "action", f"event {i} (buy_in): at this table only the tied players play a svara")
+            return
+        if amount is None:
+            self.error(i, "amount", f"event {i} (buy_in) needs 'amount': {price}")
+            return
+        if amount != price:
+            self.violate(i, s, "seka.wrong-buy-in", f"{self._who(s)} buys into the svara with {price}, not {amount}")
+        self.playing[s] = True
+        self.stake_in(s, price, "buys into the svara", i)
+
+    def _deal(self, i, ev):
+        if not self.syntax(i, ev, "deal"):
+            return
+        if self.phase != PRE:
+            self.error(i, "action", f"event {i} (deal): a second deal; the hand was dealt at event {self.deal_at}")
+            return
+        d = ev["seat"]
+        if d != self.dealer:
+            self.error(i, "seat", f"event {i} (deal): {self._who(self.dealer)} deals this hand, not {self._who(d)}")
+            return
+        hands = [None if h is None else [CARD[c] for c in h] for h in ev["hands"]]
+        seen = set()
+        for s, h in enumerate(hands):
+            if h is None:
+                continue
+            if not self.playing[s]:
+                self.error(i, "hands", f"event {i} (deal): {self._who(s)} sits out this svara; his hand is null")
+                return
+            if len(h) != 3:
+                self.error(i, "hands", f"event {i} (deal): {self._who(s)} gets {len(h)} cards, not 3")
+                return
+            for c in h:
+                if c in seen:
+                    self.error(i, "hands", f"event {i} (deal): {c} is dealt twice")
+                    return
+                seen.add(c)
+        middle = ev.get("middle")
+        if self.open:
+            if middle is None or len(middle) != 3:
+                self.error(i, "middle", f"event {i} (deal): open Seka deals three cards face up in the middle")
+                return
+            middle = [CARD[c] for c in middle]
+            for c in middle:
+                if c in seen:
+                    self.error(i, "middle", f"event {i} (deal): {c} is dealt twice")
+                    return
+                seen.add(c)
+        elif middle is not None:
+            self.error(i, "middle", f"event {i} (deal): only the open variant deals cards to the middle")
+            return
+        self.hands, self.middle, self.deal_at = hands, middle, i
+        if self.open:
+            self.phase = EXCHANGE
+            self.ex_turn = self._order_from(self.dealer)[0]
+        else:
+            self._start_betting()
+
+    # ------------------------------------------------------------------ the open variant's exchanges
+
+    def _exchange(self, i, ev):
+        if not self.syntax(i, ev, "exchange"):
+            return
+        s, give, take = ev["seat"], [CARD[c] for c in ev["give"]], [CARD[c] for c in ev["take"]]
+        who = self._who(s)
+        if not self.open:
+            self.error(i, "action", f"event {i} (exchange): only the open variant has exchanges")
+            return
+        if self.phase == PRE or self.phase >= SHOW:
+            self.error(i, "action", f"event {i} (exchange): no exchange {PHASE_WORDS[self.phase]}")
+            return
+        if not self._seated(i, s, "exchange"):
+            return
+        if len(give) != len(take) or not give or len(give) > 3:
+            self.error(
+                i,
+                "give",
+                f"event {i} (exchange): one card for one, or three for three, not {len(give)} for {len(take)}",
+            )
+            return
+        if len(set(give)) != len(give) or len(set(take)) != len(take):
+            self.error(i, "give", f"event {i} (exchange): a card named twice")
+            return
+        hand = self.hands[s]
+        if hand is not None and any(c not in hand for c in give):
+            self.error(i, "give", f"event {i} (exchange): {who} holds {' '.join(hand)}, not {' '.join(give)}")
+            return
+        if hand is None and any(c in self.middle for c in give):
+            self.error(i, "give", f"event {i} (exchange): {' '.join(give)} lies in the middle")
+            return
+        if any(c not in self.middle for c in take):
+            self.error(
+                i, "take", f"event {i} (exchange): the middle holds {' '.join(self.middle)}, not {' '.join(take)}"
+            )
+            return
+        if len(give) == 2:
+            self.violate(i, s, "seka.exchange-size", f"{who} exchanges two cards; one or all three may be exchanged")
+        ph = self.phase
+        if ph == EXCHANGE:
+            if s != self.ex_turn:
+                self.violate(
+                    i, s, "seka.out-of-turn", f"{who} exchanges out of turn: it was {self._who(self.ex_turn)}'s"
+                )
+            self.ex_turn = self._next_playing(s)
+        elif ph == LAST:
+            self._last_turn(i, s, "exchanges", late=True)
+        else:
+            self.violate(i, s, "seka.late-exchange", f"{who} exchanges during the betting; the exchange stands")
+        for g, t in zip(give, take):
+            if hand is not None:
+                hand[hand.index(g)] = t
+            self.middle[self.middle.index(t)] = g
+        self.looked[s] = True
+
+    def _next_playing(self, s):
+        for x in self._order_from(s):
+            if x not in self.folded_at:
+                return x
+        return s
+
+    def _last_turn(self, i, s, verb, late):
+        """s takes a turn of the last round of exchanges (LAST)."""
+        left = self.last_left
+        if s in left:
+            k = left.index(s)
+            if k:
+                self.violate(
+                    i, s, "seka.out-of-turn", f"{self._who(s)} {verb} out of turn: it was {self._who(left[0])}'s"
+                )
+            del left[: k + 1]
+            if not left:
+                self._start_betting()
+        elif late:
+            self.violate(
+                i, s, "seka.late-exchange", f"{self._who(s)} exchanges after his last turn; the exchange stands"
+            )
+
+    def _pass(self, i, ev):
+        if not self.syntax(i, ev, "pass"):
+            return
+        s = ev["seat"]
+        if not self.open:
+            self.error(i, "action", f"event {i} (pass): a player gives up with 'fold'; 'pass' is the open variant's")
+            return
+        if self.phase not in (EXCHANGE, LAST):
+            what = "during the betting a player gives up with 'fold'" if self.phase >= BET else "before the deal"
+            self.error(i, "action", f"event {i} (pass): no pass {what}")
+            return
+        if not self._seated(i, s, "pass"):
+            return
+        if self.phase == EXCHANGE:
+            if s != self.ex_turn:
+                self.violate(
+                    i, s, "seka.out-of-turn", f"{self._who(s)} passes out of turn: it was {self._who(self.ex_turn)}'s"
+                )
+            self.phase = LAST
+            self.last_left = [x for x in self._order_from(s) if x != s]
+            if not self.last_left:
+                self._start_betting()
+        else:
+            self._last_turn(i, s, "passes", late=False)
+
+    # ------------------------------------------------------------------ the trade
+
+    def _betting(self, i, s, a):
+        """The betting may take this event (else an error): False if not."""
+        ph = self.phase
+        if ph == LAST:
+            self._start_betting()  # the last-round turns the record leaves out are passes
+        elif ph == EXCHANGE:
+            self.error(i, "action", f"event {i} ({a}): a bet before anyone passed; the exchanges come first")
+            return False
+        elif ph != BET:
+            what = "before the deal" if ph == PRE else "after the betting ended"
+            self.error(i, "action", f"event {i} ({a}): no {a} {what}")
+            return False
+        if not self._seated(i, s, a):
+            return False
+        if not self.rnd.due(s):
+            self.violate(
+                i, s, "seka.out-of-turn", f"{self._who(s)} acts out of turn: it was {self._who(self.rnd.turn)}'s"
+            )
+        return True
+
+    def _blind(self, i, s, ev):
+        """Whether this bet is blind, once the blind rules are applied (a blind bet that may not be one counts
+        as an open bet of its amount)."""
+        if not ev.get("blind"):
+            return False
+        if not self.cfg.blind:
+            self.violate(i, s, "seka.blind-not-allowed", f"{self._who(s)} bets blind; this table plays no blind bets")
+            return False
+        if self.looked[s]:
+            self.violate(
+                i, s, "seka.blind-after-look", f"{self._who(s)} bets blind after looking; it counts as an open bet"
+            )
+            return False
+        return True
+
+    def _raise(self, i, ev):
+        if not self.syntax(i, ev, "raise"):
+            return
+        s, amount = ev["seat"], ev.get("amount")
+        if amount is None:
+            self.error(i, "amount", f"event {i} (raise) needs 'amount': the money bet")
+            return
+        if not self._betting(i, s, "raise"):
+            return
+        blind = self._blind(i, s, ev)
+        stake = 2 * amount if blind else amount
+        rnd = self.rnd
+        least = rnd.least(self.cfg.min_raise)
+        if rnd.judge_raise(stake, self.cfg.min_raise) == "under":
+            how = f"{amount} blind (a stake of {stake})" if blind else str(amount)
+            need = f"{least} ({(least + 1) // 2} blind)" if blind else str(least)
+            self.violate(
+                i, s, "seka.under-stake", f"{self._who(s)} bets {how}, under the least stake of {need}; it stands"
+            )
+        if blind:
+            self.blind_bets[s] += 1
+        else:
+            self.looked[s] = True
+        self.stake_in(s, amount, "blind bet" if blind else "bet", i)
+        rnd.bet(s, amount, stake)
+
+    def _call(self, i, ev):
+        if not self.syntax(i, ev, "call"):
+            return
+        s, amount = ev["seat"], ev.get("amount")
+        if amount is None:
+            self.error(i, "amount", f"event {i} (call) needs 'amount': the money paid")
+            return
+        if not self._betting(i, s, "call"):
+            return
+        blind = self._blind(i, s, ev)
+        rnd = self.rnd
+        right = (rnd.stake + 1) // 2 if blind else rnd.stake
+        if amount != right:
+            self.violate(i, s, "seka.wrong-call", f"{self._who(s)}'s call is charged {right}, not {amount}")
+        if not blind:
+            self.looked[s] = True
+        else:
+            self.blind_bets[s] += 1
+        self.stake_in(s, right, "blind call" if blind else "call", i)
+        if rnd.count() > 2:
+            self.violate(
+                i,
+                s,
+                "seka.call-too-early",
+                f"{self._who(s)} calls with {rnd.count()} still in; he stays in and the betting goes on",
+            )
+            rnd.call(s, right)
+            return
+        rnd.call(s, right)
+        self.phase = SHOW
+        self.call_event = i
+
+    def _fold(self, i, ev):
+        if not self.syntax(i, ev, "fold"):
+            return
+        s = ev["seat"]
+        if ev.get("amount"):
+            self.error(i, "amount", f"event {i} (fold): a fold puts nothing in; its amount is 0 or left out")
+            return
+        if not self._betting(i, s, "fold"):
+            return
+        self.folded_at[s] = i
+        self.rnd.fold(s)
+        if self.rnd.count() == 1:
+            self.phase = DONE
+            self.end_event = i
+
+    # ------------------------------------------------------------------ the showdown
+
+    def _show(self, i, ev):
+        if not self.syntax(i, ev, "show"):
+            return
+        s, cards = ev["seat"], [CARD[c] for c in ev["cards"]]
+        who = self._who(s)
+        if self.phase != SHOW:
+            self.error(i, "action", f"event {i} (show): cards are shown only after a call")
+            return
+        if not self.rnd.live[s]:
+            self.error(i, "seat", f"event {i} (show): {who} is not in the showdown")
+            return
+        if s in self.shown:
+            self.error(i, "seat", f"event {i} (show): {who} showed at event {self.shown[s][3]}")
+            return
+        if len(cards) != 3 or len(set(cards)) != 3:
+            self.error(i, "cards", f"event {i} (show): a hand is three different cards")
+            return
+        hand = self.hands[s]
+        if hand is not None:
+            foul = set(cards) != set(hand)
+            why = f"{who} shows {' '.join(cards)} but holds {' '.join(hand)}"
+        else:
+            elsewhere = [c for c in cards if self._held_by_other(c, s)]
+            foul = bool(elsewhere)
+            why = f"{who} shows {' '.join(elsewhere)}, which the record puts elsewhere"
+        if foul:
+            self.violate(i, s, "seka.foul-hand", why + "; the hand loses")
+        v, words = hand_value(cards, self.cfg.wild, self.cfg.low_trips)
+        self.shown[s] = (v, words, foul, i, cards)
+
+    def _held_by_other(self, c, s):
+        if self.middle is not None and c in self.middle:
+            return True
+        for x, h in enumerate(self.hands):
+            if x != s and h is not None and c in h:
+                return True
+        return any(x != s and c in shown[4] for x, shown in self.shown.items())
+
+    # ------------------------------------------------------------------ the end of the hand
+
+    def rule(self, events, record=None):
+        self.run(events)
+        if self.errors:
+            raise core.BadRecord(self.errors)
+        return self.ruling(self.finish())
+
+    def outcome(self):
+        """(status, winner or None, svara seats or None, how) from the state the events left."""
+        ph = self.phase
+        if ph == DONE:
+            return COMPLETE, self.rnd.lone(), None, "lone"
+        if ph != SHOW or not self.shown:
+            return INCOMPLETE, None, None, "stops"
+        good = {s: x for s, x in self.shown.items() if not x[2]}
+        if not good:
+            return COMPLETE, None, None, "foul"
+        top = max(x[0] for x in good.values())
+        best = sorted(s for s, x in good.items() if x[0] == top)
+        if len(best) > 1:
+            return COMPLETE, None, best, "svara"
+        return COMPLETE, best[0], None, "show"
+
+    def finish(self):
+        status, w, svara, how = self.outcome()
+        if w is not None:
+            total = self.pot + self.staked
+            at = self.end_event if how == "lone" else max(x[3] for x in self.shown.values())
+            why = "takes the pot (everyone else folded)" if how == "lone" else "takes the pot"
+            self.take(w, total, why, at)
+        self.result = (status, w, svara, how)
+        return status
+
+    def ruling(self, status):
+        n = self.n
+        _, w, svara, how = self.result
+        pot_out = self.pot_in - sum(self.net)
+        summary = self.summary(status, w, svara, how, pot_out)
+        complete = status == COMPLETE
+        rnd = self.rnd
+        played = [None] * n
+        if rnd is not None:
+            played = [1 if rnd.live[s] else (0 if self.playing[s] else None) for s in range(n)]
+        svara_seat = [None] * n
+        svara_won = [None] * n
+        if self.svara is not None:
+            svara_seat = [1 if self.playing[s] else 0 for s in range(n)]
+            if complete:
+                svara_won = [(1 if s == w else 0) if self.playing[s] else None for s in range(n)]
+        tied = [0] * n
+        for s in svara or ():
+            tied[s] = 1
+        game_facts = {
+            "svara_hand": self.svara is not None,
+            "svara": svara,
+            "variant": "open" if self.open else None,
+            "seats": {
+                "blind_bets": self.blind_bets[:],
+                "svara_hand": svara_seat,
+                "svara_won": svara_won,
+                "tied": tied if complete else [None] * n,
+                "value": [self.shown[s][0] if s in self.shown else None for s in range(n)],
+            },
+        }
+        return self.document(
+            status,
+            summary,
+            game_facts=game_facts,
+            carry={"svara": svara} if svara else None,
+            dealer=self.dealer,
+            next_dealer=(self.dealer + 1) % n,
+            may_stop=svara is None,
+            played=played,
+        )
+
+    def summary(self, status, w, svara, how, pot_out):
+        names = self.names
+        if how == "lone":
+            return f"{names[w]} takes the pot of {self.pot + self.staked}: everyone else folded."
+        if how == "show":
+            words = self.shown[w][1]
+            others = [f"{names[s]}: {x[1]}{' (foul)' if x[2] else ''}" for s, x in sorted(self.shown.items()) if s != w]
+            rest = f" ({'; '.join(others)})" if others else ""
+            return f"{names[w]}: {words}, takes the pot of {self.pot + self.staked}{rest}."
+        if how == "svara":
+            words = self.shown[svara[0]][1]
+            top = self.shown[svara[0]][0]
+            return (
+                f"Svara at {top} ({words}): {and_words([names[s] for s in svara])} play a new hand for the pot of "
+                f"{pot_out}."
+            )
+        if how == "foul":
+            return f"Every hand shown is foul; the pot of {pot_out} stays for the next hand."
+        return f"The record stops before the hand ends; the antes and bets stand and the pot of {pot_out} carries."
+
+
+Seka.HANDLERS = {
+    "buy_in": Seka._buy_in,
+    "deal": Seka._deal,
+    "exchange": Seka._exchange,
+    "pass": Seka._pass,
+    "raise": Seka._raise,
+    "call": Seka._call,
+    "fold": Seka._fold,
+    "show": Seka._show,
+}
+Seka.FIELDS = {
+    "buy_in": (("seat", Seka.f_seat), ("amount", Seka.f_amount)),
+    "deal": (("seat", Seka.f_seat), ("hands", Seka.f_hands), ("middle", Seka.f_cards_opt)),
+    "exchange": (("seat", Seka.f_seat), ("give", Seka.f_cards), ("take", Seka.f_cards)),
+    "pass": (("seat", Seka.f_seat),),
+    "raise": (("seat", Seka.f_seat), ("amount", Seka.f_amount), ("blind", Seka.f_flag_opt)),
+    "call": (("seat", Seka.f_seat), ("amount", Seka.f_amount), ("blind", Seka.f_flag_opt)),
+    "fold": (("seat", Seka.f_seat), ("amount", Seka.f_amount)),
+    "show": (("seat", Seka.f_seat), ("cards", Seka.f_cards)),
+}
+Table = Seka

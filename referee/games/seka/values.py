@@ -1,0 +1,65 @@
+"""The value of a hand of three (seka.md, "The value of a hand of three"), with its words.
+
+    hand_value(cards, wild, low_trips) -> (value, words)
+
+The best of: the sum of the cards of one suit (one card alone counts too; at most 31), two Aces (22), three of
+a kind (the sum of the three; three Sixes 34 with `low_trips`, else 18). The wild card (`wild`, a card's text
+or None) counts as whatever card its holder wishes but the other two in his hand (or as itself). Words:
+"31 in hearts", "two Aces, 22", "three Sixes, 34"; a wild card standing for another names it:
+"31 in hearts (7C as QH)".
+"""
+
+from ...cards import RANK_PLURALS, SUIT_NAMES
+
+RANKS = "6789TJQKA"
+SUITS = "SHDC"
+DECK = tuple(r + s for r in RANKS for s in SUITS)  # the 36 cards, as text
+POINTS = {"6": 6, "7": 7, "8": 8, "9": 9, "T": 10, "J": 10, "Q": 10, "K": 10, "A": 11}
+TWO_ACES = 22
+LOW_TRIPS = 34  # three Sixes with the house rule low_trips
+
+_CACHE: dict = {}
+
+
+def plain_value(cards, low_trips):
+    """(value, words) of three cards with no wild card among them."""
+    a, b, c = cards
+    if a[0] == b[0] == c[0]:
+        r = a[0]
+        v = LOW_TRIPS if r == "6" and low_trips else 3 * POINTS[r]
+        best = (v, f"three {RANK_PLURALS[r]}, {v}")
+    else:
+        best = None
+    sums = {}
+    for x in cards:
+        sums[x[1]] = sums.get(x[1], 0) + POINTS[x[0]]
+    suit = max(sums, key=lambda s: (sums[s], -SUITS.index(s)))
+    v = sums[suit]
+    if best is None or v > best[0]:
+        best = (v, f"{v} in {SUIT_NAMES[suit]}")
+    aces = (a[0] == "A") + (b[0] == "A") + (c[0] == "A")
+    if aces == 2 and TWO_ACES > best[0]:
+        best = (TWO_ACES, f"two Aces, {TWO_ACES}")
+    return best
+
+
+def hand_value(cards, wild, low_trips):
+    """(value, words) of a hand of three cards (texts) with the wild card `wild` (None: none)."""
+    key = (tuple(sorted(cards)), wild, low_trips)
+    got = _CACHE.get(key)
+    if got is not None:
+        return got
+    best = plain_value(cards, low_trips)
+    if wild is not None and wild in cards:
+        k = list(cards).index(wild)
+        others = [x for j, x in enumerate(cards) if j != k]
+        for as_card in DECK:
+            if as_card in others or as_card == wild:
+                continue
+            hand = others[:k] + [as_card] + others[k:]
+            v, words = plain_value(hand, low_trips)
+            if v > best[0]:
+                best = (v, f"{words} ({wild} as {as_card})")
+    if len(_CACHE) < 100_000:
+        _CACHE[key] = best
+    return best
