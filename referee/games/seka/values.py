@@ -14,6 +14,7 @@ from ...cards import RANK_PLURALS, SUIT_NAMES
 RANKS = "6789TJQKA"
 SUITS = "SHDC"
 DECK = tuple(r + s for r in RANKS for s in SUITS)  # the 36 cards, as text
+WISHES = tuple(r + s for r in reversed(RANKS) for s in SUITS)  # what a wild card may be, highest first
 POINTS = {"6": 6, "7": 7, "8": 8, "9": 9, "T": 10, "J": 10, "Q": 10, "K": 10, "A": 11}
 TWO_ACES = 22
 LOW_TRIPS = 34  # three Sixes with the house rule low_trips
@@ -53,7 +54,7 @@ def hand_value(cards, wild, low_trips):
     if wild is not None and wild in cards:
         k = list(cards).index(wild)
         others = [x for j, x in enumerate(cards) if j != k]
-        for as_card in DECK:
+        for as_card in WISHES:  # (of equal values the highest card is named)
             if as_card in others or as_card == wild:
                 continue
             hand = others[:k] + [as_card] + others[k:]
