@@ -39,7 +39,7 @@ from .record import MAX_CENTS, describe
 class Round:
     """One betting round (see the module's words)."""
 
-    __slots__ = ("n", "live", "turn", "stake", "put", "acted", "raises")
+    __slots__ = ("n", "live", "turn", "stake", "put", "acted", "raises", "k")
 
     def __init__(self, n, seats, first):
         self.n = n
@@ -47,6 +47,7 @@ class Round:
         for s in seats:
             live[s] = True
         self.live = live
+        self.k = sum(live)  # how many are in
         self.stake = 0
         self.put = [0] * n
         self.acted = set()
@@ -56,7 +57,7 @@ class Round:
             self.turn = None
 
     def count(self):
-        return sum(self.live)
+        return self.k
 
     def seats_in(self):
         return [s for s in range(self.n) if self.live[s]]
@@ -74,7 +75,7 @@ class Round:
 
     def _passed(self, s):
         self.acted.add(s)
-        self.turn = self.next_from(s) if self.count() > 1 else None
+        self.turn = self.next_from(s) if self.k > 1 else None
 
     def bet(self, s, amount, stake):
         self.put[s] += amount
@@ -89,12 +90,14 @@ class Round:
         self._passed(s)
 
     def fold(self, s):
+        if self.live[s]:
+            self.k -= 1
         self.live[s] = False
         self.acted.discard(s)
-        self.turn = self.next_from(s) if self.count() > 1 else None
+        self.turn = self.next_from(s) if self.k > 1 else None
 
     def lone(self):
-        if self.count() != 1:
+        if self.k != 1:
             return None
         return self.live.index(True)
 

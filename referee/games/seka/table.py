@@ -18,6 +18,7 @@ House rule: out of turn during the exchanges, the turns of the players skipped a
 
 from ... import core
 from ...betting import BettingTable, Round
+from ...record import MAX_CENTS
 from ...ruling import COMPLETE, INCOMPLETE
 from .rules import ACTIONS, CARD, GAME, OPEN_MAX, buy_in_price
 from .values import hand_value
@@ -322,8 +323,19 @@ class Seka(Words, BettingTable, core.Table):
             return False
         return True
 
+    def _plain_bet(self, ev):
+        """Whether a bet's fields are plainly right (the common event): then the field readers are skipped."""
+        s, amount, blind = ev.get("seat"), ev.get("amount", 0), ev.get("blind")
+        return (
+            s.__class__ is int
+            and 0 <= s < self.n
+            and amount.__class__ is int
+            and 0 <= amount <= MAX_CENTS
+            and (blind is None or blind is True or blind is False)
+        )
+
     def _raise(self, i, ev):
-        if not self.syntax(i, ev, "raise"):
+        if not self._plain_bet(ev) and not self.syntax(i, ev, "raise"):
             return
         s, amount = ev["seat"], ev.get("amount")
         if amount is None:
@@ -349,7 +361,7 @@ class Seka(Words, BettingTable, core.Table):
         rnd.bet(s, amount, stake)
 
     def _call(self, i, ev):
-        if not self.syntax(i, ev, "call"):
+        if not self._plain_bet(ev) and not self.syntax(i, ev, "call"):
             return
         s, amount = ev["seat"], ev.get("amount")
         if amount is None:
@@ -381,7 +393,7 @@ class Seka(Words, BettingTable, core.Table):
         self.call_event = i
 
     def _fold(self, i, ev):
-        if not self.syntax(i, ev, "fold"):
+        if not self._plain_bet(ev) and not self.syntax(i, ev, "fold"):
             return
         s = ev["seat"]
         if ev.get("amount"):

@@ -25,28 +25,27 @@ _CACHE: dict = {}
 def plain_value(cards, low_trips):
     """(value, words) of three cards with no wild card among them."""
     a, b, c = cards
-    if a[0] == b[0] == c[0]:
-        r = a[0]
-        v = LOW_TRIPS if r == "6" and low_trips else 3 * POINTS[r]
-        best = (v, f"three {RANK_PLURALS[r]}, {v}")
-    else:
-        best = None
-    sums = {}
-    for x in cards:
-        sums[x[1]] = sums.get(x[1], 0) + POINTS[x[0]]
-    suit = max(sums, key=lambda s: (sums[s], -SUITS.index(s)))
-    v = sums[suit]
-    if best is None or v > best[0]:
-        best = (v, f"{v} in {SUIT_NAMES[suit]}")
-    aces = (a[0] == "A") + (b[0] == "A") + (c[0] == "A")
-    if aces == 2 and TWO_ACES > best[0]:
+    ra, rb, rc = a[0], b[0], c[0]
+    pa, pb, pc = POINTS[ra], POINTS[rb], POINTS[rc]
+    sa, sb, sc = a[1], b[1], c[1]
+    # The best suit: its sum (of equal sums the first in SUITS order is named).
+    sums = {sa: pa}
+    sums[sb] = sums.get(sb, 0) + pb
+    sums[sc] = sums.get(sc, 0) + pc
+    v, suit = max((x, -SUITS.index(su), su) for su, x in sums.items())[::2]
+    best = (v, f"{v} in {SUIT_NAMES[suit]}")
+    if ra == rb == rc:
+        t = LOW_TRIPS if ra == "6" and low_trips else pa + pb + pc
+        if t >= v:
+            best = (t, f"three {RANK_PLURALS[ra]}, {t}")
+    elif (ra == "A") + (rb == "A") + (rc == "A") == 2 and TWO_ACES > v:
         best = (TWO_ACES, f"two Aces, {TWO_ACES}")
     return best
 
 
 def hand_value(cards, wild, low_trips):
     """(value, words) of a hand of three cards (texts) with the wild card `wild` (None: none)."""
-    key = (tuple(sorted(cards)), wild, low_trips)
+    key = (*cards, wild, low_trips)
     got = _CACHE.get(key)
     if got is not None:
         return got
@@ -61,6 +60,6 @@ def hand_value(cards, wild, low_trips):
             v, words = plain_value(hand, low_trips)
             if v > best[0]:
                 best = (v, f"{words} ({wild} as {as_card})")
-    if len(_CACHE) < 100_000:
+    if len(_CACHE) < 300_000:
         _CACHE[key] = best
     return best
