@@ -9,6 +9,7 @@ from django.db.models.fields.json import KT
 from django.db.models.functions import Coalesce
 from django.http import Http404
 
+from .carry import carry_of
 from .models import Dispute, Family, Hand, HandRevision, LedgerEntry, Membership, Player, Seat, Session
 
 # ---------------------------------------------------------------- families (who may do what: archive.access)
@@ -117,11 +118,11 @@ def next_hand_defaults(session) -> dict:
     last = (
         Hand.objects.filter(session=session, deleted_at__isnull=True)
         .order_by("-number")
-        .only("number", "next_dealer", "pot_out")
+        .only("number", "next_dealer", "pot_out", "ruling")
         .first()
     )
     top = Hand.objects.filter(session=session).aggregate(top=Max("number"))["top"] or 0
-    return {
+    defaults = {
         "format": "handrec/1",
         "game": session.game,
         "variant": session.variant or None,
@@ -131,6 +132,9 @@ def next_hand_defaults(session) -> dict:
         "house_rules": dict(session.house_rules or {}),
         "number": top + 1,
     }
+    if last is not None:
+        defaults.update(carry_of(session.game, last.ruling))  # what else the last hand carries (a svara)
+    return defaults
 
 
 def session_detail(session) -> dict:

@@ -190,15 +190,20 @@ def test_a_wrong_buy_in_is_charged_the_right_one():
     assert referee.replay(record)["violations"] == []
 
 
-def test_no_buy_in_when_only_the_tied_play_and_a_sitter_out_gets_no_cards():
+def test_buy_ins_that_do_not_fit_the_hand():
     record = svara_rec(bet(0, 5), buy_in="none")
     record["events"].insert(0, {"action": "buy_in", "seat": 2, "amount": 35})
     with pytest.raises(referee.BadRecord) as e:
         referee.replay(record)
     assert e.value.errors[0]["event"] == 0
-    with pytest.raises(referee.BadRecord) as e:
-        referee.replay(svara_rec(hands=HANDS[:3]))
-    assert e.value.errors[0]["field"] == "hands" and "sits out" in e.value.errors[0]["message"]
+    # Dealt into the svara without buying in (an earlier hand was edited): he plays, charged the buy-in.
+    r = referee.replay(svara_rec(hands=HANDS[:3]))
+    assert rules_of(r) == [("seka.no-buy-in", 0, 2)] and r["net"] == [0, 0, -35]
+    # A buy-in where there is no svara moves nothing.
+    record = rec(fold(1), fold(2))
+    record["events"].insert(0, {"action": "buy_in", "seat": 2, "amount": 35})
+    r = referee.replay(record)
+    assert rules_of(r) == [("seka.buy-in-without-svara", 0, 2)] and r["net"] == [2, -1, -1]
     with pytest.raises(referee.BadRecord) as e:
         referee.replay(dict(svara_rec(), svara=[0]))
     assert e.value.errors[0]["field"] == "svara"

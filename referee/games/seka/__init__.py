@@ -13,6 +13,7 @@ the pot, no antes, others joining with `buy_in` before the deal.
 from .rules import (  # noqa: F401  (what the core and the catalogue read of a game module)
     ACTIONS,
     CARD,
+    CARRIES,
     CHOICE_FIELDS,
     CLAIMS,
     CONFIGS,

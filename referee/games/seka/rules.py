@@ -15,6 +15,7 @@ VARIANT_LIST = (None, "open")
 SEATS = (2, 12)  # 11 in the open variant (checked with the variant, Seka.setup)
 OPEN_MAX = 11
 SETTLES = "pot"  # a svara carries the pot to the next hand
+CARRIES = ("svara",)  # record keys a ruling carries to the next hand (facts["carry"]): the svara's tied seats
 TRICK_GAME = False
 NO_WILD = "none"
 

@@ -13,6 +13,9 @@ House rule: the deal must be by the record's dealer; a second deal is a bad reco
 House rule: when every hand shown after a call is foul, the pot stays for an ordinary next hand (no svara).
 House rule: a call followed by no show at all leaves the hand incomplete: the pot carries.
 House rule: after a svara the deal passes to the left as after any hand.
+House rule: a buy-in in a hand that is no svara moves nothing (seka.buy-in-without-svara), and a player dealt
+into a svara hand without buying in plays and is charged the buy-in (seka.no-buy-in): an edit of an earlier
+hand may make or unmake a svara under hands already written, and they must still be ruled.
 House rule: out of turn during the exchanges, the turns of the players skipped are taken as passes.
 """
 
@@ -115,7 +118,8 @@ class Seka(Words, BettingTable, core.Table):
             return
         s, amount = ev["seat"], ev.get("amount")
         if self.svara is None:
-            self.error(i, "action", f"event {i} (buy_in): only a svara hand (with 'svara') is bought into")
+            # House rule: a buy-in where the chain has no svara (an earlier hand was edited) moves nothing.
+            self.violate(i, s, "seka.buy-in-without-svara", f"{self._who(s)} buys in, but this hand is no svara")
             return
         if self.phase != PRE:
             self.error(i, "action", f"event {i} (buy_in): {self._who(s)} buys in after the deal")
@@ -151,8 +155,12 @@ class Seka(Words, BettingTable, core.Table):
             if h is None:
                 continue
             if not self.playing[s]:
-                self.error(i, "hands", f"event {i} (deal): {self._who(s)} sits out this svara; his hand is null")
-                return
+                # House rule: a player dealt into a svara hand without buying in (the chain made this hand a
+                # svara after it was written) plays it, and is charged the buy-in (nothing if none is allowed).
+                price = buy_in_price(self.cfg, self.pot_in) or 0
+                self.violate(i, s, "seka.no-buy-in", f"{self._who(s)} is dealt into the svara without buying in")
+                self.playing[s] = True
+                self.stake_in(s, price, "buys into the svara", i)
             if len(h) != 3:
                 self.error(i, "hands", f"event {i} (deal): {self._who(s)} gets {len(h)} cards, not 3")
                 return
