@@ -5,6 +5,7 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 import pytest
+from django.urls import reverse
 
 from archive import services
 from archive.models import Hand
@@ -88,3 +89,17 @@ def test_a_deleted_svara_hand_is_carried_again_on_restore(seka_session, owner):
     services.hand_restore(hand=Hand.objects.get(pk=h1.pk), by=owner, why="it was")
     h2.refresh_from_db()
     assert h2.record["svara"] == [0, 1] and h2.pot_in == 7 and h2.ruling["net"] == [0, 0, 7]
+
+
+def test_the_session_page_shows_the_svara_the_chain_carries(seka_session, owner, client):
+    url = reverse("session", args=[seka_session.family.slug, seka_session.pk])
+    client.force_login(owner)
+    h1 = services.hand_add(session=seka_session, record=first_hand(TIE), by=owner)
+    page = client.get(url).content.decode()
+    assert 'id="svara"' in page and "Masha and Fedya play the next hand for the pot of 7¢" in page
+    assert "Svara at 20" in page  # the hand's own summary
+    services.hand_add(session=seka_session, record=SECOND, by=owner)
+    page = client.get(url).content.decode()
+    assert 'id="svara"' not in page and "Tolya takes the pot of 14" in page
+    services.hand_edit(hand=h1, record=first_hand(WIN), by=owner, why="the Jack")
+    assert 'id="svara"' not in client.get(url).content.decode()
