@@ -39,6 +39,7 @@ class _Play:
     def __init__(self, rng, n, dealer, rules, mistakes):
         self.rng, self.n, self.dealer, self.mistakes = rng, n, dealer, mistakes
         self.min_raise = rules.get("min_raise", 1)
+        self.unit = max(1, self.min_raise)  # what the table raises by beyond the least
         self.blind_ok = rules.get("blind", True)
         self.events = []
 
@@ -124,9 +125,9 @@ def _trade(p, seats, hands, middle, looked):
         else:
             least = stake + p.min_raise
             if blind:
-                amount = (least + 1) // 2 + rng.choice([0, 0, 1, 2])
+                amount = (least + 1) // 2 + p.unit * rng.choice([0, 0, 1, 2])
             else:
-                amount = least + rng.choice([0, 0, 1, 2, 5])
+                amount = least + p.unit * rng.choice([0, 0, 1, 2, 5])
             if p.slip() and amount:
                 amount -= rng.randint(1, amount)  # under the stake
             ev = {"action": "raise", "seat": s, "amount": amount}
