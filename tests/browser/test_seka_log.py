@@ -100,3 +100,50 @@ def test_log_seka_hands_on_a_phone(page, live_server, owner, family):
     page.click("#save-hand")
     for name, net in [("Tolya", "+15¢"), ("Dasha", "−5¢")]:
         expect(page.locator(f'[data-net="{name}"]')).to_have_text(net)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_open_variant_exchanges_then_bets_and_its_hand_edits_in_the_picker(page, live_server, owner, family):
+    session = services.session_create(
+        family=family,
+        game="seka",
+        variant="open",
+        started_at=datetime(2024, 3, 2, 19, 0, tzinfo=ZoneInfo("America/Chicago")),
+        timezone="America/Chicago",
+        players=[factories.player(family, n, owner) for n in ("Masha", "Tolya", "Dasha")],
+        first_dealer=2,
+        by=owner,
+    )
+    url = live_server.url
+    login(page, url)
+    page.goto(url + f"/families/{family.slug}/sessions/{session.pk}/log/")
+    tap_cards(page, ["KC", "QC", "7H"])  # Masha
+    tap_cards(page, ["AD", "9H", "6S"])  # Tolya
+    tap_cards(page, ["QH", "JH", "8H"])  # Dasha
+    tap_cards(page, ["AC", "9D", "8S"])  # the middle, face up
+    masha = page.locator('[data-options="0"]')
+    expect(masha).to_contain_text("Masha — his turn")
+    masha.locator('[data-give="7H"]').click()
+    masha.locator('[data-take="AC"]').click()
+    masha.locator("#exchange-btn").click()
+    # Tolya passes: Dasha and Masha each have one more turn, then the betting from the dealer's left.
+    page.locator('[data-options="1"] [data-act="pass"]').click()
+    expect(page.locator('[data-options="2"]')).to_contain_text("Dasha — his turn")
+    expect(page.locator('[data-options="0"]')).to_contain_text("may start the betting")  # the rest are passes
+    page.locator('[data-options="2"] [data-act="pass"]').click()
+    page.locator('[data-options="0"] [data-act="pass"]').click()
+    page.locator('[data-options="0"] [data-act="raise"]').click()  # the least: 1
+    page.locator('[data-options="1"] [data-act="fold"]').click()
+    page.locator('[data-options="2"] [data-act="call"]').click()
+    # Masha shows the hand she made by the exchange; the referee offers exactly that.
+    expect(page.locator('[data-options="0"] [data-act="show"]')).to_contain_text("K♣ Q♣ A♣")
+    page.locator('[data-options="0"] [data-act="show"]').click()
+    page.locator('[data-options="2"] [data-act="show"]').click()
+    expect(page.locator("#hand-over")).to_contain_text("Masha: 31 in clubs, takes the pot of 5¢")
+    shot(page, "seka-03-open", full=False)
+    page.click("#save-hand")
+    expect(page.locator("#ruling-summary")).to_contain_text("31 in clubs")
+    hand = session.hands.get()
+    page.goto(url + f"/families/{family.slug}/hands/{hand.pk}/edit/")
+    expect(page.locator("#trade-log li")).to_have_count(9)  # the picker shows the hand as it was logged
+    expect(page.locator("#picker-fallback")).to_have_count(0)
