@@ -16,7 +16,7 @@ TIES = [
 BEST = ["6S", "6H", "6D"]  # three Sixes, 34: beats everything
 
 
-def play(n, dealer, pot_in, svara, buyers, tie, raises, rules):
+def play(n, dealer, pot_in, svara, buyers, tie, raises, rules, variant=None):
     """One hand: the two `finalists` (the tied of `svara`, or seats 0 and 1) bet `raises` and call; anyone else in
     folds when due. `tie`: the finalists hold equal hands (a svara), else the first holds three Sixes."""
     finalists = svara[:2] if svara else [0, 1]
@@ -33,6 +33,7 @@ def play(n, dealer, pot_in, svara, buyers, tie, raises, rules):
         "format": "handrec/1",
         "game": "seka",
         "players": NAMES[:n],
+        "variant": variant,
         "dealer": dealer,
         "pot_in": pot_in,
         "house_rules": rules,
@@ -44,7 +45,10 @@ def play(n, dealer, pot_in, svara, buyers, tie, raises, rules):
         for s in buyers:
             price = next(o["amount"] for o in legal["options"] if o["action"] == "buy_in" and o["seat"] == s)
             record["events"].append({"action": "buy_in", "seat": s, "amount": price})
-    record["events"].append({"action": "deal", "seat": dealer, "hands": hands})
+    deal = {"action": "deal", "seat": dealer, "hands": hands}
+    if variant == "open":
+        deal["middle"] = [spare.pop(), spare.pop(), spare.pop()]  # (everyone passes: the middle stays there)
+    record["events"].append(deal)
     left = list(raises)
     while True:
         legal = referee.legal(record)
@@ -53,7 +57,9 @@ def play(n, dealer, pot_in, svara, buyers, tie, raises, rules):
             break
         s = legal["turn"]
         act = {o["action"]: o for o in options if not o.get("blind")}
-        if "show" in act:
+        if "pass" in act and act["pass"]["seat"] == s:
+            ev = {"action": "pass", "seat": s}
+        elif "show" in act:
             ev = {"action": "show", "seat": s, "cards": hands[s]}
         elif s not in finalists:
             ev = {"action": "fold", "seat": s}
@@ -69,13 +75,14 @@ def play(n, dealer, pot_in, svara, buyers, tie, raises, rules):
 @given(
     n=st.integers(2, 5),
     rules=st.sampled_from([{}, {"svara_buy_in": "full"}, {"svara_buy_in": "none"}, {"ante": 5, "min_raise": 2}]),
+    variant=st.sampled_from([None, "open"]),
     hands=st.lists(
         st.tuples(st.one_of(st.none(), st.integers(0, 2)), st.lists(st.integers(0, 6), max_size=3), st.integers(0, 7)),
         min_size=1,
         max_size=5,
     ),
 )
-def test_money_is_conserved_over_a_chain_of_svaras(n, rules, hands):
+def test_money_is_conserved_over_a_chain_of_svaras(n, rules, variant, hands):
     pot, svara, dealer = 0, None, 0
     total = [0] * n
     rulings = []
@@ -84,7 +91,7 @@ def test_money_is_conserved_over_a_chain_of_svaras(n, rules, hands):
         buyers = []
         if svara and rules.get("svara_buy_in") != "none":
             buyers = [s for s in range(n) if s not in svara and buy_mask >> s & 1]
-        record, ruling = play(n, dealer, pot, svara, buyers, None if last else tie, raises, rules)
+        record, ruling = play(n, dealer, pot, svara, buyers, None if last else tie, raises, rules, variant)
         assert ruling["pot_in"] == pot
         assert sum(ruling["net"]) == ruling["pot_in"] - ruling["pot_out"]
         assert ruling["violations"] == []

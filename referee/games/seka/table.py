@@ -23,7 +23,7 @@ from ... import core
 from ...betting import BettingTable, Round
 from ...record import MAX_CENTS
 from ...ruling import COMPLETE, INCOMPLETE
-from .rules import ACTIONS, CARD, GAME, OPEN_MAX, buy_in_price
+from .rules import ACTIONS, CARD, DECK_TEXT, GAME, OPEN_MAX, buy_in_price
 from .values import hand_value
 from .words import Words, and_words
 
@@ -139,8 +139,23 @@ class Seka(Words, BettingTable, core.Table):
         self.playing[s] = True
         self.stake_in(s, price, "buys into the svara", i)
 
+    def _plain_cards(self, v):
+        """Whether v is a list of plain card texts of the deck ("TH"): then the field readers are skipped."""
+        return v.__class__ is list and all(c.__class__ is str and c in DECK_TEXT for c in v)
+
+    def _plain_deal(self, ev):
+        s, hands, middle = ev.get("seat"), ev.get("hands"), ev.get("middle")
+        return (
+            s.__class__ is int
+            and 0 <= s < self.n
+            and hands.__class__ is list
+            and len(hands) == self.n
+            and all(h is None or self._plain_cards(h) for h in hands)
+            and (middle is None or self._plain_cards(middle))
+        )
+
     def _deal(self, i, ev):
-        if not self.syntax(i, ev, "deal"):
+        if not self._plain_deal(ev) and not self.syntax(i, ev, "deal"):
             return
         if self.phase != PRE:
             self.error(i, "action", f"event {i} (deal): a second deal; the hand was dealt at event {self.deal_at}")
@@ -418,7 +433,10 @@ class Seka(Words, BettingTable, core.Table):
     # ------------------------------------------------------------------ the showdown
 
     def _show(self, i, ev):
-        if not self.syntax(i, ev, "show"):
+        s = ev.get("seat")
+        if not (s.__class__ is int and 0 <= s < self.n and self._plain_cards(ev.get("cards"))) and not self.syntax(
+            i, ev, "show"
+        ):
             return
         s, cards = ev["seat"], [CARD[c] for c in ev["cards"]]
         who = self._who(s)
