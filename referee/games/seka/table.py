@@ -358,17 +358,28 @@ class Seka(Words, BettingTable, core.Table):
         )
 
     def _raise(self, i, ev):
-        if not self._plain_bet(ev) and not self.syntax(i, ev, "raise"):
-            return
-        s, amount = ev["seat"], ev.get("amount")
-        if amount is None:
-            self.error(i, "amount", f"event {i} (raise) needs 'amount': the money bet")
-            return
-        if not self._betting(i, s, "raise"):
-            return
-        blind = self._blind(i, s, ev)
-        stake = 2 * amount if blind else amount
+        s, amount, blind = ev.get("seat"), ev.get("amount"), ev.get("blind")
         rnd = self.rnd
+        if (
+            self.phase == BET
+            and rnd.turn == s
+            and s.__class__ is int
+            and amount.__class__ is int
+            and 0 <= amount <= MAX_CENTS
+            and (blind is None or blind is False)
+        ):
+            blind = False  # the common bet: open, in turn, by a player in, its fields plainly right
+        else:
+            if not self._plain_bet(ev) and not self.syntax(i, ev, "raise"):
+                return
+            if amount is None:
+                self.error(i, "amount", f"event {i} (raise) needs 'amount': the money bet")
+                return
+            if not self._betting(i, s, "raise"):
+                return
+            blind = self._blind(i, s, ev)
+            rnd = self.rnd
+        stake = 2 * amount if blind else amount
         least = rnd.least(self.cfg.min_raise)
         if rnd.judge_raise(stake, self.cfg.min_raise) == "under":
             how = f"{amount} blind (a stake of {stake})" if blind else str(amount)
