@@ -20,6 +20,12 @@ TRICK_GAME = False
 NO_WILD = "none"
 
 
+# The phases of a hand: before the deal (a svara's buy-ins), the open variant's exchanges and their last round,
+# the trade, the showdown after the call, over (one left).
+PRE, EXCHANGE, LAST, BET, SHOW, DONE = range(6)
+PHASE_WORDS = ("before the deal", "exchanging", "the last round of exchanges", "betting", "the showdown", "over")
+
+
 class WildCard(Choice):
     """The wild card: a card of the deck, or null (or "none") for none."""
 

@@ -1,4 +1,6 @@
-"""Seka's table: one hand, on the core (core.Table) and the shared betting round (betting.Round).
+"""Seka's table: one hand, on the core (core.Table) and the shared betting round (betting.Round); the open
+variant's exchanges are in exchange.py, the end of the hand and its ruling in settle.py, what may come next
+and the replay's words in words.py.
 
 Phases: PRE (before the deal: a svara hand's buy-ins), EXCHANGE (open variant, before anyone passed), LAST
 (open variant, the last round after the first pass), BET (the trade), SHOW (after the call), DONE (one left).
@@ -22,16 +24,15 @@ House rule: out of turn during the exchanges, the turns of the players skipped a
 from ... import core
 from ...betting import BettingTable, Round
 from ...record import MAX_CENTS
-from ...ruling import COMPLETE, INCOMPLETE
-from .rules import ACTIONS, CARD, DECK_TEXT, GAME, OPEN_MAX, buy_in_price
+from ...ruling import INCOMPLETE
+from .exchange import Exchanges
+from .rules import ACTIONS, BET, CARD, DECK_TEXT, DONE, EXCHANGE, GAME, LAST, OPEN_MAX, PRE, SHOW, buy_in_price
+from .settle import Settling
 from .values import hand_value
-from .words import Words, and_words
-
-PRE, EXCHANGE, LAST, BET, SHOW, DONE = range(6)
-PHASE_WORDS = ("before the deal", "exchanging", "the last round of exchanges", "betting", "the showdown", "over")
+from .words import Words
 
 
-class Seka(Words, BettingTable, core.Table):
+class Seka(Exchanges, Settling, Words, BettingTable, core.Table):
     GAME = GAME
     CARD = CARD
     DECK_WORDS = "Seka's 36-card deck (Six to Ace)"
@@ -204,110 +205,6 @@ class Seka(Words, BettingTable, core.Table):
             self.ex_turn = self._order_from(self.dealer)[0]
         else:
             self._start_betting()
-
-    # ------------------------------------------------------------------ the open variant's exchanges
-
-    def _exchange(self, i, ev):
-        if not self.syntax(i, ev, "exchange"):
-            return
-        s, give, take = ev["seat"], [CARD[c] for c in ev["give"]], [CARD[c] for c in ev["take"]]
-        who = self._who(s)
-        if not self.open:
-            self.error(i, "action", f"event {i} (exchange): only the open variant has exchanges")
-            return
-        if self.phase == PRE or self.phase >= SHOW:
-            self.error(i, "action", f"event {i} (exchange): no exchange {PHASE_WORDS[self.phase]}")
-            return
-        if not self._seated(i, s, "exchange"):
-            return
-        if len(give) != len(take) or not give or len(give) > 3:
-            self.error(
-                i,
-                "give",
-                f"event {i} (exchange): one card for one, or three for three, not {len(give)} for {len(take)}",
-            )
-            return
-        if len(set(give)) != len(give) or len(set(take)) != len(take):
-            self.error(i, "give", f"event {i} (exchange): a card named twice")
-            return
-        hand = self.hands[s]
-        if hand is not None and any(c not in hand for c in give):
-            self.error(i, "give", f"event {i} (exchange): {who} holds {' '.join(hand)}, not {' '.join(give)}")
-            return
-        if hand is None and any(c in self.middle for c in give):
-            self.error(i, "give", f"event {i} (exchange): {' '.join(give)} lies in the middle")
-            return
-        if any(c not in self.middle for c in take):
-            self.error(
-                i, "take", f"event {i} (exchange): the middle holds {' '.join(self.middle)}, not {' '.join(take)}"
-            )
-            return
-        if len(give) == 2:
-            self.violate(i, s, "seka.exchange-size", f"{who} exchanges two cards; one or all three may be exchanged")
-        ph = self.phase
-        if ph == EXCHANGE:
-            if s != self.ex_turn:
-                self.violate(
-                    i, s, "seka.out-of-turn", f"{who} exchanges out of turn: it was {self._who(self.ex_turn)}'s"
-                )
-            self.ex_turn = self._next_playing(s)
-        elif ph == LAST:
-            self._last_turn(i, s, "exchanges", late=True)
-        else:
-            self.violate(i, s, "seka.late-exchange", f"{who} exchanges during the betting; the exchange stands")
-        for g, t in zip(give, take):
-            if hand is not None:
-                hand[hand.index(g)] = t
-            self.middle[self.middle.index(t)] = g
-        self.looked[s] = True
-
-    def _next_playing(self, s):
-        for x in self._order_from(s):
-            if x not in self.folded_at:
-                return x
-        return s
-
-    def _last_turn(self, i, s, verb, late):
-        """s takes a turn of the last round of exchanges (LAST)."""
-        left = self.last_left
-        if s in left:
-            k = left.index(s)
-            if k:
-                self.violate(
-                    i, s, "seka.out-of-turn", f"{self._who(s)} {verb} out of turn: it was {self._who(left[0])}'s"
-                )
-            del left[: k + 1]
-            if not left:
-                self._start_betting()
-        elif late:
-            self.violate(
-                i, s, "seka.late-exchange", f"{self._who(s)} exchanges after his last turn; the exchange stands"
-            )
-
-    def _pass(self, i, ev):
-        if not self.syntax(i, ev, "pass"):
-            return
-        s = ev["seat"]
-        if not self.open:
-            self.error(i, "action", f"event {i} (pass): a player gives up with 'fold'; 'pass' is the open variant's")
-            return
-        if self.phase not in (EXCHANGE, LAST):
-            what = "during the betting a player gives up with 'fold'" if self.phase >= BET else "before the deal"
-            self.error(i, "action", f"event {i} (pass): no pass {what}")
-            return
-        if not self._seated(i, s, "pass"):
-            return
-        if self.phase == EXCHANGE:
-            if s != self.ex_turn:
-                self.violate(
-                    i, s, "seka.out-of-turn", f"{self._who(s)} passes out of turn: it was {self._who(self.ex_turn)}'s"
-                )
-            self.phase = LAST
-            self.last_left = [x for x in self._order_from(s) if x != s]
-            if not self.last_left:
-                self._start_betting()
-        else:
-            self._last_turn(i, s, "passes", late=False)
 
     # ------------------------------------------------------------------ the trade
 
@@ -483,102 +380,6 @@ class Seka(Words, BettingTable, core.Table):
             if x != s and h is not None and c in h:
                 return True
         return any(x != s and c in shown[4] for x, shown in self.shown.items())
-
-    # ------------------------------------------------------------------ the end of the hand
-
-    def rule(self, events, record=None):
-        self.run(events)
-        if self.errors:
-            raise core.BadRecord(self.errors)
-        return self.ruling(self.finish())
-
-    def outcome(self):
-        """(status, winner or None, svara seats or None, how) from the state the events left."""
-        ph = self.phase
-        if ph == DONE:
-            return COMPLETE, self.rnd.lone(), None, "lone"
-        if ph != SHOW or not self.shown:
-            return INCOMPLETE, None, None, "stops"
-        good = {s: x for s, x in self.shown.items() if not x[2]}
-        if not good:
-            return COMPLETE, None, None, "foul"
-        top = max(x[0] for x in good.values())
-        best = sorted(s for s, x in good.items() if x[0] == top)
-        if len(best) > 1:
-            return COMPLETE, None, best, "svara"
-        return COMPLETE, best[0], None, "show"
-
-    def finish(self):
-        status, w, svara, how = self.outcome()
-        if w is not None:
-            total = self.pot + self.staked
-            at = self.end_event if how == "lone" else max(x[3] for x in self.shown.values())
-            why = "takes the pot (everyone else folded)" if how == "lone" else "takes the pot"
-            self.take(w, total, why, at)
-        self.result = (status, w, svara, how)
-        return status
-
-    def ruling(self, status):
-        n = self.n
-        _, w, svara, how = self.result
-        pot_out = self.pot_in - sum(self.net)
-        summary = self.summary(status, w, svara, how, pot_out)
-        complete = status == COMPLETE
-        rnd = self.rnd
-        played = [None] * n
-        if rnd is not None:
-            played = [1 if rnd.live[s] else (0 if self.playing[s] else None) for s in range(n)]
-        svara_seat = [None] * n
-        svara_won = [None] * n
-        if self.svara is not None:
-            svara_seat = [1 if self.playing[s] else 0 for s in range(n)]
-            if complete:
-                svara_won = [(1 if s == w else 0) if self.playing[s] else None for s in range(n)]
-        tied = [0] * n
-        for s in svara or ():
-            tied[s] = 1
-        game_facts = {
-            "svara_hand": self.svara is not None,
-            "svara": svara,
-            "variant": "open" if self.open else None,
-            "seats": {
-                "blind_bets": self.blind_bets[:],
-                "svara_hand": svara_seat,
-                "svara_won": svara_won,
-                "tied": tied if complete else [None] * n,
-                "value": [self.shown[s][0] if s in self.shown else None for s in range(n)],
-            },
-        }
-        return self.document(
-            status,
-            summary,
-            game_facts=game_facts,
-            carry={"svara": svara} if svara else None,
-            dealer=self.dealer,
-            next_dealer=(self.dealer + 1) % n,
-            may_stop=svara is None,
-            played=played,
-        )
-
-    def summary(self, status, w, svara, how, pot_out):
-        names = self.names
-        if how == "lone":
-            return f"{names[w]} takes the pot of {self.pot + self.staked}: everyone else folded."
-        if how == "show":
-            words = self.shown[w][1]
-            others = [f"{names[s]}: {x[1]}{' (foul)' if x[2] else ''}" for s, x in sorted(self.shown.items()) if s != w]
-            rest = f" ({'; '.join(others)})" if others else ""
-            return f"{names[w]}: {words}, takes the pot of {self.pot + self.staked}{rest}."
-        if how == "svara":
-            words = self.shown[svara[0]][1]
-            top = self.shown[svara[0]][0]
-            return (
-                f"Svara at {top} ({words}): {and_words([names[s] for s in svara])} play a new hand for the pot of "
-                f"{pot_out}."
-            )
-        if how == "foul":
-            return f"Every hand shown is foul; the pot of {pot_out} stays for the next hand."
-        return f"The record stops before the hand ends; the antes and bets stand and the pot of {pot_out} carries."
 
 
 Seka.HANDLERS = {

@@ -1,8 +1,6 @@
 """What may come next (legal) and what the replay page shows (a snapshot after each event, a line of words)."""
 
-from .rules import buy_in_price
-
-PRE, EXCHANGE, LAST, BET, SHOW, DONE = range(6)  # (as in table.py)
+from .rules import BET, EXCHANGE, LAST, PHASE_WORDS, PRE, SHOW, buy_in_price
 
 
 def and_words(words):
@@ -107,7 +105,7 @@ class Words:
             "final": False,
             "event": ev,
             "dealer": self.dealer,
-            "phase": ("before the deal", "exchanging", "last round", "betting", "showdown", "over")[self.phase],
+            "phase": PHASE_WORDS[self.phase],
             "hands": [None if h is None else list(h) for h in (self.hands or [None] * n)],
             "middle": None if self.middle is None else list(self.middle),
             "in": state,
