@@ -9,6 +9,7 @@ from django.db.models.fields.json import KT
 from django.db.models.functions import Coalesce
 from django.http import Http404
 
+from .carry import carry_of
 from .models import Dispute, Family, Hand, HandRevision, LedgerEntry, Membership, Player, Seat, Session
 
 # ---------------------------------------------------------------- families (who may do what: archive.access)
@@ -117,11 +118,11 @@ def next_hand_defaults(session) -> dict:
     last = (
         Hand.objects.filter(session=session, deleted_at__isnull=True)
         .order_by("-number")
-        .only("number", "next_dealer", "pot_out")
+        .only("number", "next_dealer", "pot_out", "ruling")
         .first()
     )
     top = Hand.objects.filter(session=session).aggregate(top=Max("number"))["top"] or 0
-    return {
+    defaults = {
         "format": "handrec/1",
         "game": session.game,
         "variant": session.variant or None,
@@ -131,6 +132,9 @@ def next_hand_defaults(session) -> dict:
         "house_rules": dict(session.house_rules or {}),
         "number": top + 1,
     }
+    if last is not None:
+        defaults.update(carry_of(session.game, last.ruling))  # what else the last hand carries (a svara)
+    return defaults
 
 
 def session_detail(session) -> dict:
@@ -186,8 +190,22 @@ def session_detail(session) -> dict:
     ):
         falls[row["seat"]] = row["n"]
     last = hands[-1] if hands else None
+    carried = {}  # what else the last hand carries (archive/carry.py), and the seats it names, by name
+    if last is not None:
+        carry = Hand.objects.filter(pk=last["id"]).values_list("ruling__facts__carry", flat=True).first()
+        carried = carry_of(session.game, {"facts": {"carry": carry or {}}})
+    carried_seats = {
+        k: [seats[x].player.name for x in v]
+        for k, v in carried.items()
+        if isinstance(v, list) and all(isinstance(x, int) and 0 <= x < n for x in v)
+    }
     if last is None:
         may_stop = {"table": False, "why": "No hand has been played yet."}
+    elif carried:
+        may_stop = {
+            "table": False,
+            "why": f"Hand {last['number']} carried the pot ({last['pot_out']}¢) to a hand of its own: play on.",
+        }
     elif last["table_may_stop"]:
         may_stop = {"table": True, "why": f"The pot was split in hand {last['number']} and nobody fell."}
     else:
@@ -207,6 +225,8 @@ def session_detail(session) -> dict:
             for i, s in enumerate(seats)
         ],
         "pot": last["pot_out"] if last else session.pot_in,
+        "carried": carried,
+        "carried_seats": carried_seats,
         "may_stop": may_stop,
         "next": {
             "number": (max(h["number"] for h in hands) + 1) if hands else 1,

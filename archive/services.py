@@ -28,6 +28,7 @@ from django.utils.text import slugify
 import referee
 
 from . import access, audit, bounds, jobs, selectors
+from .carry import apply_carry, carry_of, record_carry
 from .models import (
     Dispute,
     DisputeMessage,
@@ -75,9 +76,10 @@ def _seats(session) -> list[Seat]:
     return list(Seat.objects.filter(session=session).select_related("player").order_by("position"))
 
 
-def fill_record(session, seats, record, *, pot_in: int, dealer: int) -> dict:
+def fill_record(session, seats, record, *, pot_in: int, dealer: int, carry: dict | None = None) -> dict:
     """The record as the referee must see it: the session's game, seat names and house rules,
-    the chain's pot_in, and the next dealer unless the table named one."""
+    the chain's pot_in (and what else the last hand carries, `carry`: see archive/carry.py; None leaves
+    the record's own), and the next dealer unless the table named one."""
     if not isinstance(record, dict):
         raise _bad("*", 'A hand record is a JSON object: {"format": "handrec/1", "events": [...], ...}.')
     rec = {k: v for k, v in record.items() if k != "archive"}
@@ -99,6 +101,8 @@ def fill_record(session, seats, record, *, pot_in: int, dealer: int) -> dict:
     if rec.get("house_rules") is None:
         rec["house_rules"] = dict(session.house_rules or {})
     rec["pot_in"] = pot_in  # always from the chain: hand k starts with hand k-1's pot
+    if carry is not None:
+        apply_carry(rec, session.game, carry)
     if rec.get("dealer") is None:
         rec["dealer"] = dealer
     rec.setdefault("events", [])
@@ -219,10 +223,13 @@ class HandChain:
         self.max_number = top or 0
         self.next_pot_in = last.pot_out if last else session.pot_in
         self.next_dealer = last.next_dealer if last else session.first_dealer
+        self.next_carry = carry_of(session.game, last.ruling) if last else {}
         self.pending: list[tuple[Hand, str]] = []
 
     def fill(self, record) -> dict:
-        return fill_record(self.session, self.seats, record, pot_in=self.next_pot_in, dealer=self.next_dealer)
+        return fill_record(
+            self.session, self.seats, record, pot_in=self.next_pot_in, dealer=self.next_dealer, carry=self.next_carry
+        )
 
     def add(self, record, *, number=None, why=None) -> Hand:
         rec = self.fill(record)
@@ -238,6 +245,7 @@ class HandChain:
         self.max_number = number
         self.next_pot_in = hand.pot_out
         self.next_dealer = hand.next_dealer
+        self.next_carry = carry_of(self.session.game, ruling)
         return hand
 
     def skip(self, hand):
@@ -245,6 +253,7 @@ class HandChain:
         self.max_number = max(self.max_number, hand.number)
         self.next_pot_in = hand.pot_out
         self.next_dealer = hand.next_dealer
+        self.next_carry = carry_of(self.session.game, hand.ruling)
 
     def flush(self, *, stats=True) -> list[Hand]:
         """Write the queued hands. stats=False leaves the statistics to the caller (the demo asks for
@@ -264,19 +273,22 @@ class HandChain:
         return hands
 
 
-def _rerule_after(session, seats, number, pot, *, by, why) -> list[int]:
-    """Re-rule the live hands after `number` from pot `pot` on; returns the ids of those whose ruling changed.
+def _rerule_after(session, seats, number, pot, *, by, why, carry=None) -> list[int]:
+    """Re-rule the live hands after `number` from pot `pot` (and `carry`, see archive/carry.py) on; returns the
+    ids of those whose ruling changed.
 
-    A hand's ruling depends only on its record and its pot_in, so the first hand whose
-    pot_in is already right ends the walk: everything after it is unchanged too. The
+    A hand's ruling depends only on its record, its pot_in and what else it carries, so the first hand whose
+    pot_in and carry are already right ends the walk: everything after it is unchanged too. The
     changed hands are written with a handful of bulk statements, however many there are.
     """
     changed: list[Hand] = []
+    game = session.game
+    carry = carry or {}
     later = Hand.objects.filter(session=session, deleted_at__isnull=True, number__gt=number).order_by("number")
     for hand in later.iterator(chunk_size=8):  # the walk usually stops after a few hands: read as it goes
-        if hand.pot_in == pot:
+        if hand.pot_in == pot and record_carry(game, hand.record) == carry:
             break
-        record = dict(hand.record, pot_in=pot)
+        record = apply_carry(dict(hand.record, pot_in=pot), game, carry)
         ruling = bounds.replay(record)
         if ruling != hand.ruling:
             for name, value in _hand_values(record, ruling).items():
@@ -285,6 +297,7 @@ def _rerule_after(session, seats, number, pot, *, by, why) -> list[int]:
             hand.revision += 1
             changed.append(hand)
         pot = ruling["pot_out"]
+        carry = carry_of(game, ruling)
     if not changed:
         return []
     _update_hands(changed)
@@ -315,14 +328,17 @@ def _update_hands(hands):
         cursor.executemany(f"UPDATE {q(Hand._meta.db_table)} SET {sets} WHERE {q('id')} = %s", rows)
 
 
-def _chain_pot_before(session, number) -> int:
+def _chain_before(session, number) -> tuple[int, dict]:
+    """(pot, carry) the chain hands to hand `number`: the last live hand's before it, or the session's start."""
     prev = (
         Hand.objects.filter(session=session, deleted_at__isnull=True, number__lt=number)
         .order_by("-number")
-        .values_list("pot_out", flat=True)
+        .values_list("pot_out", "ruling")
         .first()
     )
-    return session.pot_in if prev is None else prev
+    if prev is None:
+        return session.pot_in, {}
+    return prev[0], carry_of(session.game, prev[1])
 
 
 # ---------------------------------------------------------------- families, members, players
@@ -639,12 +655,18 @@ def hand_edit(*, hand, record, by, why) -> Hand:
     if hand.deleted_at:
         raise ValidationError(f"Hand {hand.number} was deleted; restore it before editing it.")
     seats = _seats(session)
-    pot_in = _chain_pot_before(session, hand.number)
-    rec = fill_record(session, seats, record, pot_in=pot_in, dealer=hand.dealer)
+    pot_in, carry = _chain_before(session, hand.number)
+    rec = fill_record(session, seats, record, pot_in=pot_in, dealer=hand.dealer, carry=carry)
     ruling = bounds.replay(rec)
     _rewrite(hand, session, seats, rec, ruling, kind=Kind.EDITED, by=by, why=why)
     changed = [hand.id] + _rerule_after(
-        session, seats, hand.number, hand.pot_out, by=by, why=f"re-ruled after hand {hand.number} was edited: {why}"
+        session,
+        seats,
+        hand.number,
+        hand.pot_out,
+        carry=carry_of(session.game, ruling),
+        by=by,
+        why=f"re-ruled after hand {hand.number} was edited: {why}",
     )
     refresh_seat_totals(session)
     jobs.stats_after_commit(changed)
@@ -666,11 +688,13 @@ def hand_delete(*, hand, by, why) -> Hand:
         hand=hand, number=hand.revision, kind=Kind.DELETED, record=hand.record, ruling=hand.ruling, by=by, why=why
     )
     LedgerEntry.objects.filter(hand=hand).delete()
+    pot, carry = _chain_before(session, hand.number)
     changed = [hand.id] + _rerule_after(
         session,
         _seats(session),
         hand.number,
-        _chain_pot_before(session, hand.number),
+        pot,
+        carry=carry,
         by=by,
         why=f"re-ruled after hand {hand.number} was deleted: {why}",
     )
@@ -687,12 +711,19 @@ def hand_restore(*, hand, by, why) -> Hand:
     if not hand.deleted_at:
         return hand
     seats = _seats(session)
-    record = dict(hand.record, pot_in=_chain_pot_before(session, hand.number))
+    pot, carry = _chain_before(session, hand.number)
+    record = apply_carry(dict(hand.record, pot_in=pot), session.game, carry)
     ruling = bounds.replay(record)
     hand.deleted_at = None
     _rewrite(hand, session, seats, record, ruling, kind=Kind.RESTORED, by=by, why=why)
     changed = [hand.id] + _rerule_after(
-        session, seats, hand.number, hand.pot_out, by=by, why=f"re-ruled after hand {hand.number} was restored: {why}"
+        session,
+        seats,
+        hand.number,
+        hand.pot_out,
+        carry=carry_of(session.game, ruling),
+        by=by,
+        why=f"re-ruled after hand {hand.number} was restored: {why}",
     )
     refresh_seat_totals(session)
     jobs.stats_after_commit(changed)

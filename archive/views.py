@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 import referee
 from archive import invitations, paging, rulebook, selectors, selectors_games, services
 from archive.access import can_edit, family_for, require_edit, require_owner
+from archive.carry import carried_keys, record_carry
 from archive.forms import (
     DisputeForm,
     FamilyForm,
@@ -428,6 +429,7 @@ def hand_log(request, slug, pk):
         "game": game,
         "variant": defaults.get("variant"),
         "number": defaults.get("number"),
+        "carry": {k: defaults[k] for k in carried_keys(game) if k in defaults},  # what the last hand carries
     } | _picker_urls(game)
     return render(
         request,
@@ -446,7 +448,7 @@ def hand_log(request, slug, pk):
             example=json.dumps(
                 {
                     k: defaults[k]
-                    for k in ("format", "game", "players", "dealer", "pot_in", "house_rules")
+                    for k in ("format", "game", "players", "dealer", "pot_in", "house_rules", *carried_keys(game))
                     if k in defaults
                 }
                 | {"events": []},
@@ -687,6 +689,7 @@ def hand_edit(request, slug, pk):
         "number": hand.number,
         "record": picked,
         "source": source,
+        "carry": record_carry(game, stored),  # what the hand was played under (a svara), as the chain set it
     } | _picker_urls(game)
     return render(
         request,

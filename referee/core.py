@@ -119,6 +119,10 @@ class Table:
         self.net[seat] -= amount
         return e
 
+    def setup(self, record):
+        """Read what a game takes from the record beyond the core's header (its variant, its own fields) before the
+        events; problems go to `error`. Called by the entry points; nothing here for a game that needs nothing."""
+
     # ------------------------------------------------------------------ the event loop
 
     def run(self, events, i=0):
@@ -485,21 +489,23 @@ def read(record, mod):
 # ---------------------------------------------------------------------- the entry points, for any game
 
 
-def _table(h, mod):
-    return mod.Table(h.n, h.players, h.dealer, h.pot_in, h.cfg, h.claimed)
+def _table(h, mod, record):
+    t = mod.Table(h.n, h.players, h.dealer, h.pot_in, h.cfg, h.claimed)
+    t.setup(record)
+    return t
 
 
 def replay(record, mod):
     """The ruling of a record for game module `mod`; BadRecord if the record is bad."""
     h = quick_header(record, mod) or read(record, mod)
-    return _table(h, mod).rule(h.events, record)
+    return _table(h, mod, record).rule(h.events, record)
 
 
 def steps(record, mod):
     """The state after each event (snapshots), then {"final": True, "ruling": ...}."""
     h = quick_header(record, mod) or read(record, mod)  # (read once: the ruling and the walk share it)
-    final = _table(h, mod).rule(h.events, record)
-    t = _table(h, mod)
+    final = _table(h, mod, record).rule(h.events, record)
+    t = _table(h, mod, record)
     stop = t.stop_at(final)
     events = h.events
     for i, ev in enumerate(events):
@@ -517,8 +523,8 @@ def steps(record, mod):
 def legal(record, mod):
     """Who acts next after the record's events and what they may do (legal/1)."""
     h = quick_header(record, mod) or read(record, mod)
-    ruling = _table(h, mod).rule(h.events, record)
-    t = _table(h, mod)
+    ruling = _table(h, mod, record).rule(h.events, record)
+    t = _table(h, mod, record)
     events = h.events
     t.run(events)
     turn, options = t.legal() if t.stop_at(ruling) is None else (None, [])

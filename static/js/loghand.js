@@ -111,6 +111,9 @@
       format: "handrec/1", game: cfg.game, variant: cfg.variant || null, players: players.slice(),
       dealer: state.dealer, pot_in: cfg.pot_in, house_rules: cfg.house_rules || {}, events: events
     };
+    // What the last hand carries besides the pot (a Seka svara: the tied seats), as the chain will set it.
+    var carry = cfg.carry || {};
+    Object.keys(carry).forEach(function (k) { rec[k] = carry[k]; });
     return rec;
   }
   function ask(events) {

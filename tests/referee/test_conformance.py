@@ -23,6 +23,8 @@ import referee
 from referee import core
 from referee.facts import seat_rows
 from referee.games import game_module
+from referee.games.seka.generate import random_rules as seka_rules
+from referee.games.seka.generate import seka_hand
 from referee.generate import random_house_rules, swik_hand
 
 NAMES = ["Dad", "Uncle Joe", "Mary", "Me", "Grandma", "Pete", "Ann"]
@@ -43,8 +45,25 @@ def _swik(rng, mistakes=0.2):
     )
 
 
+def _seka(rng, mistakes=0.2):
+    n = rng.randint(2, 7)
+    variant = rng.choice([None, "open"])
+    svara = sorted(rng.sample(range(n), rng.randint(2, min(3, n)))) if rng.random() < 0.25 else None
+    return seka_hand(
+        rng,
+        players=NAMES[:n],
+        dealer=rng.randrange(n),
+        pot_in=rng.randrange(1, 300) if svara else rng.choice([0, 0, 0, 12]),
+        house_rules=seka_rules(rng) if rng.random() < 0.3 else None,
+        mistakes=mistakes,
+        variant=variant,
+        svara=svara,
+        incomplete=0.05,
+    )
+
+
 # game -> a realistic hand from a random.Random (a new game adds its generator here).
-HANDS = {"swik": _swik}
+HANDS = {"swik": _swik, "seka": _seka}
 GAMES = [g["name"] for g in referee.games()]
 CATALOGUE = {g["name"]: g for g in referee.games()}
 few = settings(deadline=None, max_examples=40, suppress_health_check=[HealthCheck.too_slow])
@@ -123,6 +142,7 @@ def field_values(kind, deck, n, choices):
         "cards": st.lists(card, max_size=4),
         "hands": st.lists(st.one_of(st.none(), st.lists(card, min_size=3, max_size=3)), min_size=n, max_size=n),
         "flag": st.booleans(),
+        "money": st.integers(0, 30),
         "choice": st.sampled_from(choices or ["?"]),
         "text": st.text(max_size=10),
     }[kind]
@@ -226,6 +246,19 @@ def _matches(option, ev):
     if "choices" in option and ev.get("choice") not in option["choices"]:
         return False
     if "take" in option and ev.get("take") not in option["take"]:
+        return False
+    # Betting games: whether the bet is blind, its exact amount, or the least and most it may be; the sizes of
+    # an exchange.
+    if "blind" in option and (ev.get("blind") is True) != option["blind"]:
+        return False
+    amount = ev.get("amount")
+    if "amount" in option and amount != option["amount"]:
+        return False
+    if "min" in option and not (
+        amount.__class__ is int and amount >= option["min"] and (option.get("max") is None or amount <= option["max"])
+    ):
+        return False
+    if "sizes" in option and len(ev.get("give") or []) not in option["sizes"]:
         return False
     return True
 

@@ -19,6 +19,7 @@ from django.db import transaction
 
 import referee
 from archive import services, tasks
+from archive.demo_seka import seka_nights
 from archive.models import Family, Hand, HandRevision, Membership, Session
 from referee.generate import swik_hand
 
@@ -62,6 +63,12 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--family", default="The Novák family")
         parser.add_argument("--no-edits", action="store_true", help="no corrections, disputes or deletions")
+        parser.add_argument(
+            "--seka-nights",
+            type=int,
+            default=None,
+            help="Seka nights, one a month (default: one a month over --years; none with --hands)",
+        )
 
     def handle(self, *args, **opt):
         name = opt["family"]
@@ -102,6 +109,15 @@ class Command(BaseCommand):
             done += self._night(rng, family, demo, when, table, rules, count, limit)
             self._progress(i + 1, len(nights), f"nights, {done} hands", t0)
         self._progress(len(nights), len(nights), f"nights, {done} hands", t0, last=True)
+        seka = opt["seka_nights"]
+        if seka is None:
+            seka = 0 if total_target is not None else round(opt["years"] * 12)
+        if seka:
+            self.stdout.write(f"  {seka} Seka nights …")
+            per = max(1, opt["hands_per_night"] // 2)
+            done += seka_nights(
+                rng, family, demo, people, nights=seka, hands_per_night=per, zone=ZONE, stderr=self.stderr
+            )
         if not opt["no_edits"]:
             self.stdout.write("  correcting, disputing and deleting a few hands …", ending="\n")
             self._corrections(rng, family, users)

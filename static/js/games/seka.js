@@ -1,0 +1,259 @@
+/* Seka's steps and words for the hand-entry shell (static/js/loghand.js): a svara's buy-ins, the deal (and the
+ * open variant's middle), then the trade as the table says it: exchanges and passes, bets (open or blind),
+ * calls, folds and the show.
+ *
+ * No rule of Seka is here. Who may buy in and for how much, whose turn it is, what he may do (exchange, pass,
+ * fold, bet at least so much, blind or not, call for so much) and who shows are the referee's answers
+ * (shell.ask: POST /api/referee/legal/) for the record typed so far. This file only draws them and writes
+ * the events the table chose.
+ */
+(function () {
+  "use strict";
+  var games = window.TablekeeperGames = window.TablekeeperGames || {};
+
+  games.seka = function (shell) {
+    var players = shell.players, n = shell.n, h = shell.h, btn = shell.btn, seg = shell.seg;
+    var SUITS = ["S", "H", "D", "C"];
+    var RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6"];
+    var open = shell.cfg.variant === "open";
+    var svara = ((shell.cfg.carry || {}).svara) || null;  // the tied seats, in a svara hand
+
+    var st = {
+      buyIns: [],          // the buy-in events, as the referee offered them
+      hands: [],           // per seat {known, cards}
+      middle: [],
+      target: null,        // the slot group the grid fills: a seat, "middle", or null (the first open one)
+      acts: [],            // the events after the deal, as written
+      amount: null,        // the bet being typed (null: the least the referee names)
+      blind: false,
+      give: [], take: [],  // an exchange being put together
+      showPick: []         // the cards of a show whose hand the record does not know
+    };
+    for (var i = 0; i < n; i++) st.hands.push({ known: true, cards: [] });
+
+    function playing(s) {
+      if (!svara) return true;
+      return svara.indexOf(s) >= 0 || st.buyIns.some(function (b) { return b.seat === s; });
+    }
+    function order() {  // the seats from the dealer's left, the dealer last
+      var out = [], d = shell.state.dealer;
+      for (var k = 1; k <= n; k++) out.push((d + k) % n);
+      return out;
+    }
+    function groups() {  // the slot groups the deal fills, in the order the cards are dealt
+      var out = order().filter(function (s) { return playing(s) && st.hands[s].known; });
+      if (open) out.push("middle");
+      return out;
+    }
+    function slots(g) { return g === "middle" ? st.middle : st.hands[g].cards; }
+    function dealt() { return groups().every(function (g) { return slots(g).length === 3; }); }
+    function used(c) {
+      return st.middle.indexOf(c) >= 0 || st.hands.some(function (x) { return x.cards.indexOf(c) >= 0; });
+    }
+    function target() {
+      if (st.target !== null && groups().indexOf(st.target) >= 0 && slots(st.target).length < 3) return st.target;
+      return groups().filter(function (g) { return slots(g).length < 3; })[0];
+    }
+
+    // --- the record's events ---------------------------------------------------------------------------
+    function dealEvent() {
+      var ev = {
+        action: "deal", seat: shell.state.dealer,
+        hands: st.hands.map(function (x, s) { return playing(s) && x.known ? x.cards.slice() : null; })
+      };
+      if (open) ev.middle = st.middle.slice();
+      return ev;
+    }
+    function events() {
+      var evs = st.buyIns.map(function (b) { return { action: "buy_in", seat: b.seat, amount: b.amount }; });
+      if (!dealt()) return evs;
+      return evs.concat([dealEvent()], st.acts.map(function (e) { return JSON.parse(JSON.stringify(e)); }));
+    }
+
+    // --- drawing -------------------------------------------------------------------------------------
+    function name(s) { return players[s]; }
+    function cards(cs) { return h("span", { cls: "cards" }, cs.map(shell.cardSpan)); }
+
+    function drawSvara() {
+      if (!svara) return null;
+      var answer = shell.ask([]);
+      var body = [h("p", null, "Svara: " + svara.map(name).join(" and ") + " play for the pot of ",
+        shell.money(shell.cfg.pot_in), ". Anyone else may buy in before the deal.")];
+      if (answer === undefined) body.push(shell.asking());
+      else if (answer.errors) body.push(shell.refused(answer));
+      else {
+        var offers = answer.options.filter(function (o) { return o.action === "buy_in"; });
+        body.push(h("div", { cls: "choices", id: "buy-ins" }, offers.map(function (o) {
+          var on = st.buyIns.some(function (b) { return b.seat === o.seat; });
+          return btn((on ? "\u2713 " : "") + name(o.seat) + " buys in (" + shell.money(o.amount) + ")", function () {
+            st.buyIns = on ? st.buyIns.filter(function (b) { return b.seat !== o.seat; })
+              : st.buyIns.concat([{ seat: o.seat, amount: o.amount }]).sort(function (a, b) { return a.seat - b.seat; });
+            if (on) st.hands[o.seat].cards = [];
+          }, on ? "btn-primary" : "btn-ghost", { "data-buyin": String(o.seat) });
+        })));
+        if (!offers.length && !st.buyIns.length) body.push(h("p", { cls: "small muted" }, "Only the tied players play it."));
+      }
+      return shell.step(1, "The svara", body, "step-svara");
+    }
+
+    function drawDeal() {
+      var t = target();
+      var rows = order().map(function (s) {
+        if (!playing(s)) return h("div", { cls: "slot-group", "data-seat": String(s) }, h("b", null, name(s)), " sits out");
+        var x = st.hands[s];
+        return h("div", { cls: "slot-group" + (t === s ? " selected" : ""), "data-seat": String(s) },
+          h("b", null, name(s) + (s === shell.state.dealer ? " (deals)" : "")), " ",
+          x.known ? cards(x.cards.concat([null, null, null]).slice(0, 3)) : h("span", { cls: "muted" }, "not written down"), " ",
+          btn(x.known ? "pick" : "known", function () { x.known = true; st.target = s; }, "btn-ghost", { "data-pick": String(s) }),
+          x.known ? btn("not known", function () { x.known = false; x.cards = []; }, "btn-ghost", { "data-unknown": String(s) }) : null,
+          x.cards.length ? btn("clear", function () { x.cards = []; st.target = s; }, "btn-ghost") : null);
+      });
+      if (open) {
+        rows.push(h("div", { cls: "slot-group" + (t === "middle" ? " selected" : ""), "data-seat": "middle" },
+          h("b", null, "Middle (face up)"), " ", cards(st.middle.concat([null, null, null]).slice(0, 3)), " ",
+          st.middle.length ? btn("clear", function () { st.middle = []; st.target = "middle"; }, "btn-ghost") : null));
+      }
+      var body = [h("div", { cls: "field" }, h("label", null, "Dealer "), shell.seatSelect(shell.state.dealer, function (s) { shell.state.dealer = s; }, null, "dealer")), rows];
+      if (t !== undefined) {
+        body.push(shell.grid({
+          rows: SUITS.map(function (su) { return RANKS.map(function (r) { return r + su; }); }),
+          isUsed: used, isOff: used, title: t === "middle" ? "the middle" : name(t) + "\u2019s hand",
+          onpick: function (c) { slots(t).push(c); }
+        }));
+      }
+      return shell.step(2, "The deal", body, "step-deal");
+    }
+
+    function describe(e) {
+      var who = typeof e.seat === "number" && players[e.seat] !== undefined ? players[e.seat] : "?";
+      var blind = e.blind === true ? " blind" : "";
+      switch (e.action) {
+        case "buy_in": return who + " buys into the svara";
+        case "deal": return who + " deals";
+        case "exchange": return who + " gives " + (e.give || []).join(" ") + " for " + (e.take || []).join(" ");
+        case "pass": return who + " passes";
+        case "raise": return who + " bets " + shell.money(e.amount) + blind;
+        case "call": return who + " calls" + blind + " (" + shell.money(e.amount) + ")";
+        case "fold": return who + " folds";
+        case "show": return who + " shows " + (e.cards || []).join(" ");
+        default: return who + " " + (e.action || "?");
+      }
+    }
+
+    function add(ev) {
+      st.acts.push(ev);
+      st.amount = null; st.blind = false; st.give = []; st.take = []; st.showPick = [];
+    }
+
+    function seatOptions(answer, s) {
+      var mine = answer.options.filter(function (o) { return o.seat === s; });
+      var has = function (a) { return mine.filter(function (o) { return o.action === a; }); };
+      var out = [h("h4", null, name(s) + (s === answer.turn ? " \u2014 his turn" : " \u2014 may start the betting"))];
+      var ex = has("exchange")[0];
+      if (ex) {
+        var hand = ex.cards || [];
+        out.push(h("div", { cls: "choices exchange" }, h("span", { cls: "small" }, "Gives: "),
+          hand.map(function (c) {
+            var on = st.give.indexOf(c) >= 0;
+            return btn(shell.label(c), function () { st.give = on ? st.give.filter(function (x) { return x !== c; }) : st.give.concat([c]); }, on ? "btn-primary" : "btn-ghost", { "data-give": c });
+          }), h("span", { cls: "small" }, " takes: "),
+          ex.middle.map(function (c) {
+            var on = st.take.indexOf(c) >= 0;
+            return btn(shell.label(c), function () { st.take = on ? st.take.filter(function (x) { return x !== c; }) : st.take.concat([c]); }, on ? "btn-primary" : "btn-ghost", { "data-take": c });
+          }),
+          btn("Exchange", function () {
+            if (st.give.length && st.give.length === st.take.length) add({ action: "exchange", seat: s, give: st.give.slice(), take: st.take.slice() });
+          }, "btn-primary", { id: "exchange-btn", disabled: !(st.give.length && st.give.length === st.take.length) })));
+      }
+      if (has("pass").length) out.push(btn("Pass", function () { add({ action: "pass", seat: s }); }, "btn-ghost", { "data-act": "pass" }));
+      if (has("fold").length) out.push(btn("Fold", function () { add({ action: "fold", seat: s }); }, "btn-ghost", { "data-act": "fold" }));
+      var raises = has("raise");
+      if (raises.length) {
+        var blindOk = raises.some(function (o) { return o.blind; });
+        var isBlind = st.blind && blindOk;
+        var least = raises.filter(function (o) { return !!o.blind === isBlind; })[0].min;
+        var amount = st.amount === null ? least : st.amount;
+        var input = h("input", { type: "number", min: "0", step: "1", id: "bet-amount", inputmode: "numeric",
+          oninput: function () { var v = parseInt(input.value, 10); st.amount = isNaN(v) ? null : v; } });
+        input.value = String(amount);
+        out.push(h("div", { cls: "choices bet" },
+          blindOk ? seg([[false, "Open"], [true, "Blind"]], isBlind, function (v) { st.blind = v; st.amount = null; }, "blind") : null,
+          input, " ",
+          btn("Bet", function () {
+            var ev = { action: "raise", seat: s, amount: st.amount === null ? least : st.amount };
+            if (isBlind) ev.blind = true;
+            add(ev);
+          }, "btn-primary", { "data-act": "raise" }),
+          h("span", { cls: "small muted" }, " at least " + least + (isBlind ? " (blind: it counts double)" : ""))));
+      }
+      has("call").forEach(function (o) {
+        if (!!o.blind !== (st.blind && raises.some(function (r) { return r.blind; }))) return;
+        out.push(btn("Call " + o.amount + (o.blind ? " blind" : ""), function () {
+          var ev = { action: "call", seat: s, amount: o.amount };
+          if (o.blind) ev.blind = true;
+          add(ev);
+        }, "btn-primary", { "data-act": "call" }));
+      });
+      has("show").forEach(function (o) {
+        if (o.cards) {
+          out.push(btn("Show " + o.cards.map(shell.label).join(" "), function () { add({ action: "show", seat: s, cards: o.cards.slice() }); }, "btn-primary", { "data-act": "show" }));
+        } else {
+          out.push(h("p", { cls: "small" }, "His cards were not written down: pick the three he shows."), shell.grid({
+            rows: SUITS.map(function (su) { return RANKS.map(function (r) { return r + su; }); }),
+            isUsed: function (c) { return st.showPick.indexOf(c) >= 0; }, title: name(s) + "\u2019s show", id: "show-picker",
+            onpick: function (c) {
+              if (st.showPick.indexOf(c) < 0) st.showPick.push(c);
+              if (st.showPick.length === 3) add({ action: "show", seat: s, cards: st.showPick.slice() });
+            }
+          }));
+        }
+      });
+      return h("div", { cls: "seat-options", "data-options": String(s) }, out);
+    }
+
+    function drawTrade() {
+      if (!dealt()) return null;
+      var evs = events();
+      var body = [h("ol", { cls: "small", id: "trade-log" }, st.acts.map(function (e) { return h("li", null, describe(e)); }))];
+      if (st.acts.length) body.push(btn("Undo the last", function () { st.acts.pop(); }, "btn-ghost", { id: "undo-act" }));
+      var answer = shell.ask(evs);
+      if (answer === undefined) body.push(shell.asking());
+      else if (answer.errors) body.push(shell.refused(answer));
+      else if (!answer.options.length) {
+        body.push(h("p", { id: "hand-over" }, "The hand is over: ", shell.words(answer.table.text || "")));
+      } else {
+        var seats = [answer.turn];
+        answer.options.forEach(function (o) { if (seats.indexOf(o.seat) < 0) seats.push(o.seat); });
+        body.push(h("div", { id: "trade-choices" }, seats.map(function (s) { return seatOptions(answer, s); })));
+      }
+      return shell.step(3, open ? "Exchanges and the trade" : "The trade", body, "step-trade");
+    }
+
+    function draw() { return [drawSvara(), drawDeal(), drawTrade()]; }
+
+    function load(record) {
+      var seenDeal = false;
+      (record.events || []).forEach(function (e, i) {
+        if (!e || typeof e !== "object") throw new shell.Unshowable(i, "it is not an event");
+        var copy = {};
+        Object.keys(e).forEach(function (k) { if (k !== "note") copy[k] = e[k]; });
+        if (e.action === "buy_in") {
+          if (seenDeal) throw new shell.Unshowable(i, "a buy-in after the deal");
+          st.buyIns.push({ seat: e.seat, amount: e.amount });
+        } else if (e.action === "deal") {
+          if (seenDeal || !Array.isArray(e.hands) || e.hands.length !== n) throw new shell.Unshowable(i, "the picker shows one deal of every seat");
+          seenDeal = true;
+          shell.state.dealer = e.seat;
+          e.hands.forEach(function (x, s) { st.hands[s] = x === null ? { known: playing(s) ? false : true, cards: [] } : { known: true, cards: x.slice() }; });
+          st.middle = Array.isArray(e.middle) ? e.middle.slice() : [];
+        } else if (["exchange", "pass", "raise", "call", "fold", "show"].indexOf(e.action) >= 0 && seenDeal) {
+          st.acts.push(copy);
+        } else {
+          throw new shell.Unshowable(i, "the picker has no place for it");
+        }
+      });
+    }
+
+    return { draw: draw, events: events, load: load, describe: describe };
+  };
+})();
