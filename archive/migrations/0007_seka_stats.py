@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('archive', '0005_imports'),
+        ('archive', '0006_stats_outbox'),
     ]
 
     operations = [
