@@ -193,6 +193,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Hands and disputes both have a "status": one enum name each.
+    "ENUM_NAME_OVERRIDES": {
+        "HandStatusEnum": "archive.models.core.Hand.Status",
+        "DisputeStatusEnum": "archive.models.core.Dispute.Status",
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "archive.api.schema.add_common_answers",
