@@ -23,6 +23,7 @@ import referee
 from referee import core
 from referee.facts import seat_rows
 from referee.games import game_module
+from referee.games.sedma.generate import sedma_deal
 from referee.generate import random_house_rules, swik_hand
 
 NAMES = ["Dad", "Uncle Joe", "Mary", "Me", "Grandma", "Pete", "Ann"]
@@ -43,8 +44,12 @@ def _swik(rng, mistakes=0.2):
     )
 
 
+def _sedma(rng, mistakes=0.2):
+    return sedma_deal(rng, mistakes=mistakes, incomplete=0.1, unknown=0.15)
+
+
 # game -> a realistic hand from a random.Random (a new game adds its generator here).
-HANDS = {"swik": _swik}
+HANDS = {"swik": _swik, "sedma": _sedma}
 GAMES = [g["name"] for g in referee.games()]
 CATALOGUE = {g["name"]: g for g in referee.games()}
 few = settings(deadline=None, max_examples=40, suppress_health_check=[HealthCheck.too_slow])
