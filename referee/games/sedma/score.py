@@ -55,6 +55,8 @@ class Scoring:
                     "players",
                     f"the {v} game is for {PLAYERS.get(v)} players, but the record lists {self.n}",
                 )
+            elif v == "4p" and self.cfg.hand_size == 10:
+                self.error(None, "house_rules", "house rule 'hand_size' 10 cannot be dealt to four from 32 cards")
         if self.errors:
             raise BadRecord(self.errors)
         if self.void:

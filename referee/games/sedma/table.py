@@ -108,6 +108,11 @@ class Sedma(Scoring, TrickTable, core.Table):
         self.quiet = False  # right after a trick that ended by itself (a pass then changes nothing)
         self.soloist = None
 
+    def error(self, i, field, message):
+        """The record is bad here; later events only get their fields checked (one mistake, one error)."""
+        core.Table.error(self, i, field, message)
+        self.lax = True
+
     # ------------------------------------------------------------------ the deal
 
     def _deal(self, i, ev):
