@@ -231,7 +231,7 @@ class Scoring:
             for s in range(n):
                 if self.known[s] is not None or any(o == s for o in where.values()):
                     hands[s] = sorted((c for c, o in where.items() if o == s), key=card_sort)
-        trick = [[s, c] for s, c, e in self.plays] + [[s, c] for s, c, e in self.rnd]
+        trick = [[s, c] for s, c in self.plays] + [[s, c] for s, c in self.rnd]
         return {
             "index": i,
             "final": False,

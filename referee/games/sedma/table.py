@@ -29,13 +29,27 @@ from .rules import (
     card_sort,
     deck_for,
     hand_size,
-    points_of,
     sides_for,
 )
 from .score import Scoring
 
 STOCK = -5  # where a card lies in the recorded stock
 PRE, PLAY, DONE = 0, 4, 5  # (PLAY and DONE as in tricks.py)
+
+
+_KINDS: dict = {}  # (Config, n, deal number) -> what a table of that kind reads once (bounded)
+_DRAWS: dict = {}  # (n, hand size, winner, held, stock left) -> the order of the draws (bounded)
+
+
+def _kind(cfg, n, number):
+    """(variant, hand size, the pack, whether tricks may be continued, each seat's side in a trick)."""
+    v = VARIANT_OF.get(n, "4p")
+    side = list(range(n))  # (4p: the partnership of this deal)
+    if v == "4p":
+        for k, pair in enumerate(sides_for(v, number, cfg.rotate)):
+            for x in pair:
+                side[x] = k
+    return v, hand_size(cfg, v), deck_for(cfg, v), v == "2p" or v == "4p" and cfg.continue_trick, side
 
 
 class Sedma(Scoring, TrickTable, core.Table):
@@ -66,6 +80,7 @@ class Sedma(Scoring, TrickTable, core.Table):
         "plays",
         "rnd",
         "rnd_order",
+        "last_e",
         "rank",
         "pending",
         "tricks",
@@ -75,15 +90,20 @@ class Sedma(Scoring, TrickTable, core.Table):
         "quiet",
         "soloist",
         "can_continue",
+        "disorder",
+        "side",
     )
 
     def __init__(self, n, names, dealer, pot_in, cfg, claimed=None, number=1):
         core.Table.__init__(self, n, names, dealer, pot_in, cfg, claimed)
-        v = self.variant = VARIANT_OF.get(n, "4p")
-        self.hsize = hand_size(cfg, v)
-        self.deck = deck_for(cfg, v)
         self.number = number  # the deal's number in its game (1 for a lone deal): the 4p partnerships
-        self.can_continue = v == "2p" or v == "4p" and cfg.continue_trick
+        key = (cfg, n, number)
+        kind = _KINDS.get(key)
+        if kind is None:
+            kind = _kind(cfg, n, number)
+            if len(_KINDS) < 4096:
+                _KINDS[key] = kind
+        self.variant, self.hsize, self.deck, self.can_continue, self.side = kind
         self.phase = PRE
         self.void = False
         self.deal_event = None
@@ -99,6 +119,7 @@ class Sedma(Scoring, TrickTable, core.Table):
         self.plays = []  # the trick's finished rounds, in proper order: (seat, card, event)
         self.rnd = []  # the round in play, as played
         self.rnd_order = ()
+        self.last_e = None  # the event of the last card played to the trick
         self.rank = None
         self.pending = False  # the leader decides whether to continue
         self.tricks = []
@@ -116,7 +137,8 @@ class Sedma(Scoring, TrickTable, core.Table):
     # ------------------------------------------------------------------ the deal
 
     def _deal(self, i, ev):
-        if not self.syntax(i, ev, "deal"):
+        plain = self._plain_deal(ev)
+        if not plain and not self.syntax(i, ev, "deal"):
             return
         names = self.names
         s = ev["seat"]
@@ -126,20 +148,35 @@ class Sedma(Scoring, TrickTable, core.Table):
             return self.error(
                 i, "seat", f"event {i}: {names[s]} deals, but the record's dealer is {names[self.dealer]}"
             )
-        hands = [None if h is None else [CARD[c] for c in h] for h in ev["hands"]]
         stock = ev.get("stock")
-        stock = None if stock is None else [CARD[c] for c in stock]
+        if plain:  # (every card written as the deck writes it: nothing to convert; the lists are only read)
+            hands = ev["hands"]
+        else:
+            hands = [None if h is None else [CARD[c] for c in h] for h in ev["hands"]]
+            stock = None if stock is None else [CARD[c] for c in stock]
         deck = self.deck
         where = self.where
-        for key, k, cs in [("hands", s2, h) for s2, h in enumerate(hands)] + [("stock", STOCK, stock)]:
-            if cs is None:
-                continue
-            for c in cs:
-                if c not in deck:
-                    return self.error(i, key, f"event {i}: {c} is out of the pack in the 3-player game")
-                if c in where:
-                    return self.error(i, key, f"event {i}: {c} is dealt twice{self.seventh(c)}")
-                where[c] = k
+        total = 0
+        k = 0
+        for h in hands:
+            if h is not None:
+                where.update(dict.fromkeys(h, k))
+                total += len(h)
+            k += 1
+        if stock is not None:
+            where.update(dict.fromkeys(stock, STOCK))
+            total += len(stock)
+        if len(where) != total or (self.variant == "3p" and not deck.issuperset(where)):
+            where.clear()  # a card twice or out of the pack: find it, in order, for the words
+            for key, k, cs in [("hands", s2, h) for s2, h in enumerate(hands)] + [("stock", STOCK, stock)]:
+                if cs is None:
+                    continue
+                for c in cs:
+                    if c not in deck:
+                        return self.error(i, key, f"event {i}: {c} is out of the pack in the 3-player game")
+                    if c in where:
+                        return self.error(i, key, f"event {i}: {c} is dealt twice{self.seventh(c)}")
+                    where[c] = k
         H = self.hsize
         self.deal_event = i
         bad = [
@@ -167,6 +204,25 @@ class Sedma(Scoring, TrickTable, core.Table):
         self.has_stock = left > 0
         self.phase = PLAY
         self._new_trick((s + 1) % self.n)
+
+    def _plain_deal(self, ev):
+        """A deal whose fields are plainly right (cards as "TH", each hand a list or null): no need to read them
+        one by one."""
+        s = ev.get("seat")
+        hands = ev.get("hands")
+        stock = ev.get("stock")
+        if not (s.__class__ is int and 0 <= s < self.n and hands.__class__ is list and len(hands) == self.n):
+            return False
+        try:
+            for h in hands:
+                if h is not None and (h.__class__ is not list or not DECK_TEXT.issuperset(h)):
+                    return False
+            if stock is not None and (stock.__class__ is not list or not DECK_TEXT.issuperset(stock)):
+                return False
+        except TypeError:  # (an unhashable "card")
+            return False
+        g = ev.get("soloist")
+        return g is None or g.__class__ is int and 0 <= g < self.n
 
     def _find_soloist(self, i, ev, hands, stock):
         """3p: who holds the soloist card (None: it lies in the stock); False (with an error) if the record
@@ -219,12 +275,15 @@ class Sedma(Scoring, TrickTable, core.Table):
         self.rnd_order = RING[self.n][(leader - 1) % self.n]
         self.rank = None
         self.pending = False
+        self.disorder = False
 
     def _play(self, i, ev):
-        if not self.syntax(i, ev, "play"):
-            return
-        s = ev["seat"]
-        c = CARD[ev["card"]]
+        s = ev.get("seat")
+        c = ev.get("card")
+        if not (s.__class__ is int and 0 <= s < self.n and c.__class__ is str and c in DECK_TEXT):
+            if not self.syntax(i, ev, "play"):
+                return
+            c = CARD[c]
         names = self.names
         if self.phase == PRE:
             return self.error(i, "action", f"event {i}: a card played before the deal")
@@ -251,6 +310,7 @@ class Sedma(Scoring, TrickTable, core.Table):
                     i, "seat", f"event {i}: {names[s]} plays {c}, but already played {p[1]} to this round of the trick"
                 )
         if self.to_draw:
+            self.disorder = True
             self.violate(
                 i,
                 s,
@@ -260,6 +320,7 @@ class Sedma(Scoring, TrickTable, core.Table):
         else:
             expected = self.rnd_order[len(rnd)] if not rnd else self._next_in_round()
             if expected != s:
+                self.disorder = True
                 self.violate(
                     i,
                     s,
@@ -268,9 +329,68 @@ class Sedma(Scoring, TrickTable, core.Table):
                     f"the cards are taken in proper order",
                 )
         self._take(i, s, c, o)
-        rnd.append((s, c, i))
+        rnd.append([s, c])
+        self.last_e = i
         if len(rnd) == self.n:
             self._close_round()
+
+    def _plays(self, i, ev):
+        """Play events from i on, while they last; answers the index after them. The common play (in turn, a card
+        the player holds, no draw owed, no decision pending) is taken here with the state in locals; anything else
+        goes to `_play`, which checks everything."""
+        events = self.events
+        m = len(events)
+        n = self.n
+        while True:
+            if self.phase == PLAY and not (self.pending or self.to_draw or self.lax or self.disorder):
+                where = self.where
+                held = self.held
+                unseen = self.unseen
+                rnd = self.rnd
+                order = self.rnd_order
+                k = len(rnd)
+                while True:
+                    try:
+                        s = ev["seat"]
+                        c = ev["card"]
+                        o = where.get(c)
+                    except (KeyError, TypeError):
+                        break
+                    if order[k] != s or s.__class__ is not int:
+                        break
+                    if o != s:
+                        if o is not None or not unseen[s] or c not in self.deck:
+                            break
+                        unseen[s] -= 1
+                    where[c] = PLAYED
+                    held[s] -= 1
+                    rnd.append([s, c])
+                    self.quiet = False
+                    i += 1
+                    k += 1
+                    if i == m:
+                        if k == n:
+                            self.last_e = i - 1
+                            self._close_round()
+                        return i
+                    ev = events[i]
+                    if k == n:
+                        self.last_e = i - 1
+                        self._close_round()
+                        if ev.__class__ is not dict or ev.get("action") != "play":
+                            return i
+                        break
+                    if ev.__class__ is not dict or ev.get("action") != "play":
+                        return i
+                if k == n:
+                    continue  # a round was closed: take the next with its own state
+            self._play(i, ev)
+            i += 1
+            if i == m or self.lax:
+                return i
+            ev = events[i]
+            if ev.__class__ is not dict or ev.get("action") != "play":
+                return i
 
     def _next_in_round(self):
         done = {p[0] for p in self.rnd}
@@ -300,11 +420,15 @@ class Sedma(Scoring, TrickTable, core.Table):
             )
         self.pending = False
         self._take(i, s, c, o)
-        self.rnd = [(s, c, i)]
+        self.rnd = [[s, c]]
+        self.last_e = i
 
     def _close_round(self):
-        pos = {x: k for k, x in enumerate(self.rnd_order)}
-        rnd = sorted(self.rnd, key=lambda p: pos[p[0]])
+        rnd = self.rnd
+        if self.disorder:
+            pos = {x: k for k, x in enumerate(self.rnd_order)}
+            rnd = sorted(rnd, key=lambda p: pos[p[0]])
+            self.disorder = False
         plays = self.plays
         plays.extend(rnd)
         self.rnd = []
@@ -312,54 +436,62 @@ class Sedma(Scoring, TrickTable, core.Table):
         if R is None:
             R = self.rank = plays[0][1][0]
         L = self.leader
-        w = self.winner()
-        if not self.can_continue or self.same_side(w, L) or self.held[L] == 0:
-            return self._end_trick(quiet=True)
+        w = L
+        for s, c in plays:
+            if c[0] == R or c[0] == "7":
+                w = s
+        if not self.can_continue or self.side[w] == self.side[L] or self.held[L] == 0:
+            return self._end_trick(w, True)
         if self.unseen[L] == 0:
-            where = self.where
-            if not any(o == L and (c[0] == R or c[0] == "7") for c, o in where.items()):
-                return self._end_trick(quiet=True)
+            get = self.where.get
+            if not any(get(R + x) == L or get("7" + x) == L for x in "SHDC"):
+                return self._end_trick(w, True)
         self.pending = True
 
     def winner(self):
         R = self.rank
         w = self.leader
-        for s, c, _e in self.plays:
+        for s, c in self.plays:
             if c[0] == R or c[0] == "7":
                 w = s
         return w
 
-    def same_side(self, a, b):
-        if a == b:
-            return True
-        if self.variant == "4p":
-            for side in sides_for("4p", self.number, self.cfg.rotate):
-                if a in side and b in side:
-                    return True
-        return False
-
-    def _end_trick(self, quiet=False):
+    def _end_trick(self, w=None, quiet=False):
         plays = self.plays
-        w = self.winner()
-        pts = points_of([c for s, c, e in plays])
-        last = self.stock_left == 0 and not any(self.held)
+        if w is None:
+            w = self.winner()
+        pts = 0
+        for p in plays:
+            r = p[1][0]
+            if r == "A" or r == "T":
+                pts += 10
+        held = self.held
+        last = self.stock_left == 0 and not any(held)
         if last:
             pts += LAST
-        self.tricks.append({"leader": self.leader, "plays": [[s, c] for s, c, e in plays], "winner": w, "points": pts})
-        self.trick_events.append(plays[-1][2])
+        self.tricks.append({"leader": self.leader, "plays": plays, "winner": w, "points": pts})
+        self.trick_events.append(self.last_e)
         self.won[w] += 1
         self.pending = False
+        self.quiet = quiet
         if last:
             self.phase = DONE
             self.rnd = []
-            self.quiet = quiet
             return
         self._new_trick(w)
-        self.quiet = quiet
         if self.stock_left:
             self.to_draw = self._draw_order(w)
 
     def _draw_order(self, w):
+        key = (self.n, self.hsize, w, tuple(self.held), self.stock_left)
+        seq = _DRAWS.get(key)
+        if seq is None:
+            seq = self._draws(w)
+            if len(_DRAWS) < 4096:
+                _DRAWS[key] = seq
+        return seq[:]
+
+    def _draws(self, w):
         n = self.n
         H = self.hsize
         counts = self.held[:]
@@ -381,11 +513,31 @@ class Sedma(Scoring, TrickTable, core.Table):
     # ------------------------------------------------------------------ draws and passes
 
     def _draw(self, i, ev):
-        if not self.syntax(i, ev, "draw"):
-            return
-        s = ev["seat"]
+        s = ev.get("seat")
         c = ev.get("card")
-        c = None if c is None else CARD[c]
+        if not (s.__class__ is int and 0 <= s < self.n and (c is None or c.__class__ is str and c in DECK_TEXT)):
+            if not self.syntax(i, ev, "draw"):
+                return
+            c = None if c is None else CARD[c]
+        td = self.to_draw
+        stock = self.stock
+        if (
+            td
+            and td[0] == s
+            and stock is not None
+            and not self.pending
+            and not self.rnd
+            and not self.plays
+            and (c is None or c == stock[self.stock_pos])
+        ):  # the common draw: in turn, the stock's next card (the one who is to draw holds fewer than hand_size)
+            td.pop(0)
+            c = stock[self.stock_pos]
+            self.stock_pos += 1
+            self.stock_left -= 1
+            self.held[s] += 1
+            self.where[c] = s
+            self.quiet = False
+            return
         names = self.names
         if self.phase == PRE:
             return self.error(i, "action", f"event {i}: a draw before the deal")
@@ -552,7 +704,7 @@ class Sedma(Scoring, TrickTable, core.Table):
 
 Sedma.HANDLERS = {
     "deal": Sedma._deal,
-    "play": Sedma._play,
+    "play": Sedma._plays,
     "draw": Sedma._draw,
     "pass": Sedma._pass,
     "end_trick": Sedma._pass,
@@ -565,6 +717,7 @@ _READERS = {
     ("hands", False): Sedma.f_hands,
     ("seat", True): Sedma.f_soloist,
 }
+Sedma.STEP_HANDLERS = {"play": Sedma._play}
 Sedma.FIELDS = {
     a: tuple((name, _READERS[kind, null]) for name, kind, null in fields) for a, (_, fields) in EVENTS.items()
 }
