@@ -130,6 +130,7 @@ def field_values(kind, deck, n, choices):
         "flag": st.booleans(),
         "choice": st.sampled_from(choices or ["?"]),
         "text": st.text(max_size=10),
+        "numbers": st.lists(st.sampled_from([0, 10, 30, 60, 90, 45, -10]), max_size=4),
     }[kind]
     return st.one_of(plausible, plausible, plausible, JUNK)
 

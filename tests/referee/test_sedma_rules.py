@@ -370,3 +370,44 @@ def test_the_variant_is_required_and_fits_the_table():
     assert [e["field"] for e in bad(rec)] == ["players"]
     rec = deal(4, [["9H"], ["KH"], ["9S"], ["QH"]], rules={"hand_size": 10})
     assert [e["field"] for e in bad(rec)] == ["house_rules"]
+
+
+# ---------------------------------------------------------------------- the paper way
+
+
+def paper(n, pts, **deal_fields):
+    rec = deal(n, [[] for _ in range(n)], stock=False)
+    ev = rec["events"][0]
+    ev["hands"] = [None] * n
+    ev["stock"] = None
+    ev.update(deal_fields)
+    rec["events"].append({"action": "points", "points": pts})
+    return rec
+
+
+def test_the_paper_way_gives_each_sides_points():
+    r = rule(paper(4, [60, 30]))
+    assert r["status"] == "complete" and r["score"]["points"] == [60, 30]
+    assert r["score"]["players"] == [60, 30, 60, 30] and r["tricks"] == []
+    assert r["facts"]["game"]["seats"]["last_trick"] == [None] * 4
+    r = rule(paper(2, [40, 50]))
+    assert r["score"]["winners"] == [1]
+
+
+def test_the_paper_way_in_3p_pays_crowns_but_cannot_show_every_trick():
+    r = rule(paper(3, [90, 0], soloist=1))
+    assert r["score"]["soloist"] == 1 and r["score"]["crowns"] == [-2, 4, -2] and r["net"] == [-2, 4, -2]
+    r = rule(paper(3, [40, 50], soloist=2))
+    assert r["score"]["crowns"] == [1, 1, -2] and r["score"]["winners"] == [0, 1]
+
+
+@pytest.mark.parametrize("pts", [[60, 20], [65, 25], [90], [30, 30, 30], [100, -10]])
+def test_paper_points_must_be_tens_adding_to_ninety_one_a_side(pts):
+    errors = bad(paper(4, pts))
+    assert [(e["event"], e["field"]) for e in errors] == [(1, "points")]
+
+
+def test_paper_points_after_cards_were_played_are_a_bad_record():
+    rec = play(deal(4, [["9H"], ["KH"], ["9S"], ["QH"]]), "0 9H")
+    rec["events"].append({"action": "points", "points": [60, 30]})
+    assert [(e["event"], e["field"]) for e in bad(rec)] == [(2, "action")]

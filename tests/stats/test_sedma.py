@@ -36,6 +36,12 @@ def nights(table, rng, django_capture_on_commit_callbacks):
     fam, ps, by = table["family"], table["players"], table["editor"]
     with django_capture_on_commit_callbacks(execute=True):
         four = [sedma_night(fam, ps[:4], by, rng, variant="4p", deals=12, day=d) for d in (1, 8)]
+        # and one deal on paper: only the points each side took
+        paper = {"hands": [None] * 4, "stock": None, "action": "deal", "seat": 0}
+        d = services.session_next_hand_defaults(session=four[0][0])
+        paper["seat"] = d["dealer"]
+        record = {"dealer": d["dealer"], "events": [paper, {"action": "points", "points": [70, 20]}]}
+        four[0][1].append(services.hand_add(session=four[0][0], record=record, by=by))
         three = sedma_night(fam, ps[1:4], by, rng, variant="3p", deals=6, day=15)
     return {**table, "four": four, "three": three}
 
@@ -48,7 +54,7 @@ def test_points_per_deal_last_trick_share_and_deals_come_from_the_rulings(nights
     ps = nights["players"]
     rows = {r["player_id"]: r for r in selectors.players(family=nights["family"], game="sedma")}
     for player in ps[:4]:
-        pts, deals, last = 0, 0, 0
+        pts, deals, last, card_deals = 0, 0, 0, 0
         for session, hands in nights["four"] + [nights["three"]]:
             seats = {s.player_id: s.position for s in session.seats.all()}
             if player.pk not in seats:
@@ -57,11 +63,14 @@ def test_points_per_deal_last_trick_share_and_deals_come_from_the_rulings(nights
                 s = seats[player.pk]
                 pts += h.ruling["score"]["players"][s]
                 deals += 1
-                last += h.ruling["tricks"][-1]["winner"] == s
+                if h.ruling["tricks"]:
+                    card_deals += 1
+                    last += h.ruling["tricks"][-1]["winner"] == s
         r = rows[player.pk]
         assert r["sedma_deals"] == deals and r["sedma_points"] == pts
         assert r["points_per_deal"] == round(pts / deals, 1)
-        assert r["last_trick_share"] == round(last / deals, 4)
+        assert r["last_trick_share"] == round(last / card_deals, 4)
+    assert nights["four"][0][1][-1].ruling["score"]["points"] == [70, 20]
     assert SedmaSeatFact.objects.filter(variant="4p").count() == 4 * sum(len(finished(h)) for _, h in nights["four"])
     assert SedmaDay.objects.exists()
 

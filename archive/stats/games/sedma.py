@@ -3,7 +3,7 @@
 Per seat and finished deal (SedmaSeatFact): the variant, the points his side took (what he scores), the points
 he took himself, whether he took the last trick, whether his side won the deal, his crowns (3p, + received,
 - paid), whether he was the soloist (3p) and his partner (4p, the player opposite or beside him by the deal's
-pairing). SedmaDay sums them by family, player and day. A void deal or one that stops before the end gives no
+pairing). A deal given on paper (points only) leaves his own points and the last trick NULL. SedmaDay sums them by family, player and day. A void deal or one that stops before the end gives no
 row: NULL never stands for 0.
 
 Reads: points per deal and last-trick share per player (columns of the players table), games won (a session
@@ -35,8 +35,8 @@ class SedmaSeatFact(models.Model):
     seat = models.PositiveSmallIntegerField()
     variant = models.CharField(max_length=2)
     points = models.SmallIntegerField(help_text="his side's points: what he scores for the deal")
-    own_points = models.SmallIntegerField(help_text="the points of the tricks he took himself")
-    last_trick = models.SmallIntegerField()
+    own_points = models.SmallIntegerField(null=True, help_text="the points of the tricks he took himself")
+    last_trick = models.SmallIntegerField(null=True, help_text="NULL: a deal given on paper (points only)")
     deal_won = models.SmallIntegerField()
     crowns = models.SmallIntegerField(null=True, help_text="3p: crowns received (+) or paid (-)")
     soloist = models.SmallIntegerField(null=True, help_text="3p: 1 he played alone, 0 not")
@@ -54,8 +54,9 @@ class SedmaDay(models.Model):
     player = _fk("archive.Player")
     day = models.DateField()
     deals = models.IntegerField()
+    card_deals = models.IntegerField(help_text="deals logged card by card (whose last trick is known)")
     points = models.IntegerField()
-    last_tricks = models.IntegerField()
+    last_tricks = models.IntegerField(null=True)
     deals_won = models.IntegerField()
     crowns = models.IntegerField(null=True)
     solos = models.IntegerField(null=True)
@@ -87,8 +88,9 @@ COLUMNS = {
 SUMMARY = (
     SedmaDay,
     """
-INSERT INTO {summary} (family_id, player_id, day, deals, points, last_tricks, deals_won, crowns, solos)
-SELECT family_id, player_id, day, COUNT(*), SUM(points), SUM(last_trick), SUM(deal_won), SUM(crowns), SUM(soloist)
+INSERT INTO {summary} (family_id, player_id, day, deals, card_deals, points, last_tricks, deals_won, crowns, solos)
+SELECT family_id, player_id, day, COUNT(*), COUNT(last_trick), SUM(points), SUM(last_trick), SUM(deal_won),
+       SUM(crowns), SUM(soloist)
 FROM {facts}{where}
 GROUP BY family_id, player_id, day
 """,
@@ -117,8 +119,8 @@ def fact_rows(*, hand_id, family_id, day, facts, players):
                 s,
                 game.get("variant") or "",
                 g["points"],
-                g.get("own_points") or 0,
-                g.get("last_trick") or 0,
+                g.get("own_points"),
+                g.get("last_trick"),
                 g.get("deal_won") or 0,
                 g.get("crowns"),
                 g.get("soloist"),
@@ -161,7 +163,7 @@ def games_won(*, family_id, date_from=None, date_to=None):
     return won
 
 
-_SUMS = ("deals", "points", "last_tricks", "deals_won", "crowns", "solos")
+_SUMS = ("deals", "card_deals", "points", "last_tricks", "deals_won", "crowns", "solos")
 
 
 def player_columns(rows, *, family_id, game=None, date_from=None, date_to=None):
@@ -177,7 +179,7 @@ def player_columns(rows, *, family_id, game=None, date_from=None, date_to=None):
         r["sedma_deals"] = deals
         r["sedma_points"] = mine.get("points")
         r["points_per_deal"] = None if not deals else round(mine["points"] / deals, 1)
-        r["last_trick_share"] = ratio(mine.get("last_tricks"), deals)
+        r["last_trick_share"] = ratio(mine.get("last_tricks"), mine.get("card_deals"))
         r["sedma_deals_won"] = mine.get("deals_won")
         r["sedma_games_won"] = won.get(r["player_id"], 0) if deals else None
         r["crowns"] = mine.get("crowns")

@@ -102,6 +102,10 @@ EVENTS = {
         (("seat", "seat", False),),
     ),
     "end_trick": ("Four players: the leader does not continue the trick.", (("seat", "seat", False),)),
+    "points": (
+        "The paper way: the deal given only by the points each side took (the soloist's side first in 3p).",
+        (("points", "numbers", False),),
+    ),
 }
 CHOICE_FIELDS: dict = {}
 ACTIONS = tuple(EVENTS)

@@ -27,12 +27,13 @@ def crowns_3p(soloist, points, tricks_won, n=3):
         return crowns, [w]
     others = [s for s in range(n) if s != soloist]
     P = points[soloist]
-    every = sum(tricks_won)
+    # (tricks_won None: the deal was given on paper, which cannot show a side took every trick)
+    every = None if tricks_won is None else sum(tricks_won)
     if P >= 50:
-        c = 3 if tricks_won[soloist] == every else 2 if P == TOTAL else 1
+        c = 3 if every is not None and tricks_won[soloist] == every else 2 if P == TOTAL else 1
         winners, sign = [soloist], 1
     else:
-        c = 3 if tricks_won[soloist] == 0 else 2 if P == 0 else 1
+        c = 3 if every is not None and tricks_won[soloist] == 0 else 2 if P == 0 else 1
         winners, sign = others, -1
     crowns[soloist] = sign * c * len(others)
     for s in others:
@@ -90,7 +91,12 @@ class Scoring:
             return None
         own = self.taken()
         sides = self.sides()
-        points = [sum(own[s] for s in side) for side in sides]
+        if self.paper is not None:
+            points = self.paper
+            if len(sides) == 3:
+                own = points[:]
+        else:
+            points = [sum(own[s] for s in side) for side in sides]
         players = [0] * self.n
         for side, p in zip(sides, points):
             for s in side:
@@ -103,7 +109,7 @@ class Scoring:
         elif v == "3p":
             if complete:
                 side_pts = [players[s] for s in range(3)] if self.soloist is not None else own
-                crowns, winners = crowns_3p(self.soloist, side_pts, self.won)
+                crowns, winners = crowns_3p(self.soloist, side_pts, None if self.paper is not None else self.won)
             else:
                 crowns, winners = [0, 0, 0], []
             out = {"soloist": self.soloist, **out, "crowns": crowns, "winners": winners}
@@ -136,7 +142,8 @@ class Scoring:
         dealer = self.dealer
         own = self.taken()
         last = [0] * n
-        if complete:
+        paper = self.paper is not None
+        if complete and not paper:
             last[self.tricks[-1]["winner"]] = 1
         partner = [None] * n
         if self.variant == "4p":
@@ -160,7 +167,7 @@ class Scoring:
             next_dealer=dealer if status == VOID else (dealer + 1) % n,
             may_stop=complete,
             played=[1] * n,
-            tricks_won=self.won[:] if complete else None,
+            tricks_won=self.won[:] if complete and not paper else None,
             misdeals=misdeals,
             game_facts={
                 "variant": self.variant,
@@ -168,8 +175,8 @@ class Scoring:
                 "soloist": self.soloist,
                 "seats": {
                     "points": players_pts if complete else [None] * n,
-                    "own_points": own if complete else [None] * n,
-                    "last_trick": last if complete else [None] * n,
+                    "own_points": own if complete and not paper else [None] * n,
+                    "last_trick": last if complete and not paper else [None] * n,
                     "partner": partner,
                     "soloist": solo,
                     "crowns": score["crowns"] if complete and score and "crowns" in score else [None] * n,
@@ -210,6 +217,8 @@ class Scoring:
             return f"{head}: {took}; {tail}."
         if v == "2p":
             return f"{took}; {names[score['winners'][0]]} wins the deal."
+        if self.paper is not None:
+            return f"{took} (on paper)."
         return f"{took} (last trick: {names[self.tricks[-1]['winner']]})."
 
     # ------------------------------------------------------------------ the replay page

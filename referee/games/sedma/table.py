@@ -92,6 +92,7 @@ class Sedma(Scoring, TrickTable, core.Table):
         "can_continue",
         "disorder",
         "side",
+        "paper",
     )
 
     def __init__(self, n, names, dealer, pot_in, cfg, claimed=None, number=1):
@@ -128,6 +129,7 @@ class Sedma(Scoring, TrickTable, core.Table):
         self.to_draw = []  # the seats still to draw after the last trick, in order
         self.quiet = False  # right after a trick that ended by itself (a pass then changes nothing)
         self.soloist = None
+        self.paper = None  # the points per side given on paper (the "points" action)
 
     def error(self, i, field, message):
         """The record is bad here; later events only get their fields checked (one mistake, one error)."""
@@ -600,6 +602,37 @@ class Sedma(Scoring, TrickTable, core.Table):
         else:
             self.where[c] = s
 
+    def _points(self, i, ev):
+        """The paper way: the deal given only by the points each side took (no card played). House rule: an
+        action of this referee's own, for a score sheet kept on paper."""
+        if not self.syntax(i, ev, "points"):
+            return
+        pts = ev["points"]
+        if self.phase == PRE:
+            return self.error(i, "action", f"event {i}: points before the deal")
+        if self.tricks or self.plays or self.rnd or self.stock_pos or self.paper is not None:
+            return self.error(
+                i, "action", f"event {i}: points on paper after the deal was played or scored; give one or the other"
+            )
+        k = 3 if self.variant == "3p" and self.soloist is None else 2
+        if len(pts) != k or any(p % 10 or not 0 <= p <= 90 for p in pts) or sum(pts) != 90:
+            return self.error(
+                i,
+                "points",
+                f"event {i}: 'points' must give each of the {k} sides its points, in tens, together 90, not {pts}",
+            )
+        self.paper = list(pts)
+        self.phase = DONE
+
+    def f_points(self, i, ev, key):
+        v = ev.get(key)
+        if v.__class__ is list and all(x.__class__ is int for x in v):
+            return v
+        self.error(
+            i, key, f"event {i} (points): '{key}' must list each side's points, e.g. [60, 30], not {describe(v)}"
+        )
+        return None
+
     def _pass(self, i, ev):
         a = ev.get("action")
         if not self.syntax(i, ev, a):
@@ -708,6 +741,7 @@ Sedma.HANDLERS = {
     "draw": Sedma._draw,
     "pass": Sedma._pass,
     "end_trick": Sedma._pass,
+    "points": Sedma._points,
 }
 _READERS = {
     ("seat", False): Sedma.f_seat,
@@ -716,6 +750,7 @@ _READERS = {
     ("cards", True): Sedma.f_cards_opt,
     ("hands", False): Sedma.f_hands,
     ("seat", True): Sedma.f_soloist,
+    ("numbers", False): Sedma.f_points,
 }
 Sedma.STEP_HANDLERS = {"play": Sedma._play}
 Sedma.FIELDS = {
