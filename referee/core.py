@@ -485,8 +485,11 @@ def read(record, mod):
 # ---------------------------------------------------------------------- the entry points, for any game
 
 
-def _table(h, mod):
-    return mod.Table(h.n, h.players, h.dealer, h.pot_in, h.cfg, h.claimed)
+def _table(h, mod, record=None):
+    t = mod.Table(h.n, h.players, h.dealer, h.pot_in, h.cfg, h.claimed)
+    if record is not None and hasattr(t, "read_record"):
+        t.read_record(record)  # a game's own fields of the record (Sedma: the deal's number in its game)
+    return t
 
 
 def whole_game(record, mod):
@@ -500,7 +503,7 @@ def replay(record, mod):
     if whole_game(record, mod):
         return mod.replay_game(record)
     h = quick_header(record, mod) or read(record, mod)
-    return _table(h, mod).rule(h.events, record)
+    return _table(h, mod, record).rule(h.events, record)
 
 
 def steps(record, mod):
@@ -509,8 +512,8 @@ def steps(record, mod):
         yield from mod.steps_game(record)
         return
     h = quick_header(record, mod) or read(record, mod)  # (read once: the ruling and the walk share it)
-    final = _table(h, mod).rule(h.events, record)
-    t = _table(h, mod)
+    final = _table(h, mod, record).rule(h.events, record)
+    t = _table(h, mod, record)
     stop = t.stop_at(final)
     events = h.events
     for i, ev in enumerate(events):
@@ -530,8 +533,8 @@ def legal(record, mod):
     if whole_game(record, mod):
         return mod.legal_game(record)
     h = quick_header(record, mod) or read(record, mod)
-    ruling = _table(h, mod).rule(h.events, record)
-    t = _table(h, mod)
+    ruling = _table(h, mod, record).rule(h.events, record)
+    t = _table(h, mod, record)
     events = h.events
     t.run(events)
     turn, options = t.legal() if t.stop_at(ruling) is None else (None, [])

@@ -131,6 +131,19 @@ class Sedma(Scoring, TrickTable, core.Table):
         self.soloist = None
         self.paper = None  # the points per side given on paper (the "points" action)
 
+    def read_record(self, record):
+        """The record's own `deal` (optional): the deal's number in its game (1-based), which sets the 4p
+        partnerships. House rule: a lone deal may say which deal of the game it is; without it, it is deal 1."""
+        d = record.get("deal", 1)
+        if d is None or d == 1:
+            return
+        if not (d.__class__ is int and 1 <= d <= 24):
+            return self.error(
+                None, "deal", f"'deal' must be the deal's number in its game (1 to 24), not {describe(d)}"
+            )
+        self.number = d
+        self.variant, self.hsize, self.deck, self.can_continue, self.side = _kind(self.cfg, self.n, d)
+
     def error(self, i, field, message):
         """The record is bad here; later events only get their fields checked (one mistake, one error)."""
         core.Table.error(self, i, field, message)
