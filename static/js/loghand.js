@@ -19,6 +19,7 @@
  *   game.load(record)             the game's state from a stored record; throws shell.Unshowable for
  *                                 what it has no place for (editing)
  *   game.describe(event) -> words for an event, in messages
+ *   game.fields() -> {field: value}   (optional) the game's own fields of the record, besides the events
  */
 (function () {
   "use strict";
@@ -111,6 +112,9 @@
       format: "handrec/1", game: cfg.game, variant: cfg.variant || null, players: players.slice(),
       dealer: state.dealer, pot_in: cfg.pot_in, house_rules: cfg.house_rules || {}, events: events
     };
+    // A game's own fields of the record (game.fields(), optional: Sedma's deal number in its game).
+    var own = game && game.fields ? game.fields() : {};
+    Object.keys(own).forEach(function (k) { rec[k] = own[k]; });
     return rec;
   }
   function ask(events) {
