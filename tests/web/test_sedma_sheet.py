@@ -59,3 +59,12 @@ def test_a_3p_evening_shows_the_crowns(evenings, client_as):
     assert sheet["crowns"] == [sum(r["crowns"][s] for r in sheet["rows"] if r["crowns"]) for s in range(3)]
     page = client_as("viewer").get(reverse("session", args=[evenings["family"].slug, session.pk])).content.decode()
     assert 'id="crown-totals"' in page
+
+
+def test_every_sedma_hand_page_and_its_replay_render(evenings, client_as):
+    c = client_as("viewer")
+    for session in evenings["sessions"]:
+        for hand in session.hands.all()[:3]:
+            page = c.get(reverse("hand", args=[evenings["family"].slug, hand.pk]))
+            assert page.status_code == 200
+            assert hand.ruling["summary"].split(";")[0][:20] in page.content.decode()
