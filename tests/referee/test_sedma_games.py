@@ -140,3 +140,9 @@ def test_a_games_totals_are_the_sum_of_its_deals(seed, variant):
     assert r["net"] == [sum(d["net"][s] for d in r["deals"]) for s in range(n)]
     if variant == "4p":
         assert sum(r["score"]["players"]) == 180 * len(done)
+
+
+def test_a_short_game_whose_deals_are_played_out_is_complete_but_names_no_winner_yet():
+    r = referee.replay(sedma_game(random.Random(12), house_rules={}, deals=5))
+    assert r["status"] == "complete" and r["score"]["winners"] == [] and len(r["score"]["running"]) == 5
+    assert "5 of 12 deals" in r["summary"]

@@ -5,7 +5,8 @@ the running totals, the winners, and in 3p the crowns.
 Each deal is a deal record; the fields it leaves out (format, game, variant, players, house_rules) are the game's,
 and those it gives must equal the game's. Its dealer, if left out, is the seat of its deal event.
 House rule: a void deal (a misdeal) is not one of the game's deals: it has no number and adds nothing.
-House rule: a game is `complete` when it holds deals_per_game deals, all played out; only then has it winners.
+A game is `complete` when every deal it holds is played out (the rule book). House rule: it has winners only once
+it holds deals_per_game deals; a shorter record names nobody yet.
 House rule: in 2p and 3p a game is deals_per_game deals too; 3p games are won on crowns.
 """
 
@@ -165,17 +166,18 @@ def replay_game(record):
         if "crowns" in sc:
             crowns = [a + b for a, b in zip(crowns, sc["crowns"])]
         running.append(totals[:])
-    status = COMPLETE if complete_all and played == cfg.deals_per_game else INCOMPLETE
+    status = COMPLETE if complete_all and played else INCOMPLETE
+    over = status == COMPLETE and played == cfg.deals_per_game
     by = crowns if h.variant == "3p" else totals
     best = max(by) if by else 0
-    winners = [s for s in range(n) if by[s] == best] if status == COMPLETE else []
+    winners = [s for s in range(n) if by[s] == best] if over else []
     score = {"players": totals, "running": running, "winners": winners}
     if h.variant == "3p":
         score["crowns"] = crowns
     names = h.players
     lead = and_names(names, [s for s in range(n) if by[s] == best]) if running else ""
     what = "crowns" if h.variant == "3p" else "points"
-    if status == COMPLETE:
+    if over:
         summary = f"After {played} deals {lead} won with {best} {what}."
     elif running:
         summary = f"{played} of {cfg.deals_per_game} deals; {lead} leads with {best} {what}."
@@ -232,7 +234,7 @@ def legal_game(record):
         t.run(rec["events"])
         turn, options = t.legal()
         deal = len(ruled) - 1
-    elif final["status"] == COMPLETE:
+    elif final["score"]["winners"]:
         turn, options, deal = None, [], None
     else:
         d = (ruled[-1][2]["facts"]["next_dealer"]) if ruled else record.get("dealer", 0)
