@@ -68,3 +68,31 @@ def test_every_sedma_hand_page_and_its_replay_render(evenings, client_as):
             page = c.get(reverse("hand", args=[evenings["family"].slug, hand.pk]))
             assert page.status_code == 200
             assert hand.ruling["summary"].split(";")[0][:20] in page.content.decode()
+
+
+def _sedma_post(players, **extra):
+    return {
+        "game": "sedma",
+        "date": "2024-06-01",
+        "time": "19:30",
+        "timezone": "America/Chicago",
+        "first_dealer": "0",
+        "pot_in": "0",
+        "seat_player": [str(p) for p in players],
+        **extra,
+    }
+
+
+def test_a_sedma_session_from_the_form_with_its_variant_and_house_rules(client_as, family, session):
+    players = list(session.seats.order_by("position").values_list("player_id", flat=True))
+    c = client_as("editor")
+    r = c.post(
+        reverse("session_new", args=[family.slug]),
+        _sedma_post(players[:3], variant="3p", **{"hr-sedma-removed": "8S 8C", "hr-sedma-hand_size": "4"}),
+    )
+    assert r.status_code == 302, r.content.decode()[:2000]
+    made = Session.objects.filter(family=family, game="sedma").get()
+    assert made.variant == "3p" and made.house_rules == {"removed": "8S 8C", "hand_size": 4}
+    # A variant that does not fit the table is refused in words.
+    r = c.post(reverse("session_new", args=[family.slug]), _sedma_post(players[:3], variant="4p"))
+    assert r.status_code == 400 and "4p game is for 4 players" in r.content.decode()
