@@ -37,6 +37,8 @@ STOCK = -5  # where a card lies in the recorded stock
 PRE, PLAY, DONE = 0, 4, 5  # (PLAY and DONE as in tricks.py)
 
 
+MATCHES = {r: tuple(r + x for x in "SHDC") + ("7S", "7H", "7D", "7C") for r in "789TJQKA"}  # what continues a trick
+ZEROS = [[0] * n for n in range(8)]
 _KINDS: dict = {}  # (Config, n, deal number) -> what a table of that kind reads once (bounded)
 _DRAWS: dict = {}  # (n, hand size, winner, held, stock left) -> the order of the draws (bounded)
 
@@ -459,7 +461,10 @@ class Sedma(Scoring, TrickTable, core.Table):
             return self._end_trick(w, True)
         if self.unseen[L] == 0:
             get = self.where.get
-            if not any(get(R + x) == L or get("7" + x) == L for x in "SHDC"):
+            for c in MATCHES[R]:
+                if get(c) == L:
+                    break
+            else:  # he holds no card of the led rank and no Seven: nothing to continue with
                 return self._end_trick(w, True)
         self.pending = True
 
@@ -480,8 +485,7 @@ class Sedma(Scoring, TrickTable, core.Table):
             r = p[1][0]
             if r == "A" or r == "T":
                 pts += 10
-        held = self.held
-        last = self.stock_left == 0 and not any(held)
+        last = self.stock_left == 0 and self.held == ZEROS[self.n]
         if last:
             pts += LAST
         self.tricks.append({"leader": self.leader, "plays": plays, "winner": w, "points": pts})
