@@ -739,8 +739,11 @@ class Sedma(Scoring, TrickTable, core.Table):
         return s, [{"action": "play", "seat": s, "cards": self.playable(s)}]
 
     def _next_stock(self):
+        """The card a draw may name: the stock's next card, or any card not yet seen when the stock was not
+        recorded (a draw may also leave the card out: null)."""
         if self.stock is None:
-            return None
+            where = self.where
+            return sorted((c for c in self.deck if c not in where), key=card_sort)
         return [self.stock[self.stock_pos]]
 
     def playable(self, s, sort_key=card_sort):
