@@ -6,6 +6,7 @@ from ...ruling import COMPLETE, INCOMPLETE, VOID
 from .rules import PLAYERS, TOTAL, and_words, card_sort, sides_for
 
 CROWN = 1  # a crown is one table unit
+_SIDE_WORDS: dict = {}  # (players' names, sides) -> each side's names in words (bounded)
 
 
 def _by_event(v):
@@ -84,7 +85,10 @@ class Scoring:
             if s is None:
                 return [[0], [1], [2]]
             return [[s], [x for x in range(3) if x != s]]
-        return sides_for(v, self.number, self.cfg.rotate)
+        if v == "2p":
+            return [[0], [1]]
+        a, b = sides_for(v, self.number, self.cfg.rotate)
+        return [a, b]
 
     def score(self, status):
         if status == VOID:
@@ -198,8 +202,14 @@ class Scoring:
         names = self.names
         if status == VOID:
             return "Misdeal: the deal is void and is dealt again; nothing is scored."
-        side_words = [and_words([names[s] for s in side]) for side in score["sides"]]
-        took = "; ".join(f"{w} {p}" for w, p in zip(side_words, score["points"]))
+        sides = score["sides"]
+        key = (tuple(names), tuple(map(tuple, sides)))
+        side_words = _SIDE_WORDS.get(key)
+        if side_words is None:
+            side_words = [and_words([names[s] for s in side]) for side in sides]
+            if len(_SIDE_WORDS) < 4096:
+                _SIDE_WORDS[key] = side_words
+        took = "; ".join([f"{w} {p}" for w, p in zip(side_words, score["points"])])
         if status == INCOMPLETE:
             return f"The record stops before the deal ends; the finished tricks give {took}."
         v = self.variant
