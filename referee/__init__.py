@@ -39,12 +39,13 @@ def _module(record):
     game = record.get("game")
     mod = game_module(game) if game.__class__ is str else None
     if mod is None:
+        knows = ", ".join(MODULES)
         if game in PLANNED:
-            msg = f"the referee cannot rule on {game} yet; it knows {', '.join(MODULES)}"
+            msg = f"the referee cannot rule on {game} yet; it knows {knows}"
         elif "game" not in record:
             msg = "the record has no 'game'; say which game was played, e.g. \"swik\""
         else:
-            msg = f"{describe(game)} is not a game the referee knows; it knows {', '.join(MODULES)}"
+            msg = f"{describe(game)} is not a game the referee knows; it knows {knows}"
         raise BadRecord([error(None, "game", msg)])
     return mod
 

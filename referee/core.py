@@ -495,14 +495,25 @@ def _table(h, mod, record):
     return t
 
 
+def whole_game(record, mod):
+    """True for the record of a whole game of many deals ({"deals": [...]}, no "events"), which a game module that
+    has them rules itself (replay_game, steps_game, legal_game; Sedma)."""
+    return "deals" in record and "events" not in record and hasattr(mod, "replay_game")
+
+
 def replay(record, mod):
     """The ruling of a record for game module `mod`; BadRecord if the record is bad."""
+    if whole_game(record, mod):
+        return mod.replay_game(record)
     h = quick_header(record, mod) or read(record, mod)
     return _table(h, mod, record).rule(h.events, record)
 
 
 def steps(record, mod):
     """The state after each event (snapshots), then {"final": True, "ruling": ...}."""
+    if whole_game(record, mod):
+        yield from mod.steps_game(record)
+        return
     h = quick_header(record, mod) or read(record, mod)  # (read once: the ruling and the walk share it)
     final = _table(h, mod, record).rule(h.events, record)
     t = _table(h, mod, record)
@@ -522,6 +533,8 @@ def steps(record, mod):
 
 def legal(record, mod):
     """Who acts next after the record's events and what they may do (legal/1)."""
+    if whole_game(record, mod):
+        return mod.legal_game(record)
     h = quick_header(record, mod) or read(record, mod)
     ruling = _table(h, mod, record).rule(h.events, record)
     t = _table(h, mod, record)

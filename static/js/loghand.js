@@ -19,6 +19,7 @@
  *   game.load(record)             the game's state from a stored record; throws shell.Unshowable for
  *                                 what it has no place for (editing)
  *   game.describe(event) -> words for an event, in messages
+ *   game.fields() -> {field: value}   (optional) the game's own fields of the record, besides the events
  */
 (function () {
   "use strict";
@@ -114,6 +115,9 @@
     // What the last hand carries besides the pot (a Seka svara: the tied seats), as the chain will set it.
     var carry = cfg.carry || {};
     Object.keys(carry).forEach(function (k) { rec[k] = carry[k]; });
+    // A game's own fields of the record (game.fields(), optional: Sedma's deal number in its game).
+    var own = game && game.fields ? game.fields() : {};
+    Object.keys(own).forEach(function (k) { rec[k] = own[k]; });
     return rec;
   }
   function ask(events) {

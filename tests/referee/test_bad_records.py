@@ -40,8 +40,8 @@ def test_not_a_dict():
 def test_unknown_game_and_planned_games():
     errors = bad(dict(plain(), game="whist"))
     assert names(errors) == [(None, "game")] and "whist" in errors[0]["message"]
-    errors = bad(dict(plain(), game="sedma"))
-    assert names(errors) == [(None, "game")] and "sedma" in errors[0]["message"]
+    errors = bad(dict(plain(), game="poker"))
+    assert names(errors) == [(None, "game")] and "poker" in errors[0]["message"]
     rec = plain()
     del rec["game"]
     assert names(bad(rec)) == [(None, "game")]

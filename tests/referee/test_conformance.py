@@ -23,6 +23,7 @@ import referee
 from referee import core
 from referee.facts import seat_rows
 from referee.games import game_module
+from referee.games.sedma.generate import sedma_deal
 from referee.games.seka.generate import random_rules as seka_rules
 from referee.games.seka.generate import seka_hand
 from referee.generate import random_house_rules, swik_hand
@@ -62,8 +63,12 @@ def _seka(rng, mistakes=0.2):
     )
 
 
+def _sedma(rng, mistakes=0.2):
+    return sedma_deal(rng, mistakes=mistakes, incomplete=0.1, unknown=0.15)
+
+
 # game -> a realistic hand from a random.Random (a new game adds its generator here).
-HANDS = {"swik": _swik, "seka": _seka}
+HANDS = {"swik": _swik, "seka": _seka, "sedma": _sedma}
 GAMES = [g["name"] for g in referee.games()]
 CATALOGUE = {g["name"]: g for g in referee.games()}
 few = settings(deadline=None, max_examples=40, suppress_health_check=[HealthCheck.too_slow])
@@ -145,6 +150,7 @@ def field_values(kind, deck, n, choices):
         "money": st.integers(0, 30),
         "choice": st.sampled_from(choices or ["?"]),
         "text": st.text(max_size=10),
+        "numbers": st.lists(st.sampled_from([0, 10, 30, 60, 90, 45, -10]), max_size=4),
     }[kind]
     return st.one_of(plausible, plausible, plausible, JUNK)
 

@@ -1,0 +1,230 @@
+"""Sedma's own statistics, from the ruling's facts["game"] (referee/games/sedma/score.py).
+
+Per seat and finished deal (SedmaSeatFact): the variant, the points his side took (what he scores), the points
+he took himself, whether he took the last trick, whether his side won the deal, his crowns (3p, + received,
+- paid), whether he was the soloist (3p) and his partner (4p, the player opposite or beside him by the deal's
+pairing). A deal given on paper (points only) leaves his own points and the last trick NULL. SedmaDay sums them by family, player and day. A void deal or one that stops before the end gives no
+row: NULL never stands for 0.
+
+Reads: points per deal and last-trick share per player (columns of the players table), games won (a session
+is one game: House rule: the player with the most points in the session's finished deals wins it, or the most
+crowns in 3p; ties share), crowns, and partner results (4p: each pair's deals together, deals won, points).
+"""
+
+from django.apps import apps
+from django.db import models
+from django.db.models import Count, Sum
+
+from archive.stats.common import per_seat, period, ratio
+
+GAME = "sedma"
+
+
+def _fk(to, **kw):
+    # No database constraint and no index of their own: see archive/models/stats.py.
+    return models.ForeignKey(to, on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+", **kw)
+
+
+class SedmaSeatFact(models.Model):
+    """One seat in one finished Sedma deal."""
+
+    hand = _fk("archive.Hand")
+    family = _fk("archive.Family")
+    player = _fk("archive.Player")
+    day = models.DateField()
+    seat = models.PositiveSmallIntegerField()
+    variant = models.CharField(max_length=2)
+    points = models.SmallIntegerField(help_text="his side's points: what he scores for the deal")
+    own_points = models.SmallIntegerField(null=True, help_text="the points of the tricks he took himself")
+    last_trick = models.SmallIntegerField(null=True, help_text="NULL: a deal given on paper (points only)")
+    deal_won = models.SmallIntegerField()
+    crowns = models.SmallIntegerField(null=True, help_text="3p: crowns received (+) or paid (-)")
+    soloist = models.SmallIntegerField(null=True, help_text="3p: 1 he played alone, 0 not")
+    partner = _fk("archive.Player", null=True, help_text="4p: his partner in this deal")
+
+    class Meta:
+        app_label = "archive"
+        indexes = [models.Index(fields=["family", "day", "player"]), models.Index(fields=["hand"])]
+
+
+class SedmaDay(models.Model):
+    """A player's Sedma day at one family's table."""
+
+    family = _fk("archive.Family")
+    player = _fk("archive.Player")
+    day = models.DateField()
+    deals = models.IntegerField()
+    card_deals = models.IntegerField(help_text="deals logged card by card (whose last trick is known)")
+    points = models.IntegerField()
+    last_tricks = models.IntegerField(null=True)
+    deals_won = models.IntegerField()
+    crowns = models.IntegerField(null=True)
+    solos = models.IntegerField(null=True)
+
+    class Meta:
+        app_label = "archive"
+        indexes = [models.Index(fields=["family", "day"])]
+
+
+FACT_MODELS = (SedmaSeatFact,)
+COLUMNS = {
+    SedmaSeatFact: [
+        "hand_id",
+        "family_id",
+        "player_id",
+        "day",
+        "seat",
+        "variant",
+        "points",
+        "own_points",
+        "last_trick",
+        "deal_won",
+        "crowns",
+        "soloist",
+        "partner_id",
+    ],
+}
+
+SUMMARY = (
+    SedmaDay,
+    """
+INSERT INTO {summary} (family_id, player_id, day, deals, card_deals, points, last_tricks, deals_won, crowns, solos)
+SELECT family_id, player_id, day, COUNT(*), COUNT(last_trick), SUM(points), SUM(last_trick), SUM(deal_won),
+       SUM(crowns), SUM(soloist)
+FROM {facts}{where}
+GROUP BY family_id, player_id, day
+""",
+    SedmaSeatFact,
+)
+
+
+def fact_rows(*, hand_id, family_id, day, facts, players):
+    """This deal's rows (only for a finished deal); `players` is {seat: player id} of the seats that count."""
+    game = facts.get("game") or {}
+    own = per_seat(game.get("seats"))
+    rows = []
+    for s, player in players.items():
+        if s >= len(own):
+            continue
+        g = own[s]
+        if g.get("points") is None:
+            continue
+        partner = g.get("partner")
+        rows.append(
+            (
+                hand_id,
+                family_id,
+                player,
+                day,
+                s,
+                game.get("variant") or "",
+                g["points"],
+                g.get("own_points"),
+                g.get("last_trick"),
+                g.get("deal_won") or 0,
+                g.get("crowns"),
+                g.get("soloist"),
+                players.get(partner) if partner is not None else None,
+            )
+        )
+    return {SedmaSeatFact: rows}
+
+
+# ---------------------------------------------------------------------------------------------
+# Reads
+
+
+def _ours(game):
+    return game in (None, GAME)
+
+
+def _facts(family_id, date_from, date_to):
+    return period(SedmaSeatFact.objects.filter(family_id=family_id), date_from=date_from, date_to=date_to)
+
+
+def games_won(*, family_id, date_from=None, date_to=None):
+    """{player id: games won}; a session is one game (see the module's words)."""
+    rows = (
+        _facts(family_id, date_from, date_to)
+        .values("hand__session_id", "player_id", "variant")
+        .annotate(total=Sum("points"), crowns=Sum("crowns"))
+        .order_by()
+    )
+    sessions = {}
+    for r in rows:
+        score = r["crowns"] if r["variant"] == "3p" else r["total"]
+        sessions.setdefault(r["hand__session_id"], {})[r["player_id"]] = score or 0
+    won = {}
+    for scores in sessions.values():
+        best = max(scores.values())
+        for p, v in scores.items():
+            if v == best:
+                won[p] = won.get(p, 0) + 1
+    return won
+
+
+_SUMS = ("deals", "card_deals", "points", "last_tricks", "deals_won", "crowns", "solos")
+
+
+def player_columns(rows, *, family_id, game=None, date_from=None, date_to=None):
+    """Sedma deals, points a deal, last-trick share, deals and games won, crowns."""
+    sums, won = {}, {}
+    if _ours(game):
+        qs = period(SedmaDay.objects.filter(family_id=family_id), date_from=date_from, date_to=date_to)
+        sums = {r["player_id"]: r for r in qs.values("player_id").annotate(**{k: Sum(k) for k in _SUMS})}
+        won = games_won(family_id=family_id, date_from=date_from, date_to=date_to)
+    for r in rows:
+        mine = sums.get(r["player_id"], {})
+        deals = mine.get("deals")
+        r["sedma_deals"] = deals
+        r["sedma_points"] = mine.get("points")
+        r["points_per_deal"] = None if not deals else round(mine["points"] / deals, 1)
+        r["last_trick_share"] = ratio(mine.get("last_tricks"), mine.get("card_deals"))
+        r["sedma_deals_won"] = mine.get("deals_won")
+        r["sedma_games_won"] = won.get(r["player_id"], 0) if deals else None
+        r["crowns"] = mine.get("crowns")
+        r["solos"] = mine.get("solos")
+
+
+def totals(*, family_id, game=None, date_from=None, date_to=None):
+    if not _ours(game):
+        return {"sedma_deals": None}
+    qs = _facts(family_id, date_from, date_to)
+    deals = qs.values("hand_id").distinct().count()
+    return {"sedma_deals": deals or None}
+
+
+def partners(*, family_id, game=None, date_from=None, date_to=None, player_id=None):
+    """4p: each pair of partners (by name), their deals together, deals won, the points they took a deal and
+    their win rate, best first."""
+    if not _ours(game):
+        return []
+    qs = _facts(family_id, date_from, date_to).filter(variant="4p", partner_id__isnull=False)
+    if player_id is not None:
+        qs = qs.filter(player_id=player_id)
+    rows = qs.values("player_id", "partner_id").annotate(
+        deals=Count("hand_id"), won=Sum("deal_won"), points=Sum("points")
+    )
+    names = dict(apps.get_model("archive", "Player").objects.filter(family_id=family_id).values_list("id", "name"))
+    out = []
+    for r in rows:
+        a, b = r["player_id"], r["partner_id"]
+        if player_id is None and a > b:
+            continue  # each pair once
+        out.append(
+            {
+                "pair": f"{names.get(a, '?')} & {names.get(b, '?')}",
+                "deals": r["deals"],
+                "won": r["won"],
+                "rate": ratio(r["won"], r["deals"]),
+                "points_per_deal": round(r["points"] / r["deals"], 1),
+            }
+        )
+    out.sort(key=lambda x: (-(x["rate"] or 0), -x["deals"], x["pair"]))
+    return out
+
+
+def reads(*, family_id, game=None, date_from=None, date_to=None, player_id=None):
+    return {
+        "partners": partners(family_id=family_id, game=game, date_from=date_from, date_to=date_to, player_id=player_id)
+    }

@@ -1,0 +1,779 @@
+"""Sedma's table of one deal: the deal, plays (tricks with continuation), draws from the stock, passes, what may
+come next, and the ruling with its score and facts.
+
+A trick is played in rounds: one card from each seat, the leader first. Its winner is the last card of the led
+rank or the last Seven (the card led when none matched). Where a trick may be continued (2p always, 4p with
+continue_trick) and the leader's side is not winning it, the leader decides: he plays on (a card of the led rank
+or a Seven; anything else is sedma.losing-continuation and stays in the trick) or passes (`pass` in 2p,
+`end_trick` in 4p); the next play by another seat, or a draw, ends the trick as if he had passed.
+
+House rule: keys the referee does not know are ignored (a deal's `note` too).
+House rule: a play while draws are owed is sedma.out-of-turn; the owed draws may still follow (each then a
+sedma.draw-out-of-turn, being during a trick), so every card is still played.
+House rule: a seat playing twice to one round of a trick, or with no card left, is a bad record.
+House rule: events after a misdeal (a void deal) are read for their fields only and change nothing.
+"""
+
+from ... import core
+from ...cards import RANK_NAMES
+from ...record import describe
+from ...tricks import GONE, PLAYED, RING, TrickTable
+from .rules import (
+    ACTIONS,
+    CARD,
+    DECK_TEXT,
+    EVENTS,
+    GAME,
+    LAST,
+    VARIANT_OF,
+    card_sort,
+    deck_for,
+    hand_size,
+    sides_for,
+)
+from .score import Scoring
+
+STOCK = -5  # where a card lies in the recorded stock
+PRE, PLAY, DONE = 0, 4, 5  # (PLAY and DONE as in tricks.py)
+
+
+MATCHES = {r: tuple(r + x for x in "SHDC") + ("7S", "7H", "7D", "7C") for r in "789TJQKA"}  # what continues a trick
+ZEROS = [[0] * n for n in range(8)]
+_KINDS: dict = {}  # (Config, n, deal number) -> what a table of that kind reads once (bounded)
+_DRAWS: dict = {}  # (n, hand size, winner, held, stock left) -> the order of the draws (bounded)
+
+
+def _kind(cfg, n, number):
+    """(variant, hand size, the pack, whether tricks may be continued, each seat's side in a trick)."""
+    v = VARIANT_OF.get(n, "4p")
+    side = list(range(n))  # (4p: the partnership of this deal)
+    if v == "4p":
+        for k, pair in enumerate(sides_for(v, number, cfg.rotate)):
+            for x in pair:
+                side[x] = k
+    return v, hand_size(cfg, v), deck_for(cfg, v), v == "2p" or v == "4p" and cfg.continue_trick, side
+
+
+class Sedma(Scoring, TrickTable, core.Table):
+    GAME = GAME
+    CARD = CARD
+    TEXTS = DECK_TEXT
+    DECK_WORDS = "the Sedma pack (Seven to Ace)"
+    ACTIONS = ACTIONS
+    OUT_OF_TURN = "sedma.out-of-turn"
+
+    __slots__ = (
+        "variant",
+        "hsize",
+        "deck",
+        "number",
+        "phase",
+        "void",
+        "deal_event",
+        "where",
+        "known",
+        "held",
+        "unseen",
+        "stock",
+        "stock_pos",
+        "stock_left",
+        "has_stock",
+        "leader",
+        "plays",
+        "rnd",
+        "rnd_order",
+        "last_e",
+        "rank",
+        "pending",
+        "tricks",
+        "trick_events",
+        "won",
+        "to_draw",
+        "quiet",
+        "soloist",
+        "can_continue",
+        "disorder",
+        "side",
+        "paper",
+    )
+
+    def __init__(self, n, names, dealer, pot_in, cfg, claimed=None, number=1):
+        core.Table.__init__(self, n, names, dealer, pot_in, cfg, claimed)
+        self.number = number  # the deal's number in its game (1 for a lone deal): the 4p partnerships
+        key = (cfg, n, number)
+        kind = _KINDS.get(key)
+        if kind is None:
+            kind = _kind(cfg, n, number)
+            if len(_KINDS) < 4096:
+                _KINDS[key] = kind
+        self.variant, self.hsize, self.deck, self.can_continue, self.side = kind
+        self.phase = PRE
+        self.void = False
+        self.deal_event = None
+        self.where = {}
+        self.known = [None] * n
+        self.held = [0] * n
+        self.unseen = [0] * n  # cards held whose identity the record does not tell
+        self.stock = None
+        self.stock_pos = 0
+        self.stock_left = 0
+        self.has_stock = False
+        self.leader = None
+        self.plays = []  # the trick's finished rounds, in proper order: (seat, card, event)
+        self.rnd = []  # the round in play, as played
+        self.rnd_order = ()
+        self.last_e = None  # the event of the last card played to the trick
+        self.rank = None
+        self.pending = False  # the leader decides whether to continue
+        self.tricks = []
+        self.trick_events = []
+        self.won = [0] * n
+        self.to_draw = []  # the seats still to draw after the last trick, in order
+        self.quiet = False  # right after a trick that ended by itself (a pass then changes nothing)
+        self.soloist = None
+        self.paper = None  # the points per side given on paper (the "points" action)
+
+    def setup(self, record):
+        """The record's own `deal` (optional): the deal's number in its game (1-based), which sets the 4p
+        partnerships. House rule: a lone deal may say which deal of the game it is; without it, it is deal 1."""
+        d = record.get("deal", 1)
+        if d is None or d == 1:
+            return
+        if not (d.__class__ is int and 1 <= d <= 24):
+            return self.error(
+                None, "deal", f"'deal' must be the deal's number in its game (1 to 24), not {describe(d)}"
+            )
+        self.number = d
+        self.variant, self.hsize, self.deck, self.can_continue, self.side = _kind(self.cfg, self.n, d)
+
+    def error(self, i, field, message):
+        """The record is bad here; later events only get their fields checked (one mistake, one error)."""
+        core.Table.error(self, i, field, message)
+        self.lax = True
+
+    # ------------------------------------------------------------------ the deal
+
+    def _deal(self, i, ev):
+        plain = self._plain_deal(ev)
+        if not plain and not self.syntax(i, ev, "deal"):
+            return
+        names = self.names
+        s = ev["seat"]
+        if self.phase != PRE:
+            return self.error(i, "action", f"event {i}: a second deal; a record holds one deal")
+        if s != self.dealer:
+            return self.error(
+                i, "seat", f"event {i}: {names[s]} deals, but the record's dealer is {names[self.dealer]}"
+            )
+        stock = ev.get("stock")
+        if plain:  # (every card written as the deck writes it: nothing to convert; the lists are only read)
+            hands = ev["hands"]
+        else:
+            hands = [None if h is None else [CARD[c] for c in h] for h in ev["hands"]]
+            stock = None if stock is None else [CARD[c] for c in stock]
+        deck = self.deck
+        where = self.where
+        total = 0
+        k = 0
+        for h in hands:
+            if h is not None:
+                where.update(dict.fromkeys(h, k))
+                total += len(h)
+            k += 1
+        if stock is not None:
+            where.update(dict.fromkeys(stock, STOCK))
+            total += len(stock)
+        if len(where) != total or (self.variant == "3p" and not deck.issuperset(where)):
+            where.clear()  # a card twice or out of the pack: find it, in order, for the words
+            for key, k, cs in [("hands", s2, h) for s2, h in enumerate(hands)] + [("stock", STOCK, stock)]:
+                if cs is None:
+                    continue
+                for c in cs:
+                    if c not in deck:
+                        return self.error(i, key, f"event {i}: {c} is out of the pack in the 3-player game")
+                    if c in where:
+                        return self.error(i, key, f"event {i}: {c} is dealt twice{self.seventh(c)}")
+                    where[c] = k
+        H = self.hsize
+        self.deal_event = i
+        bad = [
+            f"{names[k]} was dealt {len(h)} cards, not {H}"
+            for k, h in enumerate(hands)
+            if h is not None and len(h) != H
+        ]
+        left = len(deck) - self.n * H
+        if stock is not None and len(stock) != left:
+            bad.append(f"the stock holds {len(stock)} cards, not {left}")
+        if bad:
+            self.violate(i, s, "sedma.misdeal", f"Misdeal: {'; '.join(bad)}; the deal is void and dealt again")
+            self.void = True
+            self.lax = True
+            return
+        if self.variant == "3p" and not self._find_soloist(i, ev, hands, stock):
+            return
+        self.known = hands
+        self.held = [H] * self.n
+        self.unseen = [H if h is None else 0 for h in hands]
+        if self.soloist is not None and hands[self.soloist] is None:
+            self.unseen[self.soloist] -= 1  # (the soloist card, known to be his)
+        self.stock = stock
+        self.stock_left = left
+        self.has_stock = left > 0
+        self.phase = PLAY
+        self._new_trick((s + 1) % self.n)
+
+    def _plain_deal(self, ev):
+        """A deal whose fields are plainly right (cards as "TH", each hand a list or null): no need to read them
+        one by one."""
+        s = ev.get("seat")
+        hands = ev.get("hands")
+        stock = ev.get("stock")
+        if not (s.__class__ is int and 0 <= s < self.n and hands.__class__ is list and len(hands) == self.n):
+            return False
+        try:
+            for h in hands:
+                if h is not None and (h.__class__ is not list or not DECK_TEXT.issuperset(h)):
+                    return False
+            if stock is not None and (stock.__class__ is not list or not DECK_TEXT.issuperset(stock)):
+                return False
+        except TypeError:  # (an unhashable "card")
+            return False
+        g = ev.get("soloist")
+        return g is None or g.__class__ is int and 0 <= g < self.n
+
+    def _find_soloist(self, i, ev, hands, stock):
+        """3p: who holds the soloist card (None: it lies in the stock); False (with an error) if the record
+        does not tell."""
+        K = self.cfg.soloist_card
+        o = self.where.get(K)
+        given = "soloist" in ev
+        g = ev.get("soloist")
+        if given and g is not None and not (g.__class__ is int and 0 <= g < self.n):
+            self.error(i, "soloist", f"event {i}: 'soloist' must be the seat dealt {K} or null, not {describe(g)}")
+            return False
+        if o is None:
+            if not given:
+                self.error(
+                    i,
+                    "hands",
+                    f"event {i}: a 3-player deal must show who was dealt {K} (the soloist's card): give that hand, "
+                    f"or 'soloist' (the seat, or null if it lay in the stock)",
+                )
+                return False
+            if g is None and not self.has_stock_size():
+                self.error(i, "soloist", f"event {i}: {K} cannot lie in the stock: the whole pack is dealt")
+                return False
+            if g is not None and hands[g] is not None or g is None and stock is not None:
+                self.error(i, "soloist", f"event {i}: 'soloist' says {K} was dealt to a hand that does not hold it")
+                return False
+            self.soloist = g
+            if g is not None:
+                self.where[K] = g  # (his hand is unknown: K is one of its cards)
+            return True
+        seat = None if o == STOCK else o
+        if given and g != seat:
+            self.error(i, "soloist", f"event {i}: 'soloist' is {describe(g)}, but the deal shows where {K} lay")
+            return False
+        self.soloist = seat
+        return True
+
+    def has_stock_size(self):
+        return len(self.deck) > self.n * self.hsize
+
+    def seventh(self, c):
+        return " (that would be a fifth Seven)" if c[0] == "7" else ""
+
+    # ------------------------------------------------------------------ tricks
+
+    def _new_trick(self, leader):
+        self.leader = leader
+        self.plays = []
+        self.rnd = []
+        self.rnd_order = RING[self.n][(leader - 1) % self.n]
+        self.rank = None
+        self.pending = False
+        self.disorder = False
+
+    def _play(self, i, ev):
+        s = ev.get("seat")
+        c = ev.get("card")
+        if not (s.__class__ is int and 0 <= s < self.n and c.__class__ is str and c in DECK_TEXT):
+            if not self.syntax(i, ev, "play"):
+                return
+            c = CARD[c]
+        names = self.names
+        if self.phase == PRE:
+            return self.error(i, "action", f"event {i}: a card played before the deal")
+        if self.phase == DONE:
+            return self.error(i, "action", f"event {i}: {names[s]} plays {c} after every card was played")
+        if c not in self.deck:
+            return self.error(i, "card", f"event {i}: {c} is out of the pack in the 3-player game")
+        if self.held[s] == 0:
+            return self.error(i, "seat", f"event {i}: {names[s]} plays {c} but holds no card")
+        o = self.where.get(c)
+        if o != s and (o is not None or self.unseen[s] == 0):
+            return self.never_held(i, s, c, o)
+        if self.pending:
+            if s == self.leader:
+                self._continue(i, s, c, o)
+                return
+            self._end_trick()
+            if self.phase == DONE:
+                return self.error(i, "action", f"event {i}: {names[s]} plays {c} after every card was played")
+        rnd = self.rnd
+        for p in rnd:
+            if p[0] == s:
+                return self.error(
+                    i, "seat", f"event {i}: {names[s]} plays {c}, but already played {p[1]} to this round of the trick"
+                )
+        if self.to_draw:
+            self.disorder = True
+            self.violate(
+                i,
+                s,
+                "sedma.out-of-turn",
+                f"{names[s]} played {c} before the drawing was done ({names[self.to_draw[0]]} was to draw)",
+            )
+        else:
+            expected = self.rnd_order[len(rnd)] if not rnd else self._next_in_round()
+            if expected != s:
+                self.disorder = True
+                self.violate(
+                    i,
+                    s,
+                    "sedma.out-of-turn",
+                    f"{names[s]} played {c} out of turn ({names[expected]} was to play); "
+                    f"the cards are taken in proper order",
+                )
+        self._take(i, s, c, o)
+        rnd.append([s, c])
+        self.last_e = i
+        if len(rnd) == self.n:
+            self._close_round()
+
+    def _plays(self, i, ev):
+        """Play events from i on, while they last; answers the index after them. The common play (in turn, a card
+        the player holds, no draw owed, no decision pending) is taken here with the state in locals; anything else
+        goes to `_play`, which checks everything."""
+        events = self.events
+        m = len(events)
+        n = self.n
+        while True:
+            if self.phase == PLAY and not (self.pending or self.to_draw or self.lax or self.disorder):
+                where = self.where
+                held = self.held
+                unseen = self.unseen
+                rnd = self.rnd
+                order = self.rnd_order
+                k = len(rnd)
+                while True:
+                    try:
+                        s = ev["seat"]
+                        c = ev["card"]
+                        o = where.get(c)
+                    except (KeyError, TypeError):
+                        break
+                    if order[k] != s or s.__class__ is not int:
+                        break
+                    if o != s:
+                        if o is not None or not unseen[s] or c not in self.deck:
+                            break
+                        unseen[s] -= 1
+                    where[c] = PLAYED
+                    held[s] -= 1
+                    rnd.append([s, c])
+                    self.quiet = False
+                    i += 1
+                    k += 1
+                    if i == m:
+                        if k == n:
+                            self.last_e = i - 1
+                            self._close_round()
+                        return i
+                    ev = events[i]
+                    if k == n:
+                        self.last_e = i - 1
+                        self._close_round()
+                        if ev.__class__ is not dict or ev.get("action") != "play":
+                            return i
+                        break
+                    if ev.__class__ is not dict or ev.get("action") != "play":
+                        return i
+                if k == n:
+                    continue  # a round was closed: take the next with its own state
+            self._play(i, ev)
+            i += 1
+            if i == m or self.lax:
+                return i
+            ev = events[i]
+            if ev.__class__ is not dict or ev.get("action") != "play":
+                return i
+
+    def _next_in_round(self):
+        done = {p[0] for p in self.rnd}
+        for x in self.rnd_order:
+            if x not in done:
+                return x
+        return None
+
+    def _take(self, i, s, c, o):
+        """Seat s plays card c (where it was: o)."""
+        if o != s:
+            self.unseen[s] -= 1
+        self.where[c] = PLAYED
+        self.held[s] -= 1
+        self.quiet = False
+
+    def _continue(self, i, s, c, o):
+        """The leader plays on: a card of the led rank or a Seven, else a losing continuation (it stays)."""
+        R = self.rank
+        if c[0] != R and c[0] != "7":
+            self.violate(
+                i,
+                s,
+                "sedma.losing-continuation",
+                f"{self.names[s]} continued the trick with {c}, which is neither a {RANK_NAMES[R]} (the rank led) "
+                f"nor a Seven; the card stays in the trick",
+            )
+        self.pending = False
+        self._take(i, s, c, o)
+        self.rnd = [[s, c]]
+        self.last_e = i
+
+    def _close_round(self):
+        rnd = self.rnd
+        if self.disorder:
+            pos = {x: k for k, x in enumerate(self.rnd_order)}
+            rnd = sorted(rnd, key=lambda p: pos[p[0]])
+            self.disorder = False
+        plays = self.plays
+        plays.extend(rnd)
+        self.rnd = []
+        R = self.rank
+        if R is None:
+            R = self.rank = plays[0][1][0]
+        L = self.leader
+        w = L
+        for s, c in plays:
+            if c[0] == R or c[0] == "7":
+                w = s
+        if not self.can_continue or self.side[w] == self.side[L] or self.held[L] == 0:
+            return self._end_trick(w, True)
+        if self.unseen[L] == 0:
+            get = self.where.get
+            for c in MATCHES[R]:
+                if get(c) == L:
+                    break
+            else:  # he holds no card of the led rank and no Seven: nothing to continue with
+                return self._end_trick(w, True)
+        self.pending = True
+
+    def winner(self):
+        R = self.rank
+        w = self.leader
+        for s, c in self.plays:
+            if c[0] == R or c[0] == "7":
+                w = s
+        return w
+
+    def _end_trick(self, w=None, quiet=False):
+        plays = self.plays
+        if w is None:
+            w = self.winner()
+        pts = 0
+        for p in plays:
+            r = p[1][0]
+            if r == "A" or r == "T":
+                pts += 10
+        last = self.stock_left == 0 and self.held == ZEROS[self.n]
+        if last:
+            pts += LAST
+        self.tricks.append({"leader": self.leader, "plays": plays, "winner": w, "points": pts})
+        self.trick_events.append(self.last_e)
+        self.won[w] += 1
+        self.pending = False
+        self.quiet = quiet
+        if last:
+            self.phase = DONE
+            self.rnd = []
+            return
+        self._new_trick(w)
+        if self.stock_left:
+            self.to_draw = self._draw_order(w)
+
+    def _draw_order(self, w):
+        key = (self.n, self.hsize, w, tuple(self.held), self.stock_left)
+        seq = _DRAWS.get(key)
+        if seq is None:
+            seq = self._draws(w)
+            if len(_DRAWS) < 4096:
+                _DRAWS[key] = seq
+        return seq[:]
+
+    def _draws(self, w):
+        n = self.n
+        H = self.hsize
+        counts = self.held[:]
+        left = self.stock_left
+        seq = []
+        ring = RING[n][(w - 1) % n]
+        while left:
+            moved = False
+            for k in ring:
+                if left and counts[k] < H:
+                    seq.append(k)
+                    counts[k] += 1
+                    left -= 1
+                    moved = True
+            if not moved:
+                break
+        return seq
+
+    # ------------------------------------------------------------------ draws and passes
+
+    def _draw(self, i, ev):
+        s = ev.get("seat")
+        c = ev.get("card")
+        if not (s.__class__ is int and 0 <= s < self.n and (c is None or c.__class__ is str and c in DECK_TEXT)):
+            if not self.syntax(i, ev, "draw"):
+                return
+            c = None if c is None else CARD[c]
+        td = self.to_draw
+        stock = self.stock
+        if (
+            td
+            and td[0] == s
+            and stock is not None
+            and not self.pending
+            and not self.rnd
+            and not self.plays
+            and (c is None or c == stock[self.stock_pos])
+        ):  # the common draw: in turn, the stock's next card (the one who is to draw holds fewer than hand_size)
+            td.pop(0)
+            c = stock[self.stock_pos]
+            self.stock_pos += 1
+            self.stock_left -= 1
+            self.held[s] += 1
+            self.where[c] = s
+            self.quiet = False
+            return
+        names = self.names
+        if self.phase == PRE:
+            return self.error(i, "action", f"event {i}: a draw before the deal")
+        if not self.has_stock:
+            return self.error(i, "action", f"event {i}: {names[s]} draws, but this deal has no stock")
+        if c is not None:
+            if c not in self.deck:
+                return self.error(i, "card", f"event {i}: {c} is out of the pack in the 3-player game")
+            stock = self.stock
+            if stock is not None:
+                if self.stock_left and stock[self.stock_pos] != c:
+                    return self.error(
+                        i,
+                        "card",
+                        f"event {i}: {names[s]} draws {c}, but the next card of the stock is {stock[self.stock_pos]}",
+                    )
+            elif c in self.where:
+                return self.error(
+                    i,
+                    "card",
+                    f"event {i}: {names[s]} draws {c}, a card known elsewhere{self.where_words(self.where[c])}",
+                )
+        if self.pending:
+            self._end_trick()
+        if self.stock_left == 0:
+            return self.violate(i, s, "sedma.draw-empty-stock", f"{names[s]} drew with no stock left; nothing moves")
+        if self.held[s] >= self.hsize:
+            return self.violate(
+                i,
+                s,
+                "sedma.overdraw",
+                f"{names[s]} drew while holding {self.held[s]} cards already; the card goes back on the stock",
+            )
+        td = self.to_draw
+        if self.rnd or self.plays or not td or td[0] != s:
+            why = (
+                "during a trick"
+                if self.rnd or self.plays
+                else f"{names[td[0]]} was to draw"
+                if td
+                else "nobody was to draw"
+            )
+            self.violate(
+                i, s, "sedma.draw-out-of-turn", f"{names[s]} drew out of turn ({why}); the card counts as drawn"
+            )
+            if s in td:
+                td.remove(s)
+        else:
+            td.pop(0)
+        self.stock_left -= 1
+        if len(td) > self.stock_left:
+            del td[self.stock_left :]
+        self.held[s] += 1
+        self.quiet = False
+        if self.stock is not None:
+            c = self.stock[self.stock_pos]
+        self.stock_pos += 1
+        if c is None:
+            self.unseen[s] += 1
+        else:
+            self.where[c] = s
+
+    def _points(self, i, ev):
+        """The paper way: the deal given only by the points each side took (no card played). House rule: an
+        action of this referee's own, for a score sheet kept on paper."""
+        if not self.syntax(i, ev, "points"):
+            return
+        pts = ev["points"]
+        if self.phase == PRE:
+            return self.error(i, "action", f"event {i}: points before the deal")
+        if self.tricks or self.plays or self.rnd or self.stock_pos or self.paper is not None:
+            return self.error(
+                i, "action", f"event {i}: points on paper after the deal was played or scored; give one or the other"
+            )
+        k = 3 if self.variant == "3p" and self.soloist is None else 2
+        if len(pts) != k or any(p % 10 or not 0 <= p <= 90 for p in pts) or sum(pts) != 90:
+            return self.error(
+                i,
+                "points",
+                f"event {i}: 'points' must give each of the {k} sides its points, in tens, together 90, not {pts}",
+            )
+        self.paper = list(pts)
+        self.phase = DONE
+
+    def f_points(self, i, ev, key):
+        v = ev.get(key)
+        if v.__class__ is list and all(x.__class__ is int for x in v):
+            return v
+        self.error(
+            i, key, f"event {i} (points): '{key}' must list each side's points, e.g. [60, 30], not {describe(v)}"
+        )
+        return None
+
+    def _pass(self, i, ev):
+        a = ev.get("action")
+        if not self.syntax(i, ev, a):
+            return
+        s = ev["seat"]
+        names = self.names
+        if self.phase == PRE:
+            return self.error(i, "action", f"event {i}: a {a} before the deal")
+        if a == "pass" and self.variant != "2p":
+            return self.error(i, "action", f"event {i}: 'pass' belongs to the 2-player game; here use end_trick")
+        if a == "end_trick" and not (self.variant == "4p" and self.cfg.continue_trick):
+            return self.error(i, "action", f"event {i}: 'end_trick' belongs to the 4-player game with continue_trick")
+        if self.pending:
+            if s == self.leader:
+                return self._end_trick()
+            return self.violate(
+                i,
+                s,
+                "sedma.out-of-turn",
+                f"{names[s]} ended the trick, but it was {names[self.leader]}'s to continue or not; nothing changes",
+            )
+        if self.quiet:
+            return  # right after a trick that ended by itself: nothing changes
+        self.error(i, "action", f"event {i}: {names[s]} says {a}, but no trick waits for its leader to decide")
+
+    def where_words(self, o):
+        if o == STOCK:
+            return " (it is in the stock)"
+        if o == GONE:
+            return ""
+        return TrickTable.where_words(self, o)
+
+    def never_held(self, i, s, c, o):
+        if o == PLAYED:
+            return self.error(
+                i, "card", f"event {i}: {self.names[s]} plays {c}, which was already played{self.seventh(c)}"
+            )
+        if o is None:
+            hand = sorted((x for x, k in self.where.items() if k == s), key=card_sort)
+            return self.error(
+                i,
+                "card",
+                f"event {i}: {self.names[s]} plays {c}, a card he was never given (he holds {' '.join(hand) or 'nothing known'})",
+            )
+        return self.error(
+            i, "card", f"event {i}: {self.names[s]} plays {c}, a card he was never given{self.where_words(o)}"
+        )
+
+    def f_soloist(self, i, ev, key):
+        v = ev.get(key)
+        if v is None or v.__class__ is int and 0 <= v < self.n:
+            return v
+        self.error(i, key, f"event {i} (deal): '{key}' must be a seat number or null, not {describe(v)}")
+        return None
+
+    # ------------------------------------------------------------------ what may come next
+
+    def legal(self):
+        if self.void or self.phase == DONE:
+            return None, []
+        d = self.dealer
+        if self.phase == PRE:
+            return d, [{"action": "deal", "seat": d}]
+        td = self.to_draw
+        if td and not self.pending:
+            return td[0], [{"action": "draw", "seat": td[0], "cards": self._next_stock()}]
+        if self.pending:
+            L = self.leader
+            R = self.rank
+            w = self.winner()
+            end = "pass" if self.variant == "2p" else "end_trick"
+            cards = self.playable(L)
+            opts = [
+                {
+                    "action": "play",
+                    "seat": L,
+                    "cards": None if cards is None else [c for c in cards if c[0] in (R, "7")],
+                },
+                {"action": end, "seat": L},
+            ]
+            if self.stock_left:
+                opts.append({"action": "draw", "seat": w, "cards": self._next_stock()})
+            else:
+                opts.append({"action": "play", "seat": w, "cards": self.playable(w)})
+            return L, opts
+        s = self._next_in_round()
+        return s, [{"action": "play", "seat": s, "cards": self.playable(s)}]
+
+    def _next_stock(self):
+        """The card a draw may name: the stock's next card, or any card not yet seen when the stock was not
+        recorded (a draw may also leave the card out: null)."""
+        if self.stock is None:
+            where = self.where
+            return sorted((c for c in self.deck if c not in where), key=card_sort)
+        return [self.stock[self.stock_pos]]
+
+    def playable(self, s, sort_key=card_sort):
+        """The cards seat s may play: those he holds, and any card not yet seen while he holds unseen ones."""
+        where = self.where
+        out = [c for c, o in where.items() if o == s]
+        if self.unseen[s]:
+            out += [c for c in self.deck if c not in where]
+        return sorted(out, key=sort_key)
+
+
+Sedma.HANDLERS = {
+    "deal": Sedma._deal,
+    "play": Sedma._plays,
+    "draw": Sedma._draw,
+    "pass": Sedma._pass,
+    "end_trick": Sedma._pass,
+    "points": Sedma._points,
+}
+_READERS = {
+    ("seat", False): Sedma.f_seat,
+    ("card", True): Sedma.f_card_opt,
+    ("card", False): Sedma.f_card,
+    ("cards", True): Sedma.f_cards_opt,
+    ("hands", False): Sedma.f_hands,
+    ("seat", True): Sedma.f_soloist,
+    ("numbers", False): Sedma.f_points,
+}
+Sedma.STEP_HANDLERS = {"play": Sedma._play}
+Sedma.FIELDS = {
+    a: tuple((name, _READERS[kind, null]) for name, kind, null in fields) for a, (_, fields) in EVENTS.items()
+}
+Table = Sedma
