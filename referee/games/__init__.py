@@ -8,8 +8,8 @@ BadRecord for a record that cannot describe a real hand.
 import importlib
 
 # game name -> module; games still to come are named so their records get a clear answer.
-MODULES = {"swik": "referee.games.swik", "seka": "referee.games.seka"}
-PLANNED = ("sedma", "poker", "rummy")
+MODULES = {"swik": "referee.games.swik", "seka": "referee.games.seka", "poker": "referee.games.poker"}
+PLANNED = ("sedma", "rummy")
 
 _loaded = {}
 
