@@ -90,7 +90,9 @@ def _betting(p, live):
         owes = top - put[s]
         r = rng.random()
         if owes and r < 0.25 or r < 0.05:
-            events.append({"action": "fold", "seat": s} if rng.random() < 0.8 else {"action": "fold", "seat": s, "amount": 0})
+            events.append(
+                {"action": "fold", "seat": s} if rng.random() < 0.8 else {"action": "fold", "seat": s, "amount": 0}
+            )
             nxt = p.order_from(s, live)[0]
             live.remove(s)
             acted.discard(s)

@@ -30,7 +30,13 @@ RULES = (
     ("min_raise", Money, 1, "Least raise", "A raise adds at least this to the call."),
     ("max_raise", Money, 0, "Most raise", "A raise adds at most this to the call; 0 for no limit."),
     ("decks", Count(1, 2), 1, "Packs", "How many 52-card packs are shuffled together (two for a large table)."),
-    ("jokers", Count(0, 2), 2, "Jokers a pack", "How many jokers each pack brings; a joker is any card its holder wishes."),
+    (
+        "jokers",
+        Count(0, 2),
+        2,
+        "Jokers a pack",
+        "How many jokers each pack brings; a joker is any card its holder wishes.",
+    ),
     (
         "ranking",
         Choice("standard", "alt"),

@@ -30,11 +30,11 @@ from ... import core
 from ...betting import BettingTable, Round
 from ...record import MAX_CENTS, describe
 from ...ruling import COMPLETE, INCOMPLETE
-from .rules import ACTIONS, CARD, GAME, HAND, JOKER, deck_words
+from .legal import Words
 from .ranking import category, rank
+from .rules import ACTIONS, CARD, GAME, HAND, JOKER, deck_words
 from .showdown import split_pot
 from .words import describe as hand_words
-from .legal import Words
 
 PRE, DRAW, BET, SHOW, DONE = range(5)
 PHASE_WORDS = ("before the deal", "the draw", "the betting", "the showdown", "over")
@@ -86,7 +86,9 @@ class Poker(Words, BettingTable, core.Table):
                 self.error(i, key, f"event {i} ({what}): this table plays without jokers; {c} is not in its deck")
             else:
                 times = "once" if most == 1 else f"{most} times"
-                self.error(i, key, f"event {i} ({what}): {c} is placed {k} times; {deck_words(self.cfg)} hold it {times}")
+                self.error(
+                    i, key, f"event {i} ({what}): {c} is placed {k} times; {deck_words(self.cfg)} hold it {times}"
+                )
             return False
         self.named[c] = k
         return True
@@ -138,7 +140,9 @@ class Poker(Words, BettingTable, core.Table):
         if not plain and not self.syntax(i, ev, "deal"):
             return
         if self.phase != PRE:
-            when = f"the hand was dealt at event {self.deal_at}" if self.deal_at is not None else "the hand is under way"
+            when = (
+                f"the hand was dealt at event {self.deal_at}" if self.deal_at is not None else "the hand is under way"
+            )
             self.error(i, "action", f"event {i} (deal): a second deal; {when}")
             return
         d = ev["seat"]
@@ -180,7 +184,9 @@ class Poker(Words, BettingTable, core.Table):
             return
         if len(discard) != len(got):
             self.error(
-                i, "cards", f"event {i} (draw): {who} discards {len(discard)} and gets {len(got)}; as many as he discards"
+                i,
+                "cards",
+                f"event {i} (draw): {who} discards {len(discard)} and gets {len(got)}; as many as he discards",
             )
             return
         known, hidden = list(self.known[s]), self.hidden[s]
@@ -336,9 +342,7 @@ class Poker(Words, BettingTable, core.Table):
 
     def _show(self, i, ev):
         s, cards = ev.get("seat"), ev.get("cards")
-        if not (s.__class__ is int and 0 <= s < self.n and self._plain_cards(cards)) and not self.syntax(
-            i, ev, "show"
-        ):
+        if not (s.__class__ is int and 0 <= s < self.n and self._plain_cards(cards)) and not self.syntax(i, ev, "show"):
             return
         cards = [CARD[c] for c in cards]
         who = self._who(s)
