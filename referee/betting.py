@@ -106,7 +106,8 @@ class Round:
         return max(0, max(self.put) - self.put[s])  # (a raise stands when its maker folds: the most anyone put)
 
     def settled(self):
-        return all(self.live[s] <= (s in self.acted) and self.owes(s) == 0 for s in range(self.n) if self.live[s])
+        top, put, acted = max(self.put), self.put, self.acted
+        return all(s in acted and put[s] == top for s in range(self.n) if self.live[s])
 
     def least(self, min_raise):
         return self.stake + min_raise

@@ -154,10 +154,14 @@ class Poker(Words, BettingTable, core.Table):
             if h is not None and len(h) != HAND:
                 self.error(i, "hands", f"event {i} (deal): {self._who(s)} gets {len(h)} cards, not {HAND}")
                 return
+        named = self.named
         for h in dealt:
             for c in h or ():
-                if not self._place(i, "hands", c, "deal"):
-                    return
+                if c in named or c == JOKER:
+                    if not self._place(i, "hands", c, "deal"):
+                        return
+                else:
+                    named[c] = 1  # (the first copy of a plain card: there is always one)
         self.dealt = dealt
         self.known = [[] if h is None else list(h) for h in dealt]
         self.hidden = [HAND if h is None else 0 for h in dealt]
@@ -166,9 +170,10 @@ class Poker(Words, BettingTable, core.Table):
         self._begin()
 
     def _draw(self, i, ev):
-        if not self.syntax(i, ev, "draw"):
+        s = ev.get("seat")
+        if s.__class__ is not int or not 0 <= s < self.n:
+            self.syntax(i, ev, "draw")
             return
-        s = ev["seat"]
         discard = self._cards_nulls(i, ev, "discard")
         got = self._cards_nulls(i, ev, "cards")
         if discard is None or got is None:
