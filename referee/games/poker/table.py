@@ -453,8 +453,20 @@ class Poker(Words, BettingTable, core.Table):
         live = rnd.live if rnd is not None else [True] * n
         shown = self.shown
         won = set(winners or ()) if how == "show" else set()
+        # The shown hands ranked, best first (equal hands share a place; foul hands come last, with no place).
+        order = sorted(
+            (s for s in shown if live[s]), key=lambda s: (shown[s][2], -shown[s][0], (s - self.dealer - 1) % n)
+        )
+        hands = []
+        for s in order:
+            key, words, foul, _, cards = shown[s]
+            place = None
+            if not foul:
+                place = 1 + sum(1 for x in order if not shown[x][2] and shown[x][0] > key)
+            hands.append({"seat": s, "cards": list(cards), "hand": words, "place": place, "foul": foul})
         game_facts = {
             "showdown": how in ("show", "foul"),
+            "hands": hands,
             "split": len(won) > 1,
             "pot": self.pot + self.staked,
             "seats": {
