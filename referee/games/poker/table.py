@@ -128,17 +128,31 @@ class Poker(Words, BettingTable, core.Table):
 
     # ------------------------------------------------------------------ the deal and the draw
 
+    def _plain_deal(self, hands):
+        """The deal's hands as card texts when they are plainly right (the common event), else None: then the
+        field readers say what is wrong."""
+        if hands.__class__ is not list or len(hands) != self.n:
+            return None
+        out = []
+        try:
+            for h in hands:
+                if h is None:
+                    out.append(None)
+                elif h.__class__ is list:
+                    out.append([CARD[c] for c in h])
+                else:
+                    return None
+        except (KeyError, TypeError):
+            return None
+        return out
+
     def _deal(self, i, ev):
-        s, hands = ev.get("seat"), ev.get("hands")
-        plain = (
-            s.__class__ is int
-            and 0 <= s < self.n
-            and hands.__class__ is list
-            and len(hands) == self.n
-            and all(h is None or self._plain_cards(h) for h in hands)
-        )
-        if not plain and not self.syntax(i, ev, "deal"):
-            return
+        s = ev.get("seat")
+        dealt = self._plain_deal(ev.get("hands")) if s.__class__ is int and 0 <= s < self.n else None
+        if dealt is None:
+            if not self.syntax(i, ev, "deal"):
+                return
+            dealt = [None if h is None else [CARD[c] for c in h] for h in ev["hands"]]
         if self.phase != PRE:
             when = (
                 f"the hand was dealt at event {self.deal_at}" if self.deal_at is not None else "the hand is under way"
@@ -149,14 +163,15 @@ class Poker(Words, BettingTable, core.Table):
         if d != self.dealer:
             self.error(i, "seat", f"event {i} (deal): {self._who(self.dealer)} deals this hand, not {self._who(d)}")
             return
-        dealt = [None if h is None else [CARD[c] for c in h] for h in ev["hands"]]
         for s, h in enumerate(dealt):
             if h is not None and len(h) != HAND:
                 self.error(i, "hands", f"event {i} (deal): {self._who(s)} gets {len(h)} cards, not {HAND}")
                 return
         named = self.named
         for h in dealt:
-            for c in h or ():
+            if h is None:
+                continue
+            for c in h:
                 if c in named or c == JOKER:
                     if not self._place(i, "hands", c, "deal"):
                         return
@@ -174,10 +189,17 @@ class Poker(Words, BettingTable, core.Table):
         if s.__class__ is not int or not 0 <= s < self.n:
             self.syntax(i, ev, "draw")
             return
-        discard = self._cards_nulls(i, ev, "discard")
-        got = self._cards_nulls(i, ev, "cards")
-        if discard is None or got is None:
-            return
+        discard, got = ev.get("discard"), ev.get("cards")
+        try:
+            if not (discard is None or discard.__class__ is list) or not (got is None or got.__class__ is list):
+                raise TypeError
+            discard = [] if discard is None else [None if c is None else CARD[c] for c in discard]
+            got = [] if got is None else [None if c is None else CARD[c] for c in got]
+        except (KeyError, TypeError):  # (not plainly right: the field readers say what is wrong)
+            discard = self._cards_nulls(i, ev, "discard")
+            got = self._cards_nulls(i, ev, "cards")
+            if discard is None or got is None:
+                return
         who = self._who(s)
         if self.phase == PRE:
             self._begin()
@@ -194,7 +216,10 @@ class Poker(Words, BettingTable, core.Table):
                 f"event {i} (draw): {who} discards {len(discard)} and gets {len(got)}; as many as he discards",
             )
             return
-        known, hidden = list(self.known[s]), self.hidden[s]
+        known, hidden = self.known[s], self.hidden[s]
+        if not hidden and None not in got and self._plain_draw(i, s, known, discard, got):
+            return
+        known = list(known)
         for c in discard:
             if c is not None and c in known:
                 known.remove(c)
@@ -224,6 +249,27 @@ class Poker(Words, BettingTable, core.Table):
         self.known[s], self.hidden[s] = known, hidden
         self.drew[s] = (i, discard, got)
 
+    def _plain_draw(self, i, s, known, discard, got):
+        """The common draw: a hand the record names throws cards it holds for cards with a copy left. True once
+        done; False (nothing done) for any other, which the careful path then reads."""
+        left = list(known)
+        try:
+            for c in discard:
+                left.remove(c)
+        except ValueError:
+            return False
+        named, copies = self.named, self.cfg.copies
+        if any(c == JOKER or named.get(c, 0) >= copies for c in got):
+            return False
+        if self.used + len(got) > self.cfg.size:
+            return False
+        for c in got:
+            named[c] = named.get(c, 0) + 1
+        self.used += len(got)
+        self.known[s] = left + got
+        self.drew[s] = (i, discard, got)
+        return True
+
     # ------------------------------------------------------------------ the betting
 
     def _betting(self, i, s, a):
@@ -250,10 +296,10 @@ class Poker(Words, BettingTable, core.Table):
 
     def _after(self, i):
         rnd = self.rnd
-        if rnd.count() == 1:
+        if rnd.k == 1:
             self.phase = DONE
             self.end_event = i
-        elif rnd.settled():
+        elif len(rnd.acted) >= rnd.k and rnd.settled():
             self.phase = SHOW
 
     def _plain_bet(self, ev):
@@ -385,7 +431,8 @@ class Poker(Words, BettingTable, core.Table):
         if foul:
             self.violate(i, s, "poker.foul-hand", foul + "; the hand loses")
         rules = self.cfg.ranking
-        self.shown[s] = (rank(cards, rules), hand_words(cards, rules), bool(foul), i, cards)
+        key = rank(cards, rules)
+        self.shown[s] = (key, hand_words(cards, rules, key), bool(foul), i, cards)
 
     def _foul(self, s, cards):
         """Why the hand s shows is foul, or "" (and the copies it claims are placed)."""
@@ -457,6 +504,15 @@ class Poker(Words, BettingTable, core.Table):
         order = sorted(
             (s for s in shown if live[s]), key=lambda s: (shown[s][2], -shown[s][0], (s - self.dealer - 1) % n)
         )
+        shown_f, cats, words_f, foul_f, drew_f = [0] * n, [None] * n, [None] * n, [0] * n, [None] * n
+        for s, x in shown.items():  # (a player who showed is still in: he may not fold after showing)
+            shown_f[s], words_f[s] = 1, x[1]
+            if x[2]:
+                foul_f[s] = 1
+            else:
+                cats[s] = category(x[0], rules)
+        for s, x in self.drew.items():
+            drew_f[s] = len(x[1])
         hands = []
         for s in order:
             key, words, foul, _, cards = shown[s]
@@ -470,14 +526,12 @@ class Poker(Words, BettingTable, core.Table):
             "split": len(won) > 1,
             "pot": self.pot + self.staked,
             "seats": {
-                "shown": [1 if s in shown and live[s] else 0 for s in range(n)],
-                "category": [
-                    category(shown[s][0], rules) if s in shown and not shown[s][2] else None for s in range(n)
-                ],
-                "hand": [shown[s][1] if s in shown else None for s in range(n)],
-                "foul": [1 if s in shown and shown[s][2] else 0 for s in range(n)],
+                "shown": shown_f,
+                "category": cats,
+                "hand": words_f,
+                "foul": foul_f,
                 "showdown_won": [1 if s in won else 0 for s in range(n)],
-                "drew": [len(self.drew[s][1]) if s in self.drew else None for s in range(n)],
+                "drew": drew_f,
             },
         }
         return self.document(
