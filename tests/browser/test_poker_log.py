@@ -111,3 +111,12 @@ def test_log_a_poker_hand_with_a_raise_and_a_showdown_on_a_phone(page, live_serv
     expect(page.locator("#ruling-summary")).to_contain_text("Olya: five Aces, takes the pot of 3")
     for name, net in [("Dima", "−1¢"), ("Olya", "+2¢"), ("Kostya", "−1¢")]:
         expect(page.locator(f'[data-net="{name}"]')).to_have_text(net)
+
+    # Both hands open in the picker to be edited, as they were logged.
+    first, second = session.hands.order_by("number")
+    page.goto(url + f"/families/{family.slug}/hands/{first.pk}/edit/")
+    expect(page.locator("#play-log li")).to_have_count(8)
+    expect(page.locator("#picker-fallback")).to_have_count(0)
+    page.goto(url + f"/families/{family.slug}/hands/{second.pk}/edit/")
+    expect(page.locator('.seg[data-name="mode"] button[data-value="showdown"]')).to_have_class("on")
+    expect(page.locator("#play-log li")).to_have_count(2)
