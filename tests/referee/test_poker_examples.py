@@ -81,6 +81,8 @@ def test_the_api_names_the_next_call_and_the_least_raise():
     assert r.status_code == 200, r.content
     legal = r.json()
     assert legal["turn"] == 0
-    options = {o["action"]: o for o in legal["options"] if o["seat"] == 0}
-    assert options["call"]["amount"] == 1 and options["raise"]["min"] == 2 and options["raise"]["max"] is None
+    options = {(o["action"], "min" in o): o for o in legal["options"] if o["seat"] == 0}
+    assert options["call", False]["amount"] == 1
+    assert options["raise", True]["min"] == 2 and options["raise", True]["max"] is None
+    assert options["raise", False]["amount"] == 1  # a raise of just the call is taken as the call
     assert not any(o["action"] == "show" for o in legal["options"])  # Dima owes a call

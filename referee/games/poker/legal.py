@@ -18,7 +18,8 @@ class Words:
 
     def legal(self):
         """(turn, options). Each option an action that gives no violation, with its seat; a call its "amount" (0: a
-        check), a raise its least and most ("min", "max": None for no limit) of what the player puts in; a draw the
+        check), a raise its least and most ("min", "max": None for no limit) of what the player puts in (and a raise of
+        just the call, "amount", which is taken as the call); a draw the
         cards the player holds that the record names ("cards"); a show the five cards he holds (None when the record
         does not name them all). Before the first bet every player may draw (in any order), the first to bet may
         bet, and, while nobody owes a call, the players still in may show (the rest are taken to have checked)."""
@@ -63,6 +64,8 @@ class Words:
                 "min": owes + cfg.min_raise,
                 "max": None if cfg.max_raise is None else owes + cfg.max_raise,
             },
+            # A "raise" that puts in just the call adds nothing: it is taken as the call (no violation).
+            {"action": "raise", "seat": s, "amount": owes},
         ]
 
     # ------------------------------------------------------------------ the replay page

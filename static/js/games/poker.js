@@ -170,7 +170,7 @@
       var mine = answer.options.filter(function (o) { return o.seat === s; });
       var has = function (a) { return mine.filter(function (o) { return o.action === a; }); };
       var out = [h("h4", null, name(s) + (s === answer.turn ? " \u2014 his turn" : ""))];
-      var call = has("call")[0], raise = has("raise")[0];
+      var call = has("call")[0], raise = has("raise").filter(function (o) { return o.min !== undefined; })[0];
       if (has("fold").length) out.push(btn(call || st.mode === "showdown" ? "Fold" : "Gives up", function () { add({ action: "fold", seat: s }); }, "btn-ghost", { "data-act": "fold" }));
       if (call) {
         out.push(btn(call.amount ? "Call " + call.amount : "Check", function () { add({ action: "call", seat: s, amount: call.amount }); }, "btn-primary", { "data-act": "call" }));
