@@ -218,6 +218,7 @@ def test_an_unknown_hand_may_draw_unseen_cards_and_a_known_one_names_its_discard
             "drew at event 1; a player draws once",
         ),
         ([bet("raise", 1, 1), show(1, B)], 2, "Dima still owes a call of 1"),
+        ([show(1, B), {"action": "draw", "seat": 0, "discard": [], "cards": []}], 2, "after the showdown began"),
         ([show(0, A[:4])], 1, "a hand is 5 cards, not 4"),
         ([{"action": "deal", "seat": 0, "hands": [A, B]}], 1, "a second deal"),
         ([bet("fold", 1), show(1, B)], 2, "Olya folded at event 1"),

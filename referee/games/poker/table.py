@@ -204,7 +204,8 @@ class Poker(Words, BettingTable, core.Table):
         if self.phase == PRE:
             self._begin()
         elif self.phase != DRAW:
-            self.error(i, "action", f"event {i} (draw): {who} draws after the first bet (event {self.bet_at})")
+            when = f"the first bet (event {self.bet_at})" if self.bet_at is not None else "the showdown began"
+            self.error(i, "action", f"event {i} (draw): {who} draws after {when}")
             return
         if s in self.drew:
             self.error(i, "seat", f"event {i} (draw): {who} drew at event {self.drew[s][0]}; a player draws once")
