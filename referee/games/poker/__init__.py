@@ -4,8 +4,8 @@
 The package: `ranking` (the key of a five-card hand by the book: five of a kind on top, flushes by suit,
 straights round the corner by their lowest card, jokers at their best), `words` (a hand in words), `showdown`
 (the best hands and the split of the pot, the odd unit from the dealer's left), `rules` (the catalogue entry:
-deck, house rules, events; Config), `table` (the hand: antes, the deal, the draw, the betting, the showdown, the
-ruling and its facts), `legal` (what may come next; the replay page) and `generate` (realistic random hands).
+deck, house rules, events; Config), `table` (the hand: antes, the deal, the draw, the betting, the showdown),
+`ending` (who takes the pot or why it stays; the ruling and its facts), `legal` (what may come next; the replay page) and `generate` (realistic random hands).
 
 A pot nobody wins (every shown hand foul, or a record that stops) stays in pot_out, and the session's chain
 carries it to the next hand's pot_in.
