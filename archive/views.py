@@ -556,6 +556,7 @@ def hand_page(request, slug, pk):
             trump=_trump_of(hand.ruling),
             settles=selectors_games.settles_of(hand.session.game) or "pot",
             has_book=rulebook.has_book(hand.session.game),
+            game_parts=_game_parts(hand.session.game, "hand"),
         ),
     )
 

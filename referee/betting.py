@@ -17,7 +17,8 @@ what each seat has put in, and the money of a bet. The games name the rules (`se
     rnd.call(s, amount)               s puts `amount` in without raising; the turn passes on from s
     rnd.fold(s)                       s gives up; the turn passes on from s
     rnd.lone()                        the one seat left in, or None
-    rnd.owes(s)                       what s must add to match the most anyone has put in (poker's call)
+    rnd.owes(s)                       what s must add to match the most anyone has put in, folded or not
+                                      (poker's call)
     rnd.settled()                     everyone in has acted since the last raise and owes nothing (poker's end)
     rnd.least(min_raise)              the least stake a raise may make: stake + min_raise
     rnd.judge_raise(stake, min_raise, max_raise=None)
@@ -102,11 +103,11 @@ class Round:
         return self.live.index(True)
 
     def owes(self, s):
-        top = max(p for p, x in zip(self.put, self.live) if x)
-        return max(0, top - self.put[s])
+        return max(0, max(self.put) - self.put[s])  # (a raise stands when its maker folds: the most anyone put)
 
     def settled(self):
-        return all(self.live[s] <= (s in self.acted) and self.owes(s) == 0 for s in range(self.n) if self.live[s])
+        top, put, acted = max(self.put), self.put, self.acted
+        return all(s in acted and put[s] == top for s in range(self.n) if self.live[s])
 
     def least(self, min_raise):
         return self.stake + min_raise

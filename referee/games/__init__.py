@@ -8,8 +8,13 @@ BadRecord for a record that cannot describe a real hand.
 import importlib
 
 # game name -> module; games still to come are named so their records get a clear answer.
-MODULES = {"swik": "referee.games.swik", "sedma": "referee.games.sedma", "seka": "referee.games.seka"}
-PLANNED = ("poker", "rummy")
+MODULES = {
+    "swik": "referee.games.swik",
+    "sedma": "referee.games.sedma",
+    "seka": "referee.games.seka",
+    "poker": "referee.games.poker",
+}
+PLANNED = ("rummy",)
 
 _loaded = {}
 

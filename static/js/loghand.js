@@ -35,6 +35,7 @@
   function suitOf(c) { return c ? c.slice(-1) : null; }
   function label(c) {
     if (!c) return "?";
+    if (c === "JK") return "Joker";
     var r = rankOf(c);
     return (r === "T" ? "10" : r) + (SYM[suitOf(c)] || suitOf(c));
   }

@@ -47,3 +47,13 @@ def test_the_last_one_left():
     assert r.lone() is None and r.turn == 1
     r.fold(1)
     assert r.lone() == 2 and r.turn is None
+
+
+def test_a_raise_stands_when_the_raiser_folds():
+    r = Round(3, range(3), 0)
+    r.bet(0, 6, 6)
+    r.fold(0)  # out of turn, after raising: the others still owe his stake to stay in
+    assert r.owes(1) == 6 and r.owes(2) == 6 and not r.settled()
+    r.call(1, 6)
+    r.call(2, 6)
+    assert r.settled()

@@ -23,6 +23,8 @@ import referee
 from referee import core
 from referee.facts import seat_rows
 from referee.games import game_module
+from referee.games.poker.generate import poker_hand
+from referee.games.poker.generate import random_rules as poker_rules
 from referee.games.sedma.generate import sedma_deal
 from referee.games.seka.generate import random_rules as seka_rules
 from referee.games.seka.generate import seka_hand
@@ -67,8 +69,22 @@ def _sedma(rng, mistakes=0.2):
     return sedma_deal(rng, mistakes=mistakes, incomplete=0.1, unknown=0.15)
 
 
+def _poker(rng, mistakes=0.2):
+    n = rng.randint(2, len(NAMES))
+    return poker_hand(
+        rng,
+        players=NAMES[:n],
+        dealer=rng.randrange(n),
+        pot_in=rng.choice([0, 0, 0, 7]),
+        house_rules=poker_rules(rng) if rng.random() < 0.3 else None,
+        mistakes=mistakes,
+        incomplete=0.05,
+        showdown_only=0.05,
+    )
+
+
 # game -> a realistic hand from a random.Random (a new game adds its generator here).
-HANDS = {"swik": _swik, "seka": _seka, "sedma": _sedma}
+HANDS = {"swik": _swik, "seka": _seka, "sedma": _sedma, "poker": _poker}
 GAMES = [g["name"] for g in referee.games()]
 CATALOGUE = {g["name"]: g for g in referee.games()}
 few = settings(deadline=None, max_examples=40, suppress_health_check=[HealthCheck.too_slow])

@@ -63,7 +63,7 @@ def test_the_hand_entry_pages_load_the_games_own_script(client_as, family, sessi
         assert page.index("js/games/swik.js") < page.index("js/loghand.js")
         assert '"legal_url": "/api/referee/legal/"' in page
     assert views._game_js("swik") == "js/games/swik.js"
-    assert views._game_js("poker") is None and views._game_js("../swik") is None
+    assert views._game_js("whist") is None and views._game_js("../swik") is None
 
 
 def test_the_sessions_house_rules_are_said_in_words(client_as, family, owner):

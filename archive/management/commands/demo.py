@@ -18,7 +18,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 import referee
-from archive import services, tasks
+from archive import demo_poker, services, tasks
 from archive.demo_sedma import sedma_evenings
 from archive.demo_seka import seka_nights
 from archive.models import Family, Hand, HandRevision, Membership, Session
@@ -70,6 +70,7 @@ class Command(BaseCommand):
             default=None,
             help="Seka nights, one a month (default: one a month over --years; none with --hands)",
         )
+        demo_poker.add_arguments(parser)  # --poker-nights
 
     def handle(self, *args, **opt):
         name = opt["family"]
@@ -121,6 +122,7 @@ class Command(BaseCommand):
             done += seka_nights(
                 rng, family, demo, people, nights=seka, hands_per_night=per, zone=ZONE, stderr=self.stderr
             )
+        done += demo_poker.from_options(rng, family, demo, people, opt, self, total_target=total_target, zone=ZONE)
         if not opt["no_edits"]:
             self.stdout.write("  correcting, disputing and deleting a few hands …", ending="\n")
             self._corrections(rng, family, users)

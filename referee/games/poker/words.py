@@ -43,12 +43,14 @@ def _sequence(cards, lowest, wrap):
     raise AssertionError("a straight with lowest card Two fits no sequence")  # rank() said it was one
 
 
-def describe(cards, rules=STANDARD):
+def describe(cards, rules=STANDARD, key=None):
     """The hand in words, at its best (jokers included): "five Aces", "straight flush, Queen down to Eight",
     "four Jacks", "flush in spades", "full house, Kings over Threes", "straight, Six down to Two",
     "straight round the corner, Three down to Queen", "three Sevens", "two pairs, Kings and Fives",
-    "pair of Nines", "high card, Ace". ValueError if `cards` is not five cards."""
-    key = rank(cards, rules)
+    "pair of Nines", "high card, Ace". ValueError if `cards` is not five cards. `key`: rank(cards, rules), when
+    the caller has it already."""
+    if key is None:
+        key = rank(cards, rules)
     cat = category(key, rules)
     tie = tie_ranks(key, rules)
     if cat == FIVE:

@@ -1,0 +1,124 @@
+"""The end of a poker hand: who takes the pot (the best shown hands, split with the odd unit from the dealer's
+left; the last player in, unseen), or why it stays (every shown hand foul, a record that stops), and the ruling
+with its facts and words. A mixin of the table (table.py), whose state it reads."""
+
+from ...ruling import COMPLETE, INCOMPLETE
+from .ranking import category
+from .showdown import split_pot
+
+DONE = 4  # (as in table.py)
+
+
+class Ending:
+    """Mixin of poker's table: the outcome, the pot paid out, the ruling."""
+
+    __slots__ = ()
+
+    def outcome(self):
+        """(status, winners or None, how) from the state the events left."""
+        if self.phase == DONE:
+            return COMPLETE, [self.rnd.lone()], "lone"
+        live = self.rnd.live if self.rnd is not None else ()
+        shown = [s for s in self.shown if live[s]]
+        if not shown:
+            return INCOMPLETE, None, "stops"
+        good = {s: self.shown[s][0] for s in shown if not self.shown[s][2]}
+        if not good:
+            return COMPLETE, None, "foul"
+        top = max(good.values())
+        return COMPLETE, sorted(s for s, k in good.items() if k == top), "show"
+
+    def finish(self):
+        status, winners, how = self.outcome()
+        total = self.pot + self.staked
+        if how == "lone":
+            self.take(winners[0], total, "takes the pot (everyone else folded)", self.end_event)
+        elif how == "show":
+            at = max(x[3] for x in self.shown.values())
+            shares = split_pot(total, winners, self.dealer, self.n)
+            why = "takes the pot" if len(winners) == 1 else "takes a share of the split pot"
+            for w in winners:
+                self.take(w, shares[w], why, at)
+        self.result = (status, winners, how)
+        return status
+
+    def ruling(self, status):
+        n = self.n
+        _, winners, how = self.result
+        rules = self.cfg.ranking
+        rnd = self.rnd
+        live = rnd.live if rnd is not None else [True] * n
+        shown = self.shown
+        won = set(winners or ()) if how == "show" else set()
+        # The shown hands ranked, best first (equal hands share a place; foul hands come last, with no place).
+        order = sorted(
+            (s for s in shown if live[s]), key=lambda s: (shown[s][2], -shown[s][0], (s - self.dealer - 1) % n)
+        )
+        shown_f, cats, words_f, foul_f, drew_f = [0] * n, [None] * n, [None] * n, [0] * n, [None] * n
+        for s, x in shown.items():  # (a player who showed is still in: he may not fold after showing)
+            shown_f[s], words_f[s] = 1, x[1]
+            if x[2]:
+                foul_f[s] = 1
+            else:
+                cats[s] = category(x[0], rules)
+        for s, x in self.drew.items():
+            drew_f[s] = len(x[1])
+        hands = []
+        for s in order:
+            key, words, foul, _, cards = shown[s]
+            place = None
+            if not foul:
+                place = 1 + sum(1 for x in order if not shown[x][2] and shown[x][0] > key)
+            hands.append({"seat": s, "cards": list(cards), "hand": words, "place": place, "foul": foul})
+        game_facts = {
+            "showdown": how in ("show", "foul"),
+            "hands": hands,
+            "split": len(won) > 1,
+            "pot": self.pot + self.staked,
+            "seats": {
+                "shown": shown_f,
+                "category": cats,
+                "hand": words_f,
+                "foul": foul_f,
+                "showdown_won": [1 if s in won else 0 for s in range(n)],
+                "drew": drew_f,
+            },
+        }
+        return self.document(
+            status,
+            self.summary(status, winners, how),
+            game_facts=game_facts,
+            dealer=self.dealer,
+            next_dealer=(self.dealer + 1) % n,
+            may_stop=True,
+            played=[1 if live[s] else 0 for s in range(n)] if rnd is not None else None,
+        )
+
+    def _shown_words(self, skip=()):
+        names = self.names
+        live = self.rnd.live
+        return [
+            f"{names[s]}: {x[1]}{' (foul)' if x[2] else ''}"
+            for s, x in sorted(self.shown.items())
+            if s not in skip and live[s]
+        ]
+
+    def summary(self, status, winners, how):
+        names = self.names
+        total = self.pot + self.staked
+        if how == "lone":
+            return f"{names[winners[0]]} takes the pot of {total} unseen: everyone else folded."
+        if how == "show":
+            others = self._shown_words(winners)
+            rest = f" ({'; '.join(others)})" if others else ""
+            if len(winners) == 1:
+                w = winners[0]
+                return f"{names[w]}: {self.shown[w][1]}, takes the pot of {total}{rest}."
+            shares = split_pot(total, winners, self.dealer, self.n)
+            hands = "; ".join(f"{names[w]}: {self.shown[w][1]}" for w in winners)
+            split = ", ".join(f"{names[w]} {shares[w]}" for w in winners)
+            return f"{hands}: equal hands split the pot ({split}){rest}."
+        pot_out = self.pot_in - sum(self.net)
+        if how == "foul":
+            return f"Every hand shown is foul ({'; '.join(self._shown_words())}); the pot of {pot_out} stays for the next hand."
+        return f"The record stops before the hand ends; the antes and bets stand and the pot of {pot_out} carries."
