@@ -8,8 +8,8 @@ BadRecord for a record that cannot describe a real hand.
 import importlib
 
 # game name -> module; games still to come are named so their records get a clear answer.
-MODULES = {"swik": "referee.games.swik", "sedma": "referee.games.sedma"}
-PLANNED = ("poker", "seka", "rummy")
+MODULES = {"swik": "referee.games.swik", "sedma": "referee.games.sedma", "rummy": "referee.games.rummy"}
+PLANNED = ("poker", "seka")
 
 _loaded = {}
 
