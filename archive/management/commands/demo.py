@@ -19,6 +19,7 @@ from django.db import transaction
 
 import referee
 from archive import services, tasks
+from archive.demo_rummy import rummy_evenings
 from archive.demo_sedma import sedma_evenings
 from archive.models import Family, Hand, HandRevision, Membership, Session
 from referee.generate import swik_hand
@@ -105,6 +106,7 @@ class Command(BaseCommand):
         self._progress(len(nights), len(nights), f"nights, {done} hands", t0, last=True)
         if nights and total_target is None:
             done += sedma_evenings(family, people, demo, start=nights[0][0], years=min(3.0, opt["years"]))
+            done += rummy_evenings(family, people, demo, start=nights[0][0], years=min(3.0, opt["years"]))
         if not opt["no_edits"]:
             self.stdout.write("  correcting, disputing and deleting a few hands …", ending="\n")
             self._corrections(rng, family, users)
