@@ -84,3 +84,19 @@ def test_a_game_logged_the_paper_way_leads_to_the_target(family, owner, client_a
     )
     sheet = selectors_games.score_sheet(session)
     assert sheet["finished"] and [p.name for p in sheet["winners"]] == ["Olga"]
+
+
+def test_the_rummy_rule_book_page_anchors_every_rule_a_ruling_names(client_as, family):
+    page = client_as("viewer").get(f"/families/{family.slug}/rules/rummy/").content.decode()
+    for rule_id in (
+        "rummy.misdeal",
+        "rummy.unused-take",
+        "rummy.bad-meld",
+        "rummy.no-draw",
+        "rummy.second-draw",
+        "rummy.second-discard",
+        "rummy.no-discard",
+        "rummy.out-of-turn",
+    ):
+        assert f'<a id="{rule_id}">' in page, rule_id
+    assert "The Six follows the Ace" in page  # the house rule `wrap` by its label
