@@ -90,11 +90,14 @@ def test_a_rummy_hand_card_by_card_on_a_phone(page, live_server, family, rummy_s
 
     page.click("#save-hand")
     expect(page.locator("#ruling-summary")).to_contain_text("Olga went out")
+    page.locator('#replay [data-go="next"]').click()
+    expect(page.locator("#replay-text")).to_contain_text("Olga draws")
+    shot(page, "rummy-04-hand")
     page.goto(url + f"/families/{family.slug}/sessions/{rummy_session.pk}/")
     expect(page.locator('[data-total="Olga"]')).to_have_text("59")
     expect(page.locator('[data-total="Dima"]')).to_have_text("4")
     expect(page.locator("#score-target")).to_have_text("500")
-    shot(page, "rummy-04-sheet")
+    shot(page, "rummy-05-sheet")
 
 
 @pytest.mark.django_db(transaction=True)

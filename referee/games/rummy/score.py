@@ -155,6 +155,8 @@ class Scoring:
             "held": [len(h) for h in self.hands],
             "stock": self.stock_left,
             "row": self.row[:],
+            "trick": [[self.laid_by.get(c), c] for c in self.row],  # (the replay page's "on the table": the row)
+            "score": self.melded[:],  # (the points melded and laid off so far)
             "melds": [{"seat": o, "kind": k, "cards": c[:]} for o, k, c in self.melds],
             "melded": self.melded[:],
             "violations": [dict(v) for v in self.violations],

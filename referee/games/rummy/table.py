@@ -59,6 +59,7 @@ class Rummy(Scoring, core.Table):
         "paper_out",
         "deal_event",
         "offs",
+        "laid_by",
     )
 
     def __init__(self, n, names, dealer, pot_in, cfg, claimed=None):
@@ -89,6 +90,7 @@ class Rummy(Scoring, core.Table):
         self.paper_out = None
         self.deal_event = None
         self.offs = []  # lay-offs: (seat, meld number, cards)
+        self.laid_by = {}  # a card of the row -> the seat that discarded it (for the replay page)
 
     def error(self, i, field, message):
         """The record is bad here; later events only get their fields checked (one mistake, one error)."""
@@ -312,6 +314,7 @@ class Rummy(Scoring, core.Table):
                                 self.takes = []
                             hand.remove(c)
                             self.row.append(c)
+                            self.laid_by[c] = s
                             where[c] = ROW
                             self.begun = False
                             self.dry = 0
@@ -516,6 +519,7 @@ class Rummy(Scoring, core.Table):
         self._close_turn(i, c)
         hand.discard(c)
         self.row.append(c)
+        self.laid_by[c] = s
         self.where[c] = ROW
         if not hand:
             return self._end(i, s)
@@ -533,6 +537,7 @@ class Rummy(Scoring, core.Table):
         )
         hand.discard(c)
         self.row.append(c)
+        self.laid_by[c] = s
         self.where[c] = ROW
         if not hand:
             self._end(i, s)
