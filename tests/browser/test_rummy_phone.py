@@ -3,7 +3,9 @@ each draw, take from the row, meld and discard, the row shown as it grows and th
 and melded; then the score sheet. And a hand the paper way. Skipped when /usr/bin/chromium or Playwright is
 missing. Screenshots go to /tmp/tk-shots/."""
 
+import json
 from datetime import datetime
+from pathlib import Path
 
 import pytest
 
@@ -115,3 +117,33 @@ def test_a_rummy_hand_on_paper(page, live_server, family, rummy_session):
     page.goto(url + f"/families/{family.slug}/sessions/{rummy_session.pk}/")
     expect(page.locator('[data-total="Dima"]')).to_have_text("48")
     expect(page.locator("#score-leader")).to_have_text("Dima")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_logged_rummy_hand_opens_in_the_picker_for_editing(page, live_server, family, owner):
+    people = [factories.player(family, n, owner) for n in ("Olga", "Dima", "Sveta")]
+    session = services.session_create(
+        family=family,
+        game="rummy",
+        started_at=datetime(2024, 2, 9, 19, tzinfo=factories.CHICAGO),
+        timezone="America/Chicago",
+        players=people,
+        first_dealer=1,
+        by=owner,
+    )
+    data = Path(__file__).resolve().parent.parent / "data" / "rummy" / "04-out-of-turn.json"
+    hand = services.hand_add(session=session, record=json.loads(data.read_text()), by=owner)
+    url = live_server.url
+    login(page, url)
+    page.goto(url + f"/families/{family.slug}/hands/{hand.pk}/")
+    page.locator("a.btn", has_text="Edit").first.click()
+    expect(page.locator("h1")).to_have_text("Edit hand 1")
+    expect(page.locator("#rummy-over")).to_contain_text("Sveta went out")
+    expect(page.locator("#picker-fallback")).to_have_count(0)
+    assert json.loads(page.input_value("#id_record"))["events"] == hand.record["events"]  # nothing lost on the way in
+    tap(page, "#rummy-undo")  # Sveta's last discard taken back: the referee offers it again
+    expect(page.locator("#rummy-turn")).to_have_text("Sveta’s turn")
+    tap(page, '#rummy-discard button[data-discard="7D"]')
+    expect(page.locator("#rummy-over")).to_contain_text("Olga 101, Dima 7, Sveta 62")
+    assert json.loads(page.input_value("#id_record"))["events"] == hand.record["events"]
+    shot(page, "rummy-06-edit", full=False)
