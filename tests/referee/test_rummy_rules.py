@@ -263,3 +263,15 @@ def test_an_unrecorded_stock_lets_draws_name_their_cards():
 
 def test_the_dry_hands_are_what_the_helpers_deal():
     assert len(set(DRY_OLGA) | set(DRY_DIMA)) == 10
+
+
+def test_an_action_that_is_not_a_word_is_a_bad_record_not_a_crash():
+    r = _two([ev("draw", 0, "JH"), {"action": ["discard"], "seat": 0, "card": "6S"}])
+    assert bad(r) == [
+        (
+            2,
+            "action",
+            "event 2: a list of 1 is not a Rummy action; Rummy actions are deal, draw, take, meld, layoff, discard, "
+            "points",
+        )
+    ]

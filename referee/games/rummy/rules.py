@@ -22,6 +22,8 @@ ORDER = "6789TJQKA"  # the ranks of a run, low to high (the Six follows the Ace 
 IDX = {r: k for k, r in enumerate(ORDER)}
 VALUE = {"6": 6, "7": 7, "8": 8, "9": 9, "T": 10, "J": 10, "Q": 10, "K": 10, "A": 11}
 WORTH = {c: VALUE[c[0]] for c in DECK_TEXT}  # a card's points
+STOCK, ROW, MELD = -1, -2, -3  # where a card lies, besides a seat's hand
+PRE, PAPER, PLAY, DONE = 0, 1, 2, 3  # the phases of a hand: before the deal, waiting for points on paper, play, over
 
 # Each house rule: (name, kind, default, label, sentence).
 RULES = (

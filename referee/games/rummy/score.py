@@ -4,7 +4,7 @@ the summary that names each player's melds, the facts, and what the replay page 
 from ...cards import RANK_PLURALS, SUIT_NAMES
 from ...record import BadRecord
 from ...ruling import COMPLETE, INCOMPLETE, VOID
-from .rules import and_words, card_sort, meld_words, points_of
+from .rules import DONE, PLAY, and_words, card_sort, meld_words, points_of
 
 
 def _by_event(v):
@@ -23,7 +23,7 @@ class Scoring:
             raise BadRecord(self.errors)
         if self.void:
             status = VOID
-        elif self.phase == 3:
+        elif self.phase == DONE:
             status = COMPLETE
         else:
             status = INCOMPLETE
@@ -144,13 +144,13 @@ class Scoring:
 
     def snapshot(self, i, ev, text):
         n = self.n
-        dealt = self.phase >= 2 and not self.void
+        dealt = self.phase >= PLAY and not self.void
         return {
             "index": i,
             "final": False,
             "event": ev,
             "dealer": self.dealer,
-            "turn": self.cur if self.phase == 2 else None,
+            "turn": self.cur if self.phase == PLAY else None,
             "hands": [sorted(h, key=card_sort) for h in self.hands] if dealt else [None] * n,
             "held": [len(h) for h in self.hands],
             "stock": self.stock_left,
@@ -189,7 +189,7 @@ class Scoring:
         if len(self.melds) > nmelds:
             o, k, c = self.melds[-1]
             text += f" ({meld_words(k, c)})"
-        if self.phase == 3 and self.end_event == i:
+        if self.phase == DONE and self.end_event == i:
             text += f"; {names[self.out]} is out" if self.out is not None else "; the hand ends"
         if len(self.violations) > before:
             text += " — " + "; ".join(v["message"] for v in self.violations[before:])

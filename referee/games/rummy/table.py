@@ -18,15 +18,30 @@ discard ends the hand on it.
 
 from ... import core
 from ...record import describe
-from .rules import ACTIONS, CARD, DECK_TEXT, EVENTS, GAME, HAND, card_sort, meld_kind, points_of
+from .legal import Legal
+from .rules import (
+    ACTIONS,
+    CARD,
+    DECK_TEXT,
+    DONE,
+    EVENTS,
+    GAME,
+    HAND,
+    MELD,
+    PAPER,
+    PLAY,
+    PRE,
+    ROW,
+    STOCK,
+    meld_kind,
+    points_of,
+)
 from .score import Scoring
 
-STOCK, ROW, MELD = -1, -2, -3  # where a card lies, besides a seat's hand
-PRE, PAPER, PLAY, DONE = 0, 1, 2, 3
 PLACE = {STOCK: "in the stock", ROW: "in the row", MELD: "on the table in a meld"}
 
 
-class Rummy(Scoring, core.Table):
+class Rummy(Legal, Scoring, core.Table):
     GAME = GAME
     CARD = CARD
     DECK_WORDS = "the rummy pack (Six to Ace)"
@@ -297,7 +312,7 @@ class Rummy(Scoring, core.Table):
                             if i == m:
                                 return i
                             ev = events[i]
-                            if ev.__class__ is not dict or ev.get("action") not in HANDLERS_OF:
+                            if not _turn_event(ev):
                                 return i
                             continue
                     elif a == "discard" and self.begun and not self.dry_turn:
@@ -324,7 +339,7 @@ class Rummy(Scoring, core.Table):
                             if i == m:
                                 return i
                             ev = events[i]
-                            if ev.__class__ is not dict or ev.get("action") not in HANDLERS_OF:
+                            if not _turn_event(ev):
                                 return i
                             continue
             if self.lax:  # (the record went wrong: later events only get their fields checked)
@@ -335,7 +350,7 @@ class Rummy(Scoring, core.Table):
             if i == m:
                 return i
             ev = events[i]
-            if ev.__class__ is not dict or ev.get("action") not in HANDLERS_OF:
+            if not _turn_event(ev):
                 return i
 
     def _out_of_turn(self, i, s, expected):
@@ -550,77 +565,13 @@ class Rummy(Scoring, core.Table):
             return f"in {self.names[o]}'s hand"
         return PLACE[o]
 
-    # ------------------------------------------------------------------ what may come next
 
-    def legal(self):
-        if self.void or self.phase == DONE:
-            return None, []
-        if self.phase == PRE:
-            return self.dealer, [{"action": "deal", "seat": self.dealer}]
-        if self.phase == PAPER:
-            return None, [{"action": "points"}]
-        s = self.cur
-        top = None if self.stock is None or not self.stock_left else [self.stock[self.stock_pos]]
-        if self.stock_left and not self.begun:
-            return s, [{"action": "draw", "seat": s, "cards": top}]
-        hand = sorted(self.hands[s], key=card_sort)
-        wrap = self.cfg.wrap
-        opts = []
-        if self.stock_left and not self.drew:  # (he began without drawing: the draw may still come)
-            opts.append({"action": "draw", "seat": s, "cards": top})
-        usable = [c for c in self.row if self.usable(s, c)]
-        if usable:
-            opts.append({"action": "take", "seat": s, "cards": usable})
-        melds = possible_melds(hand, wrap)
-        if melds:
-            opts.append({"action": "meld", "seat": s, "cards": hand, "melds": melds})
-        offs = {}
-        for k, (_o, _kind, cards) in enumerate(self.melds):
-            fit = [c for c in hand if meld_kind(cards + [c], wrap)]
-            if fit:
-                offs[k] = fit
-        if offs:
-            opts.append({"action": "layoff", "seat": s, "cards": hand, "melds": offs})
-        if all(self.where[chosen] == MELD for chosen, _ in self.takes):
-            opts.append({"action": "discard", "seat": s, "cards": hand})
-        else:  # (a discard now costs him the unused take: no card may be discarded without a violation)
-            opts.append({"action": "discard", "seat": s, "cards": [], "unused": [c for c, _ in self.takes]})
-        return s, opts
-
-    def usable(self, s, c):
-        """Whether seat s, taking c from the row (with every card after it), could use c at once."""
-        row = self.row
-        wrap = self.cfg.wrap
-        pool = sorted(self.hands[s].union(row[row.index(c) :]), key=card_sort)
-        for _o, _kind, cards in self.melds:
-            if meld_kind(cards + [c], wrap):
-                return True
-        return any(c in m for m in possible_melds(pool, wrap))
-
-
-def possible_melds(hand, wrap):
-    """Every set of three or four and every run of three that the cards make (the smallest melds; a longer run is
-    built from them by lay-offs or named whole)."""
-    out = []
-    by_rank = {}
-    by_suit = {}
-    for c in hand:
-        by_rank.setdefault(c[0], []).append(c)
-        by_suit.setdefault(c[1], []).append(c)
-    for cs in by_rank.values():
-        if len(cs) >= 3:
-            out.append(cs[:])
-    for cs in by_suit.values():
-        m = len(cs)
-        if m >= 3:
-            for a in range(m):
-                for b in range(a + 1, m):
-                    for d in range(b + 1, m):
-                        trio = [cs[a], cs[b], cs[d]]
-                        got = meld_kind(trio, wrap)
-                        if got:
-                            out.append(got[1])
-    return out
+def _turn_event(ev):
+    """Whether ev is an event of a turn (an object whose action is one of HANDLERS_OF)."""
+    if ev.__class__ is not dict:
+        return False
+    a = ev.get("action")
+    return a.__class__ is str and a in HANDLERS_OF
 
 
 def _plain_card(ev):
