@@ -28,11 +28,13 @@ from .rules import (
     GAME,
     HAND,
     MELD,
+    MELDS,
     PAPER,
     PLAY,
     PRE,
     ROW,
     STOCK,
+    WORTH,
     meld_kind,
     points_of,
 )
@@ -281,46 +283,45 @@ class Rummy(Legal, Scoring, core.Table):
         HANDLERS_OF[a](self, i, s, ev)
 
     def _turns(self, i, ev):
-        """Turn events from i on, while they last; answers the index after them. The common draw (in turn, the
-        recorded stock's top card) and the common discard (in turn, after a plain turn, a card he holds) are taken
-        here with the state in locals; anything else goes to `_act`, which checks everything."""
+        """Turn events from i on, while they last; answers the index after them. The common events of a turn in
+        turn (a draw of the recorded stock's top card, a take from the row, a good meld or lay-off of cards he
+        holds, a discard after a plain turn) are taken here with the state in locals; anything else goes to
+        `_act`, which checks everything (and gives the same result for these)."""
         events = self.events
         m = len(events)
         hands = self.hands
         where = self.where
         stock = self.stock
         n = self.n
+        table = MELDS[self.cfg.wrap]
         while True:
+            done = False
             if self.phase == PLAY and not self.lax:
-                a = ev.get("action")
+                a = ev.get("action")  # (a str: the core's loop or the end of this one checked it)
                 s = ev.get("seat")
                 if s == self.cur and s.__class__ is int:
-                    if a == "draw" and not self.begun and stock is not None and self.stock_left:
-                        c = ev.get("card")
-                        top = stock[self.stock_pos]
-                        if c is None or c == top:
-                            self.begun = self.drew = True
-                            if self.takes:
-                                self.takes = []
-                            self.laid = self.dry_turn = False
-                            self.last_disc = None
-                            self.stock_pos += 1
-                            self.stock_left -= 1
-                            hands[s].add(top)
-                            where[top] = s
-                            i += 1
-                            if i == m:
-                                return i
-                            ev = events[i]
-                            if not _turn_event(ev):
-                                return i
-                            continue
-                    elif a == "discard" and self.begun and not self.dry_turn:
+                    if not self.begun:
+                        if a == "draw" and stock is not None and self.stock_left:
+                            c = ev.get("card")
+                            top = stock[self.stock_pos]
+                            if c is None or c == top:
+                                self.begun = self.drew = True
+                                if self.takes:
+                                    self.takes = []
+                                self.laid = self.dry_turn = False
+                                self.last_disc = None
+                                self.stock_pos += 1
+                                self.stock_left -= 1
+                                hands[s].add(top)
+                                where[top] = s
+                                done = True
+                    elif a == "discard":
                         c = ev.get("card")
                         hand = hands[s]
                         takes = self.takes
                         if (
-                            c.__class__ is str
+                            not self.dry_turn
+                            and c.__class__ is str
                             and c in hand
                             and len(hand) > 1
                             and (not takes or all(where[t] == MELD for t, _ in takes))
@@ -335,22 +336,53 @@ class Rummy(Legal, Scoring, core.Table):
                             self.dry = 0
                             self.cur = (s + 1) % n
                             self.last_disc = s
-                            i += 1
-                            if i == m:
-                                return i
-                            ev = events[i]
-                            if not _turn_event(ev):
-                                return i
-                            continue
-            if self.lax:  # (the record went wrong: later events only get their fields checked)
-                self.syntax(i, ev, ev["action"])
-            else:
-                self._act(i, ev)
+                            done = True
+                    elif a == "meld" or a == "layoff":
+                        cs = ev.get("cards")
+                        hand = hands[s]
+                        if cs.__class__ is list and cs and len(cs) < len(hand) and all(c.__class__ is str for c in cs):
+                            fs = frozenset(cs)
+                            if len(fs) == len(cs) and fs <= hand:
+                                if a == "meld":
+                                    got = table.get(fs)
+                                    if got is not None:
+                                        self.melds.append([s, got[0], got[1][:]])
+                                        done = True
+                                else:
+                                    k = ev.get("meld")
+                                    if k.__class__ is int and 0 <= k < len(self.melds):
+                                        meld = self.melds[k]
+                                        got = table.get(fs.union(meld[2]))
+                                        if got is not None and len(got[1]) == len(meld[2]) + len(cs):
+                                            meld[1], meld[2] = got[0], got[1][:]
+                                            self.offs.append((s, k, list(cs)))
+                                            done = True
+                                if done:
+                                    hand -= fs
+                                    pts = 0
+                                    for c in cs:
+                                        where[c] = MELD
+                                        pts += WORTH[c]
+                                    self.melded[s] += pts
+                                    self.laid = True
+                    elif a == "take":
+                        c = ev.get("card")
+                        if c.__class__ is str and where.get(c) == ROW:
+                            self._take(i, s, ev)
+                            done = True
+            if not done:
+                if self.lax:  # (the record went wrong: later events only get their fields checked)
+                    self.syntax(i, ev, ev["action"])
+                else:
+                    self._act(i, ev)
             i += 1
             if i == m:
                 return i
             ev = events[i]
-            if not _turn_event(ev):
+            if ev.__class__ is not dict:
+                return i
+            a = ev.get("action")
+            if a.__class__ is not str or a not in HANDLERS_OF:  # (not a turn's event: the core's loop takes it)
                 return i
 
     def _out_of_turn(self, i, s, expected):
@@ -564,14 +596,6 @@ class Rummy(Legal, Scoring, core.Table):
         if o >= 0:
             return f"in {self.names[o]}'s hand"
         return PLACE[o]
-
-
-def _turn_event(ev):
-    """Whether ev is an event of a turn (an object whose action is one of HANDLERS_OF)."""
-    if ev.__class__ is not dict:
-        return False
-    a = ev.get("action")
-    return a.__class__ is str and a in HANDLERS_OF
 
 
 def _plain_card(ev):
