@@ -124,7 +124,8 @@ def score_sheet(session) -> dict:
     or an object with "players", a list a seat, and perhaps "sides" and "crowns"; else each seat's net in its
     facts) and the running totals, read from the stored rulings. Where the score names sides (partnerships),
     a row starts a block when they change; where it has crowns, they are summed too. A game of a fixed length
-    (the house rule deals_per_game) is finished when that many hands are complete: then it has winners."""
+    (the house rule deals_per_game) is finished when that many hands are complete, a game to a target (the house
+    rule target) when a running total reaches it: then it has winners."""
     seats = list(Seat.objects.filter(session=session).select_related("player").order_by("position"))
     n = len(seats)
     names = [s.player.name for s in seats]
@@ -172,8 +173,9 @@ def score_sheet(session) -> dict:
         complete += hand["status"] == "complete"
         rows.append(row)
     length = _game_length(session)
+    target = _game_target(session)
     by = crowns if crowns is not None else totals
-    finished = bool(length and complete >= length)
+    finished = bool(length and complete >= length) or bool(target and n and rows and max(totals) >= target)
     best = max(by) if n and rows else None
     return {
         "players": [s.player for s in seats],
@@ -182,9 +184,20 @@ def score_sheet(session) -> dict:
         "crowns": crowns,
         "leader": max(range(n), key=lambda i: by[i]) if n and rows else None,
         "length": length,
+        "target": target,
         "finished": finished,
         "winners": [seats[i].player for i in range(n) if by[i] == best] if finished else [],
     }
+
+
+def _game_target(session):
+    """The total that ends a game of this session's game (its house rule target, as in rummy), or None."""
+    entry = game_entry(session.game) or {}
+    for rule in entry.get("house_rules") or ():
+        if rule["name"] == "target":
+            value = (session.house_rules or {}).get("target", rule["default"])
+            return value if isinstance(value, int) and not isinstance(value, bool) else None
+    return None
 
 
 def _game_length(session):

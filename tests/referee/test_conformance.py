@@ -25,6 +25,7 @@ from referee.facts import seat_rows
 from referee.games import game_module
 from referee.games.poker.generate import poker_hand
 from referee.games.poker.generate import random_rules as poker_rules
+from referee.games.rummy.generate import random_rummy_rules, rummy_hand
 from referee.games.sedma.generate import sedma_deal
 from referee.games.seka.generate import random_rules as seka_rules
 from referee.games.seka.generate import seka_hand
@@ -83,8 +84,15 @@ def _poker(rng, mistakes=0.2):
     )
 
 
+def _rummy(rng, mistakes=0.2):
+    rules = random_rummy_rules(rng) if rng.random() < 0.3 else None
+    record = rummy_hand(rng, house_rules=rules, mistakes=mistakes, incomplete=0.1, unknown=0.1, paper=0.05)
+    record.pop("_expect", None)
+    return record
+
+
 # game -> a realistic hand from a random.Random (a new game adds its generator here).
-HANDS = {"swik": _swik, "seka": _seka, "sedma": _sedma, "poker": _poker}
+HANDS = {"swik": _swik, "seka": _seka, "sedma": _sedma, "poker": _poker, "rummy": _rummy}
 GAMES = [g["name"] for g in referee.games()]
 CATALOGUE = {g["name"]: g for g in referee.games()}
 few = settings(deadline=None, max_examples=40, suppress_health_check=[HealthCheck.too_slow])
@@ -167,6 +175,7 @@ def field_values(kind, deck, n, choices):
         "choice": st.sampled_from(choices or ["?"]),
         "text": st.text(max_size=10),
         "numbers": st.lists(st.sampled_from([0, 10, 30, 60, 90, 45, -10]), max_size=4),
+        "number": st.integers(0, 8),
     }[kind]
     return st.one_of(plausible, plausible, plausible, JUNK)
 

@@ -19,6 +19,7 @@ from django.db import transaction
 
 import referee
 from archive import demo_poker, services, tasks
+from archive.demo_rummy import rummy_evenings
 from archive.demo_sedma import sedma_evenings
 from archive.demo_seka import seka_nights
 from archive.models import Family, Hand, HandRevision, Membership, Session
@@ -113,6 +114,7 @@ class Command(BaseCommand):
         self._progress(len(nights), len(nights), f"nights, {done} hands", t0, last=True)
         if nights and total_target is None:
             done += sedma_evenings(family, people, demo, start=nights[0][0], years=min(3.0, opt["years"]))
+            done += rummy_evenings(family, people, demo, start=nights[0][0], years=min(3.0, opt["years"]))
         seka = opt["seka_nights"]
         if seka is None:
             seka = 0 if total_target is not None else round(opt["years"] * 12)

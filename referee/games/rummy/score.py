@@ -1,0 +1,196 @@
+"""The rummy ruling of one hand: the score (melded and laid off, minus what is left in hand, minus unused takes),
+the summary that names each player's melds, the facts, and what the replay page shows after each event."""
+
+from ...cards import RANK_PLURALS, SUIT_NAMES
+from ...record import BadRecord
+from ...ruling import COMPLETE, INCOMPLETE, VOID
+from .rules import DONE, PLAY, and_words, card_sort, meld_words, points_of
+
+
+def _by_event(v):
+    e = v["event"]
+    return -1 if e is None else e
+
+
+class Scoring:
+    """Mixin of the rummy table: the ruling and the replay page."""
+
+    __slots__ = ()
+
+    def rule(self, events, record=None):
+        self.run(events)
+        if self.errors:
+            raise BadRecord(self.errors)
+        if self.void:
+            status = VOID
+        elif self.phase == DONE:
+            status = COMPLETE
+        else:
+            status = INCOMPLETE
+        return self.ruling(status)
+
+    # ------------------------------------------------------------------ the score
+
+    def score(self, status):
+        if status != COMPLETE:
+            return None
+        n = self.n
+        if self.paper is not None:
+            return {
+                "players": self.paper[:],
+                "melded": None,
+                "in_hand": None,
+                "penalties": [0] * n,
+                "out": self.paper_out,
+                "melds": [],
+                "owners": [],
+            }
+        in_hand = [points_of(h) for h in self.hands]
+        players = [self.melded[s] - in_hand[s] - self.lost[s] for s in range(n)]
+        return {
+            "players": players,
+            "melded": self.melded[:],
+            "in_hand": in_hand,
+            "penalties": self.lost[:],
+            "out": self.out,
+            "melds": [m[2][:] for m in self.melds],
+            "owners": [m[0] for m in self.melds],
+        }
+
+    # ------------------------------------------------------------------ the ruling
+
+    def ruling(self, status):
+        if len(self.violations) > 1:
+            self.violations.sort(key=_by_event)
+        score = self.score(status)
+        n = self.n
+        dealer = self.dealer
+        complete = status == COMPLETE
+        misdeals = None
+        if self.void:
+            misdeals = [0] * n
+            misdeals[dealer] = 1
+        paper = self.paper is not None
+        out = score["out"] if complete else None
+        return self.document(
+            status,
+            self.summary(status, score),
+            score=score,
+            dealer=dealer,
+            next_dealer=dealer if status == VOID else (dealer + 1) % n,
+            may_stop=complete,
+            played=[1] * n,
+            misdeals=misdeals,
+            game_facts={
+                "paper": paper,
+                "out": out,
+                "seats": {
+                    "points": score["players"][:] if complete else [None] * n,
+                    "went_out": [1 if s == out else 0 for s in range(n)] if complete else [None] * n,
+                    "melded": self.melded[:] if complete and not paper else [None] * n,
+                    "in_hand": score["in_hand"][:] if complete and not paper else [None] * n,
+                    "melds": [sum(1 for m in self.melds if m[0] == s) for s in range(n)]
+                    if complete and not paper
+                    else [None] * n,
+                },
+            },
+        )
+
+    def meld_lines(self):
+        """Each seat's melds and lay-offs in words (a list a seat; empty where he laid nothing)."""
+        out = [[] for _ in range(self.n)]
+        for owner, kind, cards in self.melds:
+            out[owner].append(meld_words(kind, cards))
+        names = self.names
+        for s, k, cards in self.offs:
+            owner, kind, whole = self.melds[k]
+            what = f"{RANK_PLURALS[whole[0][0]]}" if kind == "set" else f"run of {SUIT_NAMES[whole[0][1]]}"
+            whose = "his own" if owner == s else f"{names[owner]}'s"
+            out[s].append(f"laid off {' '.join(cards)} on {whose} {what}")
+        return out
+
+    def summary(self, status, score):
+        names = self.names
+        if status == VOID:
+            return "Misdeal: the hand is void and is dealt again; nothing is scored."
+        lines = self.meld_lines()
+        laid = "; ".join(f"{names[s]}: {and_words(lines[s])}" for s in range(self.n) if lines[s]) or "nobody melded"
+        if status == INCOMPLETE:
+            return f"The record stops before the hand ends; so far {laid}."
+        pts = ", ".join(f"{names[s]} {p}" for s, p in enumerate(score["players"]))
+        out = score["out"]
+        if self.paper is not None:
+            head = f"{names[out]} went out" if out is not None else "Nobody went out"
+            return f"{head} (on paper): {pts}."
+        if out is not None:
+            head = f"{names[out]} went out"
+        else:
+            head = "The stock ran dry and a round passed with nothing laid; nobody went out"
+        tail = ""
+        if any(self.lost):
+            tail = " (unused takes cost " + and_words([f"{names[s]} {p}" for s, p in enumerate(self.lost) if p]) + ")"
+        return f"{head}. {laid}. Points: {pts}{tail}."
+
+    # ------------------------------------------------------------------ the replay page
+
+    def stop_at(self, final):
+        return None
+
+    def mark(self):
+        return len(self.melds)
+
+    def stopped(self, i, final):
+        return ""
+
+    def snapshot(self, i, ev, text):
+        n = self.n
+        dealt = self.phase >= PLAY and not self.void
+        return {
+            "index": i,
+            "final": False,
+            "event": ev,
+            "dealer": self.dealer,
+            "turn": self.cur if self.phase == PLAY else None,
+            "hands": [sorted(h, key=card_sort) for h in self.hands] if dealt else [None] * n,
+            "held": [len(h) for h in self.hands],
+            "stock": self.stock_left,
+            "row": self.row[:],
+            "trick": [[self.laid_by.get(c), c] for c in self.row],  # (the replay page's "on the table": the row)
+            "score": self.melded[:],  # (the points melded and laid off so far)
+            "melds": [{"seat": o, "kind": k, "cards": c[:]} for o, k, c in self.melds],
+            "melded": self.melded[:],
+            "violations": [dict(v) for v in self.violations],
+            "text": text,
+        }
+
+    def describe(self, i, ev, before, nmelds):
+        names = self.names
+        if not isinstance(ev, dict):
+            return "?"
+        a = ev.get("action")
+        s = ev.get("seat")
+        who = names[s] if s.__class__ is int and 0 <= s < self.n else "?"
+        if a == "deal":
+            text = f"{who} deals"
+        elif a == "draw":
+            text = f"{who} draws" + (f" {ev['card']}" if ev.get("card") else "")
+        elif a == "take":
+            text = f"{who} takes {ev.get('card')} from the row"
+        elif a == "meld":
+            text = f"{who} melds " + " ".join(str(c) for c in ev.get("cards") or ())
+        elif a == "layoff":
+            text = f"{who} lays off " + " ".join(str(c) for c in ev.get("cards") or ()) + f" on meld {ev.get('meld')}"
+        elif a == "discard":
+            text = f"{who} discards {ev.get('card')}"
+        elif a == "points":
+            text = "the points on paper"
+        else:
+            text = str(a)
+        if len(self.melds) > nmelds:
+            o, k, c = self.melds[-1]
+            text += f" ({meld_words(k, c)})"
+        if self.phase == DONE and self.end_event == i:
+            text += f"; {names[self.out]} is out" if self.out is not None else "; the hand ends"
+        if len(self.violations) > before:
+            text += " — " + "; ".join(v["message"] for v in self.violations[before:])
+        return text
