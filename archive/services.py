@@ -646,6 +646,16 @@ def hand_add(*, session, record, by, why="") -> Hand:
     return chain.flush()[0]
 
 
+def _after_change(session, seats, hand, pot, carry, *, by, why):
+    """After hand `hand` changed (edited, deleted, restored; `why` says how): the later hands re-ruled from the
+    pot and carry it leaves, the seats' totals, and the statistics of every hand that changed."""
+    changed = [hand.id] + _rerule_after(
+        session, seats, hand.number, pot, carry=carry, by=by, why=f"re-ruled after hand {hand.number} was {why}"
+    )
+    refresh_seat_totals(session)
+    jobs.stats_after_commit(changed)
+
+
 @transaction.atomic
 def hand_edit(*, hand, record, by, why) -> Hand:
     """Replace a hand's record; re-rule it and every later live hand of the session (the pot carries)."""
@@ -659,17 +669,7 @@ def hand_edit(*, hand, record, by, why) -> Hand:
     rec = fill_record(session, seats, record, pot_in=pot_in, dealer=hand.dealer, carry=carry)
     ruling = bounds.replay(rec)
     _rewrite(hand, session, seats, rec, ruling, kind=Kind.EDITED, by=by, why=why)
-    changed = [hand.id] + _rerule_after(
-        session,
-        seats,
-        hand.number,
-        hand.pot_out,
-        carry=carry_of(session.game, ruling),
-        by=by,
-        why=f"re-ruled after hand {hand.number} was edited: {why}",
-    )
-    refresh_seat_totals(session)
-    jobs.stats_after_commit(changed)
+    _after_change(session, seats, hand, hand.pot_out, carry_of(session.game, ruling), by=by, why=f"edited: {why}")
     return hand
 
 
@@ -689,17 +689,7 @@ def hand_delete(*, hand, by, why) -> Hand:
     )
     LedgerEntry.objects.filter(hand=hand).delete()
     pot, carry = _chain_before(session, hand.number)
-    changed = [hand.id] + _rerule_after(
-        session,
-        _seats(session),
-        hand.number,
-        pot,
-        carry=carry,
-        by=by,
-        why=f"re-ruled after hand {hand.number} was deleted: {why}",
-    )
-    refresh_seat_totals(session)
-    jobs.stats_after_commit(changed)
+    _after_change(session, _seats(session), hand, pot, carry, by=by, why=f"deleted: {why}")
     return hand
 
 
@@ -716,17 +706,7 @@ def hand_restore(*, hand, by, why) -> Hand:
     ruling = bounds.replay(record)
     hand.deleted_at = None
     _rewrite(hand, session, seats, record, ruling, kind=Kind.RESTORED, by=by, why=why)
-    changed = [hand.id] + _rerule_after(
-        session,
-        seats,
-        hand.number,
-        hand.pot_out,
-        carry=carry_of(session.game, ruling),
-        by=by,
-        why=f"re-ruled after hand {hand.number} was restored: {why}",
-    )
-    refresh_seat_totals(session)
-    jobs.stats_after_commit(changed)
+    _after_change(session, seats, hand, hand.pot_out, carry_of(session.game, ruling), by=by, why=f"restored: {why}")
     return hand
 
 
