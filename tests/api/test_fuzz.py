@@ -10,6 +10,8 @@ import os
 
 import pytest
 import schemathesis
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
 from schemathesis.specs.openapi.checks import (
@@ -31,6 +33,17 @@ CHECKS = [
 
 
 schema = schemathesis.openapi.from_wsgi("/api/schema/", application)
+
+
+@pytest.fixture(autouse=True)
+def keep_the_test_connection():
+    """schemathesis calls the WSGI app itself, whose end of request would close the database connection the
+    test's transaction runs on (Django's own test client disconnects the same two signals)."""
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
 
 
 @pytest.fixture
