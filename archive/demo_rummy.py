@@ -7,6 +7,8 @@ paper way (only each player's points and who went out)."""
 import random
 from datetime import timedelta
 
+from django.db import transaction
+
 import referee
 from archive import services
 from archive.models import Hand, HandRevision, Session
@@ -35,35 +37,36 @@ def rummy_evenings(family, people, by, *, start, years=3, seed=11, zone="America
         when = start + timedelta(days=60 * k + 14 + rng.randrange(5))
         rules = {"target": 300} if rng.random() < 0.4 else {}
         target = rules.get("target", 500)
-        session = services.session_create(
-            family=family,
-            game="rummy",
-            started_at=when,
-            timezone=zone,
-            place="the dacha",
-            players=table,
-            house_rules=rules,
-            first_dealer=rng.randrange(n),
-            by=by,
-        )
-        Session.objects.select_for_update().get(pk=session.pk)
-        chain = services.HandChain(session, by=by)
-        names = [p.name for p in table]
-        totals = [0] * n
-        for _ in range(MAX_HANDS):
-            record = rummy_hand(rng, names, chain.next_dealer, rules, mistakes=0.03)
-            record.pop("_expect", None)
-            ruling = referee.replay(record)
-            if ruling["status"] == "complete" and rng.random() < 0.15:
-                record = _paper(record, ruling)
-            hand = chain.add(record)
-            if hand.status == "complete":
-                totals = [a + b for a, b in zip(totals, hand.ruling["score"]["players"])]
-                if max(totals) >= target:
-                    break
-        hands = chain.flush(stats=False)
-        Hand.objects.filter(session=session).update(created_at=when)
-        HandRevision.objects.filter(hand__session=session).update(at=when)
+        with transaction.atomic():  # an evening is saved whole (and PostgreSQL locks its session)
+            session = services.session_create(
+                family=family,
+                game="rummy",
+                started_at=when,
+                timezone=zone,
+                place="the dacha",
+                players=table,
+                house_rules=rules,
+                first_dealer=rng.randrange(n),
+                by=by,
+            )
+            Session.objects.select_for_update().get(pk=session.pk)
+            chain = services.HandChain(session, by=by)
+            names = [p.name for p in table]
+            totals = [0] * n
+            for _ in range(MAX_HANDS):
+                record = rummy_hand(rng, names, chain.next_dealer, rules, mistakes=0.03)
+                record.pop("_expect", None)
+                ruling = referee.replay(record)
+                if ruling["status"] == "complete" and rng.random() < 0.15:
+                    record = _paper(record, ruling)
+                hand = chain.add(record)
+                if hand.status == "complete":
+                    totals = [a + b for a, b in zip(totals, hand.ruling["score"]["players"])]
+                    if max(totals) >= target:
+                        break
+            hands = chain.flush(stats=False)
+            Hand.objects.filter(session=session).update(created_at=when)
+            HandRevision.objects.filter(hand__session=session).update(at=when)
         done += len(hands)
         if write:
             write(f"  rummy evening {k + 1}/{evenings}: {len(hands)} hands")

@@ -8,6 +8,8 @@ written the paper way (only the points each side took)."""
 import random
 from datetime import timedelta
 
+from django.db import transaction
+
 import referee
 from archive import services
 from archive.models import Hand, HandRevision, Session
@@ -37,37 +39,38 @@ def sedma_evenings(family, people, by, *, start, years=3, seed=7, zone="America/
         table = rng.sample(people, n)
         when = start + timedelta(days=30 * k + rng.randrange(5))
         rules = {"continue_trick": True} if variant == "4p" and rng.random() < 0.3 else {}
-        session = services.session_create(
-            family=family,
-            game="sedma",
-            variant=variant,
-            started_at=when,
-            timezone=zone,
-            place="Babička's kitchen",
-            players=table,
-            house_rules=rules,
-            first_dealer=rng.randrange(n),
-            by=by,
-        )
-        Session.objects.select_for_update().get(pk=session.pk)
-        chain = services.HandChain(session, by=by)
-        names = [p.name for p in table]
-        deals = 12 if variant == "4p" else rng.choice([6, 8, 10])
-        for number in range(1, deals + 1):
-            record = sedma_deal(rng, variant, names, chain.next_dealer, rules, mistakes=0.03, number=number)
-            if variant == "4p":
-                record["deal"] = number
-            ruling = referee.replay(record)
-            if ruling["status"] == "complete" and rng.random() < 0.15:
-                record["_points"] = ruling["score"]["points"]
-                record["_soloist"] = ruling["score"].get("soloist")
-                record = _paper(record, variant)
-                record.pop("_points")
-                record.pop("_soloist")
-            chain.add(record)
-        hands = chain.flush(stats=False)
-        Hand.objects.filter(session=session).update(created_at=when)
-        HandRevision.objects.filter(hand__session=session).update(at=when)
+        with transaction.atomic():  # an evening is saved whole (and PostgreSQL locks its session)
+            session = services.session_create(
+                family=family,
+                game="sedma",
+                variant=variant,
+                started_at=when,
+                timezone=zone,
+                place="Babička's kitchen",
+                players=table,
+                house_rules=rules,
+                first_dealer=rng.randrange(n),
+                by=by,
+            )
+            Session.objects.select_for_update().get(pk=session.pk)
+            chain = services.HandChain(session, by=by)
+            names = [p.name for p in table]
+            deals = 12 if variant == "4p" else rng.choice([6, 8, 10])
+            for number in range(1, deals + 1):
+                record = sedma_deal(rng, variant, names, chain.next_dealer, rules, mistakes=0.03, number=number)
+                if variant == "4p":
+                    record["deal"] = number
+                ruling = referee.replay(record)
+                if ruling["status"] == "complete" and rng.random() < 0.15:
+                    record["_points"] = ruling["score"]["points"]
+                    record["_soloist"] = ruling["score"].get("soloist")
+                    record = _paper(record, variant)
+                    record.pop("_points")
+                    record.pop("_soloist")
+                chain.add(record)
+            hands = chain.flush(stats=False)
+            Hand.objects.filter(session=session).update(created_at=when)
+            HandRevision.objects.filter(hand__session=session).update(at=when)
         done += len(hands)
         if write:
             write(f"  Sedma {variant} evening {k + 1}/{months}: {len(hands)} deals")

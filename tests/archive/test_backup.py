@@ -7,10 +7,20 @@ from django.core.management import CommandError, call_command
 
 from archive import selectors, services
 from archive.models import AuditEntry, Dispute, DisputeMessage, Family, Hand, HandRevision, LedgerEntry, Membership
+from config.celery import app as celery_app
 from tests import factories
 from tests.stats.dump import dump
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def statistics_in_process():
+    """The statistics jobs run in this process, whatever the broker (the service stage has Redis but no worker here)."""
+    eager = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    yield
+    celery_app.conf.task_always_eager = eager
 
 
 def _rows(model, *order):
