@@ -366,6 +366,7 @@ class Sedma(Scoring, TrickTable, core.Table):
                 rnd = self.rnd
                 order = self.rnd_order
                 k = len(rnd)
+                self.quiet = False  # (a play follows: taken here, or by _play, or the record is bad)
                 while True:
                     try:
                         s = ev["seat"]
@@ -382,7 +383,6 @@ class Sedma(Scoring, TrickTable, core.Table):
                     where[c] = PLAYED
                     held[s] -= 1
                     rnd.append([s, c])
-                    self.quiet = False
                     i += 1
                     k += 1
                     if i == m:
