@@ -17,6 +17,8 @@ its facts. This module owns what is the same for every game:
   `steps` and `legal` for any game module.
 """
 
+from operator import sub
+
 from .cards import CARDS
 from .record import MAX_CENTS, BadRecord, describe, read_claimed, read_header, read_house_rules
 from .ruling import discrepancies
@@ -343,7 +345,7 @@ class Table:
             "in": [None] * n if played is None else played,
             "won": [1 if x > 0 else 0 for x in net],
             "net": net[:],
-            "paid_in": [t - x for t, x in zip(took, net)],
+            "paid_in": list(map(sub, took, net)),  # (what it took less its net)
             "took": took,
             "penalties": [0] * n if penalties is None else penalties,
             "misdeals": [0] * n if misdeals is None else misdeals,

@@ -90,10 +90,12 @@ class Scoring:
         a, b = sides_for(v, self.number, self.cfg.rotate)
         return [a, b]
 
-    def score(self, status):
+    def score(self, status, own=None):
+        """The score; `own`: the points per seat of taken() when the caller has them already."""
         if status == VOID:
             return None
-        own = self.taken()
+        if own is None:
+            own = self.taken()
         sides = self.sides()
         if self.paper is not None:
             points = self.paper
@@ -138,13 +140,13 @@ class Scoring:
     def ruling(self, status):
         if len(self.violations) > 1:
             self.violations.sort(key=_by_event)
-        score = self.score(status)
+        own = self.taken()
+        score = self.score(status, own)
         if score is not None and "crowns" in score and any(score["crowns"]):
             self._pay_crowns(score["crowns"])
         n = self.n
         complete = status == COMPLETE
         dealer = self.dealer
-        own = self.taken()
         last = [0] * n
         paper = self.paper is not None
         if complete and not paper:

@@ -366,6 +366,7 @@ class Sedma(Scoring, TrickTable, core.Table):
                 rnd = self.rnd
                 order = self.rnd_order
                 k = len(rnd)
+                self.quiet = False  # (a play follows: taken here, or by _play, or the record is bad)
                 while True:
                     try:
                         s = ev["seat"]
@@ -382,7 +383,6 @@ class Sedma(Scoring, TrickTable, core.Table):
                     where[c] = PLAYED
                     held[s] -= 1
                     rnd.append([s, c])
-                    self.quiet = False
                     i += 1
                     k += 1
                     if i == m:
@@ -530,6 +530,52 @@ class Sedma(Scoring, TrickTable, core.Table):
         return seq
 
     # ------------------------------------------------------------------ draws and passes
+
+    def _draws_run(self, i, ev):
+        """Draw events from i on, while they last; answers the index after them. The common draw (in turn, the
+        stock's next card, no trick under way) is taken here with the state in locals; anything else goes to
+        `_draw`, which checks everything."""
+        events = self.events
+        m = len(events)
+        while True:
+            td = self.to_draw
+            stock = self.stock
+            if td and stock is not None and not (self.pending or self.rnd or self.plays):
+                where = self.where
+                held = self.held
+                pos = self.stock_pos
+                while td:
+                    s = ev.get("seat")
+                    c = ev.get("card")
+                    if td[0] != s or s.__class__ is not int:
+                        break
+                    x = stock[pos]
+                    if c is not None and c != x:
+                        break
+                    td.pop(0)
+                    pos += 1
+                    held[s] += 1
+                    where[x] = s
+                    i += 1
+                    if i == m:
+                        break
+                    ev = events[i]
+                    if ev.__class__ is not dict or ev.get("action") != "draw":
+                        break
+                drawn = pos - self.stock_pos
+                if drawn:
+                    self.stock_pos = pos
+                    self.stock_left -= drawn
+                    self.quiet = False
+                    if i == m or ev.__class__ is not dict or ev.get("action") != "draw":
+                        return i
+            self._draw(i, ev)
+            i += 1
+            if i == m or self.lax:
+                return i
+            ev = events[i]
+            if ev.__class__ is not dict or ev.get("action") != "draw":
+                return i
 
     def _draw(self, i, ev):
         s = ev.get("seat")
@@ -758,7 +804,7 @@ class Sedma(Scoring, TrickTable, core.Table):
 Sedma.HANDLERS = {
     "deal": Sedma._deal,
     "play": Sedma._plays,
-    "draw": Sedma._draw,
+    "draw": Sedma._draws_run,
     "pass": Sedma._pass,
     "end_trick": Sedma._pass,
     "points": Sedma._points,
@@ -772,7 +818,7 @@ _READERS = {
     ("seat", True): Sedma.f_soloist,
     ("numbers", False): Sedma.f_points,
 }
-Sedma.STEP_HANDLERS = {"play": Sedma._play}
+Sedma.STEP_HANDLERS = {"play": Sedma._play, "draw": Sedma._draw}
 Sedma.FIELDS = {
     a: tuple((name, _READERS[kind, null]) for name, kind, null in fields) for a, (_, fields) in EVENTS.items()
 }

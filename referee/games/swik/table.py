@@ -549,6 +549,9 @@ class Swik(Dealing, Declaring, Words, TrickTable, core.Table):
         return _nobody_words(pot_out)
 
     def _falls_words(self, falls):
+        if len(falls) == 1:  # (the common case: one player fell)
+            for s, e in falls.items():
+                return _falls_words(self.names, ((s, -e["amount"]),))
         return _falls_words(self.names, [(s, -falls[s]["amount"]) for s in sorted(falls)])
 
     @staticmethod
