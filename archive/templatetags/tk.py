@@ -6,6 +6,8 @@ import re
 from django import template
 from django.utils.html import format_html, format_html_join
 
+from archive import selectors_games
+
 register = template.Library()
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -186,3 +188,17 @@ def rank_names(value, rule):
     if not isinstance(value, list):
         return str(value)
     return ", ".join(names.get(v, str(v)) for v in value) or "none"
+
+
+@register.filter
+def game_title(session):
+    """A session's game in words, with its variant: "Sedma (4p)", "Seka (open)", "Swik"."""
+    entry = selectors_games.game_entry(session.game)
+    title = entry["title"] if entry else session.game
+    return f"{title} ({session.variant})" if session.variant else title
+
+
+@register.filter
+def settles(game):
+    """How the game settles: "pot", "stakes" or "points" (the catalogue's word)."""
+    return selectors_games.settles_of(game)

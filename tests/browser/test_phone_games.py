@@ -13,11 +13,16 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from archive import demo_poker, demo_seka
+from archive import demo_poker, demo_seka, selectors_games
 from archive.demo_rummy import rummy_evenings
 from archive.demo_sedma import sedma_evenings
 from archive.models import Family, Hand, Player, Session
 from tests.browser.support import BROWSER, shot
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # pragma: no cover
+    expect = None
 from tests.browser.test_phone_pages import TOO_WIDE, login
 
 pytestmark = BROWSER
@@ -78,6 +83,18 @@ def test_every_page_of_every_game_fits_a_phone_and_its_replay_draws(page, live_s
     assert not wide, wide
     assert not broken, broken
     assert not page.js_errors, page.js_errors
+
+    # The family's list of sessions says which game each night was, and a points game has no pot there.
+    zone = ZoneInfo(family.timezone)
+    for game in GAMES:
+        session = Session.objects.filter(family=family, game=game).order_by("-started_at").first()
+        day = session.started_at.astimezone(zone).date().isoformat()
+        page.goto(live_server.url + f"/families/{family.slug}/?date={day}")
+        row = page.locator("tr", has=page.locator(f'a[href="/families/{family.slug}/sessions/{session.pk}/"]'))
+        title = selectors_games.game_entry(game)["title"]
+        expect(row.locator(".session-game")).to_have_text(f"{title} ({session.variant})" if session.variant else title)
+        if selectors_games.settles_of(game) == "points":
+            expect(row.locator("td").last).to_have_text("—")
 
     for game in GAMES:
         hand = (
