@@ -51,9 +51,8 @@ def best_of(repeat, phases, count, chunk=500):
     return {name: sum(best[name, lo] for lo in starts) for name, _ in phases}
 
 
-def report(texts, args, *, what, unit="hand"):
-    """Rule every text once (statuses, violations, bad records), time the phases and print the figure."""
-    records = [json.loads(t) for t in texts]
+def rule_all(records):
+    """Rule every record once, outside the timings: ({status: count}, bad records, rulings with violations)."""
     statuses, bad, with_violations = {}, 0, 0
     for record in records:
         try:
@@ -63,7 +62,11 @@ def report(texts, args, *, what, unit="hand"):
             continue
         statuses[ruling["status"]] = statuses.get(ruling["status"], 0) + 1
         with_violations += bool(ruling["violations"])
+    return statuses, bad, with_violations
 
+
+def phases_of(texts, records):
+    """The timed phases, as (name, run(lo, hi)) on the texts and their parsed records."""
     loads, replay, steps, BadRecord = json.loads, referee.replay, referee.steps, referee.BadRecord
 
     def run_loads(lo, hi):
@@ -92,12 +95,20 @@ def report(texts, args, *, what, unit="hand"):
             except BadRecord:
                 pass
 
-    phases = [
+    return [
         ("loads", run_loads),
         ("loads + replay", run_loads_replay),
         ("replay", run_replay),
         ("loads + steps", run_loads_steps),
     ]
+
+
+def report(texts, args, *, what, unit="hand"):
+    """Rule every text once (statuses, violations, bad records), time the phases and print the figure."""
+    records = [json.loads(t) for t in texts]
+    statuses, bad, with_violations = rule_all(records)
+    phases = phases_of(texts, records)
+    run_replay = dict(phases)["replay"]
     timings = best_of(args.repeat, phases, len(texts))
     n = len(texts)
     size = sum(len(t) for t in texts) / n

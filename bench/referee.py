@@ -44,7 +44,10 @@ if sys.path and Path(sys.path[0] or ".").resolve() == Path(__file__).resolve().p
 elif REFEREE_ROOT not in sys.path:
     sys.path.insert(0, REFEREE_ROOT)
 
-import referee  # noqa: E402
+if str(ROOT) not in sys.path:
+    sys.path.append(str(ROOT))  # for bench.harness (after REFEREE_ROOT, which may hold a compiled referee)
+
+from bench.harness import best_of, phases_of, rule_all  # noqa: E402
 from referee.generate import random_house_rules, swik_hand  # noqa: E402
 
 NAMES = ["Dad", "Uncle Joe", "Mary", "Me", "Grandma", "Pete", "Ann"]
@@ -88,25 +91,6 @@ def make_texts(count: int, seed: int, mistakes: float) -> list[str]:
     return texts
 
 
-def best_of(repeat: int, phases, count: int, chunk: int = 500) -> dict[str, float]:
-    """Each phase's time over all hands, as the sum over chunks of `chunk` hands of the best of `repeat`
-    rounds. Within a round the phases take turns on each chunk, so a busy moment on this shared machine
-    spoils one chunk of one phase in one round, not a whole phase: the best of the rounds is then clean."""
-    starts = range(0, count, chunk)
-    best = {(name, lo): float("inf") for name, _ in phases for lo in starts}
-    clock = time.perf_counter
-    for _ in range(repeat):
-        for lo in starts:
-            hi = min(lo + chunk, count)
-            for name, run in phases:
-                start = clock()
-                run(lo, hi)
-                took = clock() - start
-                if took < best[name, lo]:
-                    best[name, lo] = took
-    return {name: sum(best[name, lo] for lo in starts) for name, _ in phases}
-
-
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=10_000)
@@ -138,52 +122,9 @@ def main(argv=None) -> int:
     size = sum(len(t) for t in texts)
 
     # Check once, outside the timings, that every hand gets a ruling, and count what they say.
-    bad, statuses, with_violations = 0, {}, 0
-    for record in records:
-        try:
-            ruling = referee.replay(record)
-        except referee.BadRecord:
-            bad += 1
-            continue
-        statuses[ruling["status"]] = statuses.get(ruling["status"], 0) + 1
-        with_violations += bool(ruling["violations"])
-
-    def run_loads(lo, hi):
-        loads = json.loads
-        for t in texts[lo:hi]:
-            loads(t)
-
-    def run_loads_replay(lo, hi):
-        loads, replay, BadRecord = json.loads, referee.replay, referee.BadRecord
-        for t in texts[lo:hi]:
-            try:
-                replay(loads(t))
-            except BadRecord:
-                pass
-
-    def run_replay(lo, hi):
-        replay, BadRecord = referee.replay, referee.BadRecord
-        for record in records[lo:hi]:
-            try:
-                replay(record)
-            except BadRecord:
-                pass
-
-    def run_loads_steps(lo, hi):
-        loads, steps, BadRecord = json.loads, referee.steps, referee.BadRecord
-        for t in texts[lo:hi]:
-            try:
-                for _ in steps(loads(t)):
-                    pass
-            except BadRecord:
-                pass
-
-    phases = [
-        ("loads", run_loads),
-        ("loads + replay", run_loads_replay),
-        ("replay", run_replay),
-        ("loads + steps", run_loads_steps),
-    ]
+    statuses, bad, with_violations = rule_all(records)
+    phases = phases_of(texts, records)
+    run_replay = dict(phases)["replay"]
     gc_was_enabled = gc.isenabled()
     if args.no_gc:
         gc.disable()
