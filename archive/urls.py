@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from archive import views, views_flow, views_imports, views_people
+from archive import views, views_disputes, views_flow, views_hands, views_imports, views_people
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -24,14 +24,14 @@ urlpatterns = [
     path("families/<slug:slug>/rules/<str:game>/", views_flow.rules_page, name="rules"),
     path("families/<slug:slug>/sessions/<int:pk>/", views.session_page, name="session"),
     path("families/<slug:slug>/sessions/<int:pk>/log/", views.hand_log, name="hand_log"),
-    path("families/<slug:slug>/hands/<int:pk>/", views.hand_page, name="hand"),
-    path("families/<slug:slug>/hands/<int:pk>/history/", views.hand_history, name="hand_history"),
-    path("families/<slug:slug>/hands/<int:pk>/edit/", views.hand_edit, name="hand_edit"),
-    path("families/<slug:slug>/hands/<int:pk>/delete/", views.hand_delete, name="hand_delete"),
-    path("families/<slug:slug>/hands/<int:pk>/restore/", views.hand_restore, name="hand_restore"),
-    path("families/<slug:slug>/hands/<int:pk>/disputes/new/", views.dispute_new, name="dispute_new"),
-    path("families/<slug:slug>/disputes/", views.disputes_page, name="disputes"),
-    path("families/<slug:slug>/disputes/<int:pk>/", views.dispute_page, name="dispute"),
+    path("families/<slug:slug>/hands/<int:pk>/", views_hands.hand_page, name="hand"),
+    path("families/<slug:slug>/hands/<int:pk>/history/", views_hands.hand_history, name="hand_history"),
+    path("families/<slug:slug>/hands/<int:pk>/edit/", views_hands.hand_edit, name="hand_edit"),
+    path("families/<slug:slug>/hands/<int:pk>/delete/", views_hands.hand_delete, name="hand_delete"),
+    path("families/<slug:slug>/hands/<int:pk>/restore/", views_hands.hand_restore, name="hand_restore"),
+    path("families/<slug:slug>/hands/<int:pk>/disputes/new/", views_disputes.dispute_new, name="dispute_new"),
+    path("families/<slug:slug>/disputes/", views_disputes.disputes_page, name="disputes"),
+    path("families/<slug:slug>/disputes/<int:pk>/", views_disputes.dispute_page, name="dispute"),
     path("families/<slug:slug>/export/", views.history_export, name="history_export"),
     path("families/<slug:slug>/import/", views_imports.history_import, name="history_import"),
     path("families/<slug:slug>/import/jobs/<int:pk>/", views_imports.history_import_job, name="history_import_job"),
