@@ -55,10 +55,14 @@ def make_session(
     pot_in=0,
     place="Grandma's kitchen",
     key=None,
+    game="swik",
+    variant="",
 ):
     started_at = started_at or datetime(2024, 3, 1, 19, 0, tzinfo=CHICAGO)
     return services.session_create(
         family=family,
+        game=game,
+        variant=variant,
         started_at=started_at,
         timezone="America/Chicago",
         place=place,

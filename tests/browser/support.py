@@ -8,9 +8,9 @@ CHROMIUM = "/usr/bin/chromium"
 SHOTS = Path("/tmp/tk-shots")
 
 try:
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 except ImportError:  # pragma: no cover
-    sync_playwright = None
+    expect = sync_playwright = None
 
 # Every browser test module sets `pytestmark = BROWSER`.
 BROWSER = [
@@ -25,3 +25,18 @@ BROWSER = [
 def shot(page, name, full=True):
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full)
+
+
+def login(page, url, who="owner", password="pw"):
+    """Log in through the form, as a person does, and land on the list of one's families."""
+    page.goto(url + "/login/")
+    page.fill("#id_username", who)
+    page.fill("#id_password", password)
+    page.click("button[type=submit]")
+    expect(page.locator("h1")).to_have_text("Your families")
+
+
+def tap_cards(page, cards, picker="#picker"):
+    """Tap each card of the picker's grid in turn (cards by their codes, e.g. "QH")."""
+    for c in cards:
+        page.locator(f'{picker} button[data-card="{c}"]').click()

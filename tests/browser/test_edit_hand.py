@@ -11,7 +11,7 @@ import pytest
 from archive import services
 from archive.models import Hand, HandRevision
 from tests import factories
-from tests.browser.support import BROWSER, shot
+from tests.browser.support import BROWSER, login, shot
 
 try:
     from playwright.sync_api import expect
@@ -19,14 +19,6 @@ except ImportError:  # pragma: no cover
     expect = None
 
 pytestmark = BROWSER
-
-
-def login(page, url):
-    page.goto(url + "/login/")
-    page.fill("#id_username", "owner")
-    page.fill("#id_password", "pw")
-    page.click("button[type=submit]")
-    expect(page.locator("h1")).to_have_text("Your families")
 
 
 def declare(page, seat, choice):

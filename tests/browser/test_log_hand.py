@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.browser.support import BROWSER, shot
+from tests.browser.support import BROWSER, shot, tap_cards
 
 try:
     from playwright.sync_api import expect
@@ -15,11 +15,6 @@ except ImportError:  # pragma: no cover
     expect = None
 
 pytestmark = BROWSER
-
-
-def tap_cards(page, cards):
-    for c in cards:
-        page.locator(f'#picker button[data-card="{c}"]').click()
 
 
 @pytest.mark.django_db(transaction=True)

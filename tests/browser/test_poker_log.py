@@ -3,13 +3,12 @@ says it goes (whose turn, what a call costs, the least raise), a raise, a call a
 which the table wrote down only the showdown."""
 
 from datetime import datetime
-from zoneinfo import ZoneInfo
 
 import pytest
 
-from archive import services
 from tests import factories
-from tests.browser.support import BROWSER, shot
+from tests.browser.support import BROWSER, login, shot, tap_cards
+from tests.factories import CHICAGO
 
 try:
     from playwright.sync_api import expect
@@ -19,29 +18,15 @@ except ImportError:  # pragma: no cover
 pytestmark = BROWSER
 
 
-def tap_cards(page, cards, picker="#picker"):
-    for c in cards:
-        page.locator(f'{picker} button[data-card="{c}"]').click()
-
-
-def login(page, url):
-    page.goto(url + "/login/")
-    page.fill("#id_username", "owner")
-    page.fill("#id_password", "pw")
-    page.click("button[type=submit]")
-    expect(page.locator("h1")).to_have_text("Your families")
-
-
 @pytest.mark.django_db(transaction=True)
 def test_log_a_poker_hand_with_a_raise_and_a_showdown_on_a_phone(page, live_server, owner, family):
-    session = services.session_create(
-        family=family,
+    session = factories.make_session(
+        family,
+        owner,
+        ("Dima", "Olya", "Kostya"),
         game="poker",
-        started_at=datetime(2024, 3, 1, 19, 0, tzinfo=ZoneInfo("America/Chicago")),
-        timezone="America/Chicago",
-        players=[factories.player(family, n, owner) for n in ("Dima", "Olya", "Kostya")],
         first_dealer=2,
-        by=owner,
+        started_at=datetime(2024, 3, 1, 19, 0, tzinfo=CHICAGO),
     )
     url = live_server.url
     login(page, url)

@@ -11,7 +11,7 @@ import pytest
 
 from archive import services
 from tests import factories
-from tests.browser.support import BROWSER, shot
+from tests.browser.support import BROWSER, login, shot
 
 try:
     from playwright.sync_api import expect
@@ -37,14 +37,6 @@ def rummy_session(family, owner):
         first_dealer=1,
         by=owner,
     )
-
-
-def login(page, url):
-    page.goto(url + "/login/")
-    page.fill("#id_username", "owner")
-    page.fill("#id_password", "pw")
-    page.click("button[type=submit]")
-    expect(page.locator("h1")).to_have_text("Your families")
 
 
 @pytest.mark.django_db(transaction=True)

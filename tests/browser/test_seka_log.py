@@ -2,13 +2,12 @@
 goes (a blind bet, a call, the show), then the svara hand the chain carries, with a buy-in."""
 
 from datetime import datetime
-from zoneinfo import ZoneInfo
 
 import pytest
 
-from archive import services
 from tests import factories
-from tests.browser.support import BROWSER, shot
+from tests.browser.support import BROWSER, login, shot, tap_cards
+from tests.factories import CHICAGO
 
 try:
     from playwright.sync_api import expect
@@ -18,29 +17,15 @@ except ImportError:  # pragma: no cover
 pytestmark = BROWSER
 
 
-def tap_cards(page, cards):
-    for c in cards:
-        page.locator(f'#picker button[data-card="{c}"]').click()
-
-
-def login(page, url):
-    page.goto(url + "/login/")
-    page.fill("#id_username", "owner")
-    page.fill("#id_password", "pw")
-    page.click("button[type=submit]")
-    expect(page.locator("h1")).to_have_text("Your families")
-
-
 @pytest.mark.django_db(transaction=True)
 def test_log_seka_hands_on_a_phone(page, live_server, owner, family):
-    session = services.session_create(
-        family=family,
+    session = factories.make_session(
+        family,
+        owner,
+        ("Masha", "Tolya", "Dasha"),
         game="seka",
-        started_at=datetime(2024, 3, 1, 19, 0, tzinfo=ZoneInfo("America/Chicago")),
-        timezone="America/Chicago",
-        players=[factories.player(family, n, owner) for n in ("Masha", "Tolya", "Dasha")],
         first_dealer=2,
-        by=owner,
+        started_at=datetime(2024, 3, 1, 19, 0, tzinfo=CHICAGO),
     )
     url = live_server.url
     login(page, url)
@@ -104,15 +89,14 @@ def test_log_seka_hands_on_a_phone(page, live_server, owner, family):
 
 @pytest.mark.django_db(transaction=True)
 def test_the_open_variant_exchanges_then_bets_and_its_hand_edits_in_the_picker(page, live_server, owner, family):
-    session = services.session_create(
-        family=family,
+    session = factories.make_session(
+        family,
+        owner,
+        ("Masha", "Tolya", "Dasha"),
         game="seka",
         variant="open",
-        started_at=datetime(2024, 3, 2, 19, 0, tzinfo=ZoneInfo("America/Chicago")),
-        timezone="America/Chicago",
-        players=[factories.player(family, n, owner) for n in ("Masha", "Tolya", "Dasha")],
         first_dealer=2,
-        by=owner,
+        started_at=datetime(2024, 3, 2, 19, 0, tzinfo=CHICAGO),
     )
     url = live_server.url
     login(page, url)
