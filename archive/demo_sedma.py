@@ -56,7 +56,8 @@ def sedma_evenings(family, people, by, *, start, years=3, seed=7, zone="America/
             chain = services.HandChain(session, by=by)
             names = [p.name for p in table]
             deals = 12 if variant == "4p" else rng.choice([6, 8, 10])
-            for number in range(1, deals + 1):
+            number = 1
+            while number <= deals:
                 record = sedma_deal(rng, variant, names, chain.next_dealer, rules, mistakes=0.03, number=number)
                 if variant == "4p":
                     record["deal"] = number
@@ -68,6 +69,7 @@ def sedma_evenings(family, people, by, *, start, years=3, seed=7, zone="America/
                     record.pop("_points")
                     record.pop("_soloist")
                 chain.add(record)
+                number += ruling["status"] != "void"  # a misdeal is dealt again: it is not one of the game's deals
             hands = chain.flush(stats=False)
             Hand.objects.filter(session=session).update(created_at=when)
             HandRevision.objects.filter(hand__session=session).update(at=when)

@@ -110,6 +110,13 @@ def session_for(family, pk) -> Session:
     return session
 
 
+def counted_before(session, number) -> int:
+    """How many live hands before hand `number` counted: a void hand (a misdeal, dealt again) is not one of a
+    game's deals, so a game's deal number is this plus one."""
+    live = Hand.objects.filter(session=session, deleted_at__isnull=True, number__lt=number)
+    return live.exclude(status=Hand.Status.VOID).count()
+
+
 def next_hand_defaults(session) -> dict:
     """What the next record of the session gets unless the table says otherwise: the seats' names,
     the dealer (left of the last hand's actual dealer; the same seat again after a void hand),
@@ -122,6 +129,7 @@ def next_hand_defaults(session) -> dict:
         .first()
     )
     top = Hand.objects.filter(session=session).aggregate(top=Max("number"))["top"] or 0
+    counted = counted_before(session, top + 1)
     defaults = {
         "format": "handrec/1",
         "game": session.game,
@@ -131,6 +139,7 @@ def next_hand_defaults(session) -> dict:
         "pot_in": last.pot_out if last else session.pot_in,
         "house_rules": dict(session.house_rules or {}),
         "number": top + 1,
+        "counted": counted,
     }
     if last is not None:
         defaults.update(carry_of(session.game, last.ruling))  # what else the last hand carries (a svara)

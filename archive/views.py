@@ -423,6 +423,7 @@ def hand_log(request, slug, pk):
         "game": game,
         "variant": defaults.get("variant"),
         "number": defaults.get("number"),
+        "counted": defaults.get("counted"),  # the live hands before it that were not misdeals
         "carry": {k: defaults[k] for k in carried_keys(game) if k in defaults},  # what the last hand carries
     } | _picker_urls(game)
     return render(

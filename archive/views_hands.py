@@ -208,6 +208,7 @@ def hand_edit(request, slug, pk):
         "game": game,
         "variant": stored.get("variant"),
         "number": hand.number,
+        "counted": selectors.counted_before(hand.session, hand.number),  # a game's deals before it (no misdeals)
         "record": picked,
         "source": source,
         "carry": record_carry(game, stored),  # what the hand was played under (a svara), as the chain set it

@@ -47,7 +47,11 @@
       var k = Math.floor((dealNumber() - 1) / (rules.partners_rotate_every || 4)) % 3;
       return [[[0, 2], [1, 3]], [[0, 1], [2, 3]], [[0, 3], [1, 2]]][k];
     }
-    function dealNumber() { return ((Math.max(1, cfg.number || 1) - 1) % (rules.deals_per_game || 12)) + 1; }
+    // The deal's number in the game: a misdeal (a void hand, dealt again) is not one of the twelve.
+    function dealNumber() {
+      var before = typeof cfg.counted === "number" ? cfg.counted : Math.max(1, cfg.number || 1) - 1;
+      return (before % (rules.deals_per_game || 12)) + 1;
+    }
     function paperPoints() {
       var sd = sides(), pts = st.paper.slice(0, sd.length);
       if (pts.slice(0, -1).some(function (p) { return p === null; })) return null;
