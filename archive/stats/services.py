@@ -74,23 +74,31 @@ def stats_update_for_hands(*, hand_ids):
     _lock_families(family_ids)
     # What this job pays: the rows queued before it read the hands (a later change stays owed).
     owed = list(StatsOutbox.objects.filter(hand_id__in=hand_ids).values_list("id", flat=True))
-    keys = defaultdict(lambda: (set(), set()))  # (family, game) -> (days, players)
-    for family_id, game, day, player_id in SeatFact.objects.filter(hand_id__in=hand_ids).values_list(
-        "family_id", "game", "day", "player_id"
-    ):
-        keys[family_id, game][0].add(day)
-        keys[family_id, game][1].add(player_id)
+    # What the job saw: the keys of the hands' old facts and of their new ones. Each summary and
+    # rollup of those keys is rebuilt from the facts of its day (and each month from its days).
+    keys = defaultdict(lambda: (set(), set(), set()))  # (family, game) -> (days, players, sessions)
+
+    def seen():
+        for family_id, game, day, session_id in HandFact.objects.filter(hand_id__in=hand_ids).values_list(
+            "family_id", "game", "day", "session_id"
+        ):
+            keys[family_id, game][0].add(day)
+            keys[family_id, game][2].add(session_id)
+        for family_id, game, day, player_id in SeatFact.objects.filter(hand_id__in=hand_ids).values_list(
+            "family_id", "game", "day", "player_id"
+        ):
+            keys[family_id, game][0].add(day)
+            keys[family_id, game][1].add(player_id)
+
+    seen()
     derive.delete_facts(hand_ids)
-    written, rows = derive.rederive(hand_ids, derive.Context())
-    family_at, game_at, day_at, player_at = derive.SEAT_KEY
-    for row in rows:
-        keys[row[family_at], row[game_at]][0].add(row[day_at])
-        keys[row[family_at], row[game_at]][1].add(row[player_at])
+    written, _ = derive.rederive(hand_ids, derive.Context())
+    seen()
     _test_pause()
-    for (family_id, game), (days, players) in keys.items():
-        derive.rebuild_summaries(family_id, game, sorted(days), sorted(players))
+    for (family_id, game), (days, players, sessions) in keys.items():
+        derive.rebuild_touched(family_id, game, days=days, players=players, sessions=sessions)
     StatsOutbox.objects.filter(id__in=owed).delete()
-    return {"hands": written, "keys": sum(len(d) * len(p) for d, p in keys.values())}
+    return {"hands": written, "keys": sum(len(d) * len(p) for d, p, _ in keys.values())}
 
 
 def _progress(job, done, total):

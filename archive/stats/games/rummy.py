@@ -16,6 +16,7 @@ from django.db import models
 from django.db.models import Sum
 
 from archive.stats.common import per_seat, period, ratio
+from archive.stats.rollups import Rollup, add, fold
 
 GAME = "rummy"
 TARGET = 500  # the rule book's default (referee/games/rummy/rules.py)
@@ -63,6 +64,24 @@ class RummyDay(models.Model):
         indexes = [models.Index(fields=["family", "day"])]
 
 
+class RummyMonth(models.Model):
+    """RummyDay by month (archive/stats/rollups.py)."""
+
+    family = _fk("archive.Family")
+    player = _fk("archive.Player")
+    month = models.DateField()
+    hands = models.IntegerField()
+    card_hands = models.IntegerField()
+    points = models.IntegerField()
+    outs = models.IntegerField()
+    melded = models.IntegerField(null=True)
+    melds = models.IntegerField(null=True)
+
+    class Meta:
+        app_label = "archive"
+        indexes = [models.Index(fields=["family", "month"])]
+
+
 FACT_MODELS = (RummySeatFact,)
 COLUMNS = {
     RummySeatFact: [
@@ -79,16 +98,18 @@ COLUMNS = {
     ],
 }
 
-SUMMARY = (
-    RummyDay,
-    """
+SUMMARIES = [
+    (
+        RummyDay,
+        """
 INSERT INTO {summary} (family_id, player_id, day, hands, card_hands, points, outs, melded, melds)
 SELECT family_id, player_id, day, COUNT(*), COUNT(melded), SUM(points), SUM(went_out), SUM(melded), SUM(melds)
 FROM {facts}{where}
 GROUP BY family_id, player_id, day
 """,
-    RummySeatFact,
-)
+        RummySeatFact,
+    )
+]
 
 
 def fact_rows(*, hand_id, family_id, day, facts, players):
@@ -163,14 +184,16 @@ def games_won(*, family_id, date_from=None, date_to=None):
 
 
 _SUMS = ("hands", "card_hands", "points", "outs", "melded", "melds")
+PLAYERS = Rollup(RummyDay, RummyMonth, ("player_id",), {k: f"SUM({k})" for k in _SUMS}, game=False)
+ROLLUPS = [PLAYERS]
 
 
 def player_columns(rows, *, family_id, game=None, date_from=None, date_to=None):
     """Rummy hands, average score a hand, going-out rate, games won."""
     sums, won = {}, {}
     if _ours(game):
-        qs = period(RummyDay.objects.filter(family_id=family_id), date_from=date_from, date_to=date_to)
-        sums = {r["player_id"]: r for r in qs.values("player_id").annotate(**{k: Sum(k) for k in _SUMS})}
+        got = PLAYERS.read(family_id=family_id, date_from=date_from, date_to=date_to, cols=_SUMS)
+        sums = {k[0]: dict(zip(_SUMS, v)) for k, v in fold(got, how=[add] * len(_SUMS)).items()}
         won = games_won(family_id=family_id, date_from=date_from, date_to=date_to)
     for r in rows:
         mine = sums.get(r["player_id"], {})

@@ -16,6 +16,7 @@ from django.db import models
 from django.db.models import Count, Sum
 
 from archive.stats.common import per_seat, period, ratio
+from archive.stats.rollups import Rollup, add, fold
 
 GAME = "sedma"
 
@@ -66,6 +67,25 @@ class SedmaDay(models.Model):
         indexes = [models.Index(fields=["family", "day"])]
 
 
+class SedmaMonth(models.Model):
+    """SedmaDay by month (archive/stats/rollups.py)."""
+
+    family = _fk("archive.Family")
+    player = _fk("archive.Player")
+    month = models.DateField()
+    deals = models.IntegerField()
+    card_deals = models.IntegerField()
+    points = models.IntegerField()
+    last_tricks = models.IntegerField(null=True)
+    deals_won = models.IntegerField()
+    crowns = models.IntegerField(null=True)
+    solos = models.IntegerField(null=True)
+
+    class Meta:
+        app_label = "archive"
+        indexes = [models.Index(fields=["family", "month"])]
+
+
 FACT_MODELS = (SedmaSeatFact,)
 COLUMNS = {
     SedmaSeatFact: [
@@ -85,17 +105,19 @@ COLUMNS = {
     ],
 }
 
-SUMMARY = (
-    SedmaDay,
-    """
+SUMMARIES = [
+    (
+        SedmaDay,
+        """
 INSERT INTO {summary} (family_id, player_id, day, deals, card_deals, points, last_tricks, deals_won, crowns, solos)
 SELECT family_id, player_id, day, COUNT(*), COUNT(last_trick), SUM(points), SUM(last_trick), SUM(deal_won),
        SUM(crowns), SUM(soloist)
 FROM {facts}{where}
 GROUP BY family_id, player_id, day
 """,
-    SedmaSeatFact,
-)
+        SedmaSeatFact,
+    )
+]
 
 
 def fact_rows(*, hand_id, family_id, day, facts, players):
@@ -164,14 +186,16 @@ def games_won(*, family_id, date_from=None, date_to=None):
 
 
 _SUMS = ("deals", "card_deals", "points", "last_tricks", "deals_won", "crowns", "solos")
+PLAYERS = Rollup(SedmaDay, SedmaMonth, ("player_id",), {k: f"SUM({k})" for k in _SUMS}, game=False)
+ROLLUPS = [PLAYERS]
 
 
 def player_columns(rows, *, family_id, game=None, date_from=None, date_to=None):
     """Sedma deals, points a deal, last-trick share, deals and games won, crowns."""
     sums, won = {}, {}
     if _ours(game):
-        qs = period(SedmaDay.objects.filter(family_id=family_id), date_from=date_from, date_to=date_to)
-        sums = {r["player_id"]: r for r in qs.values("player_id").annotate(**{k: Sum(k) for k in _SUMS})}
+        got = PLAYERS.read(family_id=family_id, date_from=date_from, date_to=date_to, cols=_SUMS)
+        sums = {k[0]: dict(zip(_SUMS, v)) for k, v in fold(got, how=[add] * len(_SUMS)).items()}
         won = games_won(family_id=family_id, date_from=date_from, date_to=date_to)
     for r in rows:
         mine = sums.get(r["player_id"], {})
