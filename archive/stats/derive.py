@@ -424,8 +424,11 @@ SHARED_ROLLUPS = [PLAYERS, TABLE, PAIRS]
 
 
 def _rebuild(summary, sql, facts, keys):
-    if "player_id" in keys and not any(f.attname == "player_id" for f in facts._meta.concrete_fields):
-        keys = {k: v for k, v in keys.items() if k != "player_id"}  # keyed by another player (a wrapper)
+    if "player_id" in keys and not all(
+        any(f.attname == "player_id" for f in m._meta.concrete_fields) for m in (summary, facts)
+    ):
+        # a summary of the whole day (no player), or of facts keyed by another player (a wrapper)
+        keys = {k: v for k, v in keys.items() if k != "player_id"}
     lookups = {
         ("day__in" if c == "day" else "player_id__in" if c == "player_id" else c): v
         for c, v in keys.items()
@@ -476,9 +479,11 @@ def rebuild_touched(family_id, game, *, days, players, sessions):
     for summary, sql, facts, by in SHARED_SUMMARIES:
         keys = {"family_id": family_id, "game": game, "day": days}
         if by:
+            if not players:
+                continue  # hands with no seat that counts: no player's row changed
             keys["player_id"] = players
         _rebuild(summary, sql, facts, keys)
-    for module in games.matching(game):
+    for module in games.matching(game) if players else ():
         for summary, sql, facts in module.SUMMARIES:
             _rebuild(summary, sql, facts, {"family_id": family_id, "day": days, "player_id": players})
     months = sorted({month_of(d) for d in days})

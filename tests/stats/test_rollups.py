@@ -21,6 +21,7 @@ from archive.models import Family, Hand, LedgerEntry, Membership, Player, Seat, 
 from archive.stats import rollups, selectors, services
 from archive.stats.facts import pair_flows
 from referee.games.poker.generate import poker_hand
+from referee.games.sedma.generate import sedma_deal
 
 from .dump import dump
 from .history import ledger_rows, store_hand, swik_ruled
@@ -53,15 +54,17 @@ class History:
     def session(self, rng):
         if self.sessions and rng.random() < 0.7:
             return rng.choice(self.sessions)
-        game = rng.choice(["swik", "swik", "poker"])
+        game = rng.choice(["swik", "swik", "poker", "sedma"])
         session = Session.objects.create(
             family=self.family,
             game=game,
+            variant="4p" if game == "sedma" else "",
             started_at=_when(rng),
             timezone="America/Chicago",
             key=f"s{len(self.sessions)}",
         )
-        for i, p in enumerate(rng.sample(self.players, rng.randint(3, 4))):
+        seats = 4 if game == "sedma" else rng.randint(3, 4)
+        for i, p in enumerate(rng.sample(self.players, seats)):
             Seat.objects.create(session=session, position=i, player=p)
         self.sessions.append(session)
         return session
@@ -71,7 +74,12 @@ class History:
         if session.game == "swik":
             return swik_ruled(rng, players=names, dealer=rng.randrange(len(names)), pot_in=rng.choice([0, 0, 40]))
         while True:
-            record = poker_hand(rng, players=names, dealer=rng.randrange(len(names)))
+            if session.game == "sedma":
+                number = self.numbers[session.pk] + 1
+                record = sedma_deal(rng, "4p", names, rng.randrange(4), {}, mistakes=0.05, number=number)
+                record["deal"] = number
+            else:
+                record = poker_hand(rng, players=names, dealer=rng.randrange(len(names)))
             try:
                 return record, referee.replay(record)
             except referee.BadRecord:
@@ -197,6 +205,7 @@ PERIODS = [
     {},
     {"game": "swik"},
     {"game": "poker"},
+    {"game": "sedma", "date_from": date(2024, 1, 29)},
     {"date_from": date(2024, 2, 1)},
     {"date_to": date(2024, 2, 29)},
     {"date_from": date(2024, 1, 28), "date_to": date(2024, 3, 31), "game": "swik"},
