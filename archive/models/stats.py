@@ -8,9 +8,12 @@ Two layers, both written only by archive.stats.services (called by the Celery ta
   HandFact remembers the hand revision and the family time zone they were derived from, so a
   full recompute finds with one SQL query the few hands whose facts are missing or stale (a lost
   job) and re-derives only those;
-- one summary, StatsDay by (family, player, game, day in the family's time zone), rebuilt from
-  the facts with one INSERT ... SELECT ... GROUP BY. Head to head and the pots are read straight
-  from the facts: a summary of them would cost a full recompute more than it saves a page.
+- rollups (issue 16), what the pages and the API read, so that a read touches rows by the players
+  and the periods shown, never by the hands: by day, rebuilt from the facts of the days a job
+  touches (StatsDay, StatsSessionDay, StatsPairDay, StatsStreakDay), and by month, rebuilt from
+  the day rows of the months it touches (StatsMonth, StatsTableMonth, StatsPairMonth,
+  StatsStreakMonth). A period is read as its whole months plus the days at its two ends
+  (archive/stats/rollups.py). Each game's module has its own day and month rollups.
 
 The foreign keys of these derived tables have no database constraints: PostgreSQL checks
 deferred constraints row by row at commit, which cost more than the whole rebuild; Django still
@@ -23,7 +26,23 @@ A missing value stays missing: flags are 1/0/NULL small integers, so SQL SUM giv
 from django.conf import settings
 from django.db import models
 
-__all__ = ["HandFact", "SeatFact", "PairFact", "StatsDay", "StatsJob", "StatsOutbox", "SettlePayment"]
+__all__ = [
+    "HandFact",
+    "SeatFact",
+    "PairFact",
+    "StatsDay",
+    "StatsMonth",
+    "StatsSessionDay",
+    "StatsTableMonth",
+    "StatsSessionSpan",
+    "StatsPairDay",
+    "StatsPairMonth",
+    "StatsStreakDay",
+    "StatsStreakMonth",
+    "StatsJob",
+    "StatsOutbox",
+    "SettlePayment",
+]
 
 
 class HandFact(models.Model):
@@ -159,6 +178,133 @@ class StatsDay(models.Model):
         # One index, for the pages' filters (family, game, period). Rows are unique per key by
         # construction (GROUP BY); a unique index would cost every rebuild a check per row.
         indexes = [models.Index(fields=["family", "game", "day"])]
+
+
+def _fk(to, **kw):
+    return models.ForeignKey(to, on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+", **kw)
+
+
+class StatsMonth(models.Model):
+    """StatsDay's rows of one month summed (best_take: the largest)."""
+
+    family = _fk("archive.Family")
+    player = _fk("archive.Player")
+    game = models.CharField(max_length=10)
+    month = models.DateField(help_text="the month's first day")
+    hands = models.IntegerField()
+    hands_known = models.IntegerField()
+    hands_in = models.IntegerField(null=True)
+    tricks = models.IntegerField(null=True)
+    misdeals = models.IntegerField()
+    penalties = models.BigIntegerField()
+    net = models.BigIntegerField()
+    wins = models.IntegerField()
+    best_take = models.BigIntegerField(null=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["family", "game", "month"])]
+
+
+class StatsSessionDay(models.Model):
+    """The hands of one session on one day: the totals' hands, sessions and biggest pot."""
+
+    family = _fk("archive.Family")
+    session = _fk("archive.Session")
+    game = models.CharField(max_length=10)
+    day = models.DateField()
+    hands = models.IntegerField()
+    biggest_pot = models.BigIntegerField()
+
+    class Meta:
+        indexes = [models.Index(fields=["family", "game", "day"]), models.Index(fields=["session"])]
+
+
+class StatsTableMonth(models.Model):
+    """A month of one game at the family's table: hands, distinct sessions, the biggest pot."""
+
+    family = _fk("archive.Family")
+    game = models.CharField(max_length=10)
+    month = models.DateField()
+    hands = models.IntegerField()
+    sessions = models.IntegerField(help_text="sessions with a hand this month")
+    biggest_pot = models.BigIntegerField()
+
+    class Meta:
+        indexes = [models.Index(fields=["family", "game", "month"])]
+
+
+class StatsSessionSpan(models.Model):
+    """A session whose hands fall in more than one month, once a month it touches: the few sessions
+    that the sum of months' sessions would count twice (a night across the last midnight of a month)."""
+
+    family = _fk("archive.Family")
+    session = _fk("archive.Session")
+    game = models.CharField(max_length=10)
+    month = models.DateField()
+
+    class Meta:
+        indexes = [models.Index(fields=["family", "game", "month"]), models.Index(fields=["session"])]
+
+
+class StatsPairDay(models.Model):
+    """PairFact summed by day: cents `payer` paid `payee` that day."""
+
+    family = _fk("archive.Family")
+    game = models.CharField(max_length=10)
+    day = models.DateField()
+    payer = _fk("archive.Player")
+    payee = _fk("archive.Player")
+    cents = models.BigIntegerField()
+
+    class Meta:
+        indexes = [models.Index(fields=["family", "game", "day"])]
+
+
+class StatsPairMonth(models.Model):
+    family = _fk("archive.Family")
+    game = models.CharField(max_length=10)
+    month = models.DateField()
+    payer = _fk("archive.Player")
+    payee = _fk("archive.Player")
+    cents = models.BigIntegerField()
+
+    class Meta:
+        indexes = [models.Index(fields=["family", "game", "month"])]
+
+
+class _Streak(models.Model):
+    """A player's hands of one period in order, as runs (see archive/stats/streaks.py): how many, the
+    first run (sign: 1 won, -1 lost, 0 even; length), the last run, the longest winning and losing
+    runs inside. Periods combine in order, so a longest run over years is read from months."""
+
+    family = _fk("archive.Family")
+    player = _fk("archive.Player")
+    game = models.CharField(max_length=10, help_text="'' for every game together (their hands interleave)")
+    days = models.IntegerField(default=1, help_text="days he played in the period")
+    hands = models.IntegerField()
+    first_sign = models.SmallIntegerField()
+    first_len = models.IntegerField()
+    last_sign = models.SmallIntegerField()
+    last_len = models.IntegerField()
+    best_win = models.IntegerField()
+    worst_loss = models.IntegerField()
+
+    class Meta:
+        abstract = True
+
+
+class StatsStreakDay(_Streak):
+    day = models.DateField()
+
+    class Meta:
+        indexes = [models.Index(fields=["family", "game", "day"])]
+
+
+class StatsStreakMonth(_Streak):
+    month = models.DateField()
+
+    class Meta:
+        indexes = [models.Index(fields=["family", "game", "month"])]
 
 
 class StatsOutbox(models.Model):

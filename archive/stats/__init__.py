@@ -5,21 +5,27 @@ How it fits:
     hand saved / edited / deleted --on_commit--> archive.tasks.update_stats_for_hands(ids)
         -> services.stats_update_for_hands: re-derive those hands' facts from their rulings'
            facts (HandFact, SeatFact, PairFact, and each game's own tables, games/<game>.py;
-           HandFact keeps the hand revision and family time zone they came from), then
-           re-aggregate with SQL GROUP BY the StatsDay rows (and the game's own summary) of the
-           (family, game, day, player) keys they touch, old and new. One transaction, families
-           locked: a worker that dies mid-job leaves the old numbers.
+           HandFact keeps the hand revision and family time zone they came from), then rebuild
+           (derive.rebuild_touched) the summaries by day of the days they were and are on
+           (StatsDay, StatsSessionDay, StatsPairDay, StatsStreakDay, each game's own), the
+           rollups by month of those months from their day rows (rollups.py, streaks.py) and the
+           sessions that span months. Its cost is a day's hands and a month's days, never the
+           history. One transaction, families locked: a worker that dies mid-job leaves the old
+           numbers.
     "Recompute" button (archive.jobs.stats_job_start) / nightly beat / manage.py stats_recompute
         -> archive.tasks.recompute_stats
         -> services.stats_recompute: one SQL query finds the hands whose facts are missing or
            stale (a lost job: revision or zone differs, a player since merged) and the facts of
            hands deleted or gone; re-derives or removes just those (normally none); then rebuilds
-           the summary from the facts with DELETE + INSERT ... SELECT ... GROUP BY. rederive=True
-           (--rederive) derives every fact again from the rulings' facts, with progress in
-           a StatsJob row. Either way the same numbers as the incremental jobs (tested).
-    pages (views.py) and API (api.py) -> selectors.py -> StatsDay (players, net over time,
-           settle-up by period) and the facts (largest pots, pots per hand, streaks, head to
-           head), each game's module adding its own (Swik: falls, blinds, wraps by card).
+           every summary and rollup from the facts (derive.rebuild_summaries: DELETE + INSERT ...
+           SELECT ... GROUP BY, the streaks in one ordered pass). rederive=True (--rederive)
+           derives every fact again from the rulings' facts, with progress in a StatsJob row.
+           Either way the same rows as the incremental jobs (tested on random histories).
+    pages (views.py) and API (api.py) -> selectors.py -> the rollups only: a period is its whole
+           months (month rows) and its end days (day rows), so a read costs the players and
+           periods shown, not the hands (players, totals, head to head, streaks, settle-up, each
+           game's columns and sections); the net over time is a point a day, the largest pots
+           the top of the (family, pot) index, a session's pots its own hands.
 
 Definitions (the referee's facts say what each hand tells; referee/facts.py):
 - days are the family's days: a hand's day is its played_at in Family.timezone;

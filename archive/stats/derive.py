@@ -19,11 +19,23 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from archive.models import Family, Hand, LedgerEntry, Player, Seat, Session
-from archive.models.stats import HandFact, PairFact, SeatFact, StatsDay
+from archive.models.stats import (
+    HandFact,
+    PairFact,
+    SeatFact,
+    StatsDay,
+    StatsMonth,
+    StatsPairDay,
+    StatsPairMonth,
+    StatsSessionDay,
+    StatsSessionSpan,
+    StatsTableMonth,
+)
 
-from . import games
+from . import games, streaks
 from .common import per_seat, where
 from .facts import pair_flows
+from .rollups import Rollup, month_of, trunc_month
 
 CHUNK = 2000  # hands read and written at a time: memory stays flat however big the archive
 
@@ -356,7 +368,7 @@ def dead_fact_hand_ids(family_id=None):
 
 
 # ---------------------------------------------------------------------------------------------
-# The summaries, rebuilt from the facts with one GROUP BY each
+# The summaries by day, rebuilt from the facts with one GROUP BY each, and the rollups by month
 
 # Plain SQL that SQLite and PostgreSQL both run (the suite runs on both). The ORM can say the
 # SELECT but not INSERT ... SELECT, which keeps the rows in the database.
@@ -368,9 +380,55 @@ SELECT family_id, player_id, game, day, COUNT(*), COUNT(in_hand), SUM(in_hand), 
 FROM {facts}{where}
 GROUP BY family_id, player_id, game, day
 """
+_SESSIONDAY_SQL = """
+INSERT INTO {summary} (family_id, session_id, game, day, hands, biggest_pot)
+SELECT family_id, session_id, game, day, COUNT(*), MAX(pot)
+FROM {facts}{where}
+GROUP BY family_id, session_id, game, day
+"""
+_PAIRDAY_SQL = """
+INSERT INTO {summary} (family_id, game, day, payer_id, payee_id, cents)
+SELECT family_id, game, day, payer_id, payee_id, SUM(cents)
+FROM {facts}{where}
+GROUP BY family_id, game, day, payer_id, payee_id
+"""
+# Sessions whose hands fall in more than one month, once a month they touch (StatsSessionSpan).
+_SPAN_SQL = """
+INSERT INTO {span} (family_id, session_id, game, month)
+SELECT DISTINCT family_id, session_id, game, {trunc} FROM {days} WHERE session_id IN (
+  SELECT session_id FROM {days}{where} GROUP BY session_id HAVING MIN({trunc}) <> MAX({trunc}))
+"""
+# (summary by day, SQL, facts, key columns it is rebuilt by besides family, game and day)
+SHARED_SUMMARIES = [
+    (StatsDay, _STATSDAY_SQL, SeatFact, ("player_id",)),
+    (StatsSessionDay, _SESSIONDAY_SQL, HandFact, ()),
+    (StatsPairDay, _PAIRDAY_SQL, PairFact, ()),
+]
+
+_PLAYER_SUMS = ("hands", "hands_known", "hands_in", "tricks", "misdeals", "penalties", "net", "wins")
+PLAYERS = Rollup(
+    StatsDay,
+    StatsMonth,
+    ("player_id",),
+    {**{c: f"SUM({c})" for c in _PLAYER_SUMS}, "best_take": "MAX(best_take)"},
+)
+TABLE = Rollup(
+    StatsSessionDay,
+    StatsTableMonth,
+    (),
+    {"hands": "SUM(hands)", "sessions": "COUNT(DISTINCT session_id)", "biggest_pot": "MAX(biggest_pot)"},
+    day_values={"sessions": "session_id"},
+)
+PAIRS = Rollup(StatsPairDay, StatsPairMonth, ("payer_id", "payee_id"), {"cents": "SUM(cents)"})
+SHARED_ROLLUPS = [PLAYERS, TABLE, PAIRS]
 
 
 def _rebuild(summary, sql, facts, keys):
+    if "player_id" in keys and not all(
+        any(f.attname == "player_id" for f in m._meta.concrete_fields) for m in (summary, facts)
+    ):
+        # a summary of the whole day (no player), or of facts keyed by another player (a wrapper)
+        keys = {k: v for k, v in keys.items() if k != "player_id"}
     lookups = {
         ("day__in" if c == "day" else "player_id__in" if c == "player_id" else c): v
         for c, v in keys.items()
@@ -382,14 +440,58 @@ def _rebuild(summary, sql, facts, keys):
         cur.execute(sql.format(summary=_t(summary), facts=_t(facts), where=clause), params)
 
 
-def rebuild_summaries(family_id=None, game=None, days=None, players=None):
-    """Delete and re-aggregate the summaries of the given keys (None: all of them): StatsDay, and
-    each game's own summary (only that game's when `game` is given)."""
-    days = None if days is None else sorted(days)
-    players = None if players is None else sorted(players)
-    _rebuild(
-        StatsDay, _STATSDAY_SQL, SeatFact, {"family_id": family_id, "game": game, "day": days, "player_id": players}
-    )
-    for module in games.matching(game):
-        summary, sql, facts = module.SUMMARY
-        _rebuild(summary, sql, facts, {"family_id": family_id, "day": days, "player_id": players})
+def rebuild_spans(family_id=None, sessions=None):
+    """StatsSessionSpan of the given sessions (None: every session of the family, or of every family)."""
+    if sessions is not None and not sessions:
+        return
+    keys = {"family_id": family_id, "session_id": None if sessions is None else sorted(sessions)}
+    lookups = {"family_id": family_id} if family_id is not None else {}
+    if sessions is not None:
+        lookups["session_id__in"] = keys["session_id"]
+    StatsSessionSpan.objects.filter(**lookups).delete()
+    clause, params = where(keys)
+    sql = _SPAN_SQL.format(span=_t(StatsSessionSpan), days=_t(StatsSessionDay), where=clause, trunc=trunc_month("day"))
+    with connection.cursor() as cur:
+        cur.execute(sql, params)
+
+
+def rebuild_summaries(family_id=None):
+    """Rebuild every summary and rollup of the family (None: of every family) from its facts: the
+    summaries by day, then the months from the days, the spanning sessions and the streaks."""
+    for summary, sql, facts, _ in SHARED_SUMMARIES:
+        _rebuild(summary, sql, facts, {"family_id": family_id})
+    for module in games.GAMES.values():
+        for summary, sql, facts in module.SUMMARIES:
+            _rebuild(summary, sql, facts, {"family_id": family_id})
+    for rollup in SHARED_ROLLUPS + games.rollups():
+        rollup.rebuild_months(family_id)
+    rebuild_spans(family_id)
+    streaks.rebuild_all_days(family_id)
+    streaks.rebuild_months(family_id)
+
+
+def rebuild_touched(family_id, game, *, days, players, sessions):
+    """After a job changed the facts of some hands of one family and game: rebuild the summaries of
+    the days they were or are on (for the players in them), the months of those days, the spans of
+    their sessions and the streaks of those days and months. The rows read are those of the days and
+    months touched (at most 31 days a month), never the family's history."""
+    days, players = sorted(days), sorted(players)
+    for summary, sql, facts, by in SHARED_SUMMARIES:
+        keys = {"family_id": family_id, "game": game, "day": days}
+        if by:
+            if not players:
+                continue  # hands with no seat that counts: no player's row changed
+            keys["player_id"] = players
+        _rebuild(summary, sql, facts, keys)
+    for module in games.matching(game) if players else ():
+        for summary, sql, facts in module.SUMMARIES:
+            _rebuild(summary, sql, facts, {"family_id": family_id, "day": days, "player_id": players})
+    months = sorted({month_of(d) for d in days})
+    for rollup in SHARED_ROLLUPS:
+        rollup.rebuild_months(family_id, game, months)
+    for rollup in games.rollups(game):
+        rollup.rebuild_months(family_id, None, months)
+    rebuild_spans(family_id, sessions)
+    if players:
+        streaks.rebuild_days(family_id, days, players)
+    streaks.rebuild_months(family_id, {game, streaks.ALL}, months)

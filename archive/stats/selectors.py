@@ -3,19 +3,35 @@
 Every function takes a family and an optional filter: game, and a period of days in the
 family's time zone (date_from, date_to, both inclusive). None in an answer means "not known"
 (no hand told it), never 0.
+
+They read the rollups (archive/stats/rollups.py): a period's whole months and its end days, so
+the rows read depend on the players and the periods shown, not on the hands. Still read by day:
+the net over time (a chart with a point a day) and the largest pots (the top of an index).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 
-from django.db.models import Count, Max, Sum
+from django.db.models import Sum
 
 from archive.models import Player
-from archive.models.stats import HandFact, PairFact, SeatFact, SettlePayment, StatsDay, StatsJob, StatsOutbox
+from archive.models.stats import (
+    HandFact,
+    SeatFact,
+    SettlePayment,
+    StatsDay,
+    StatsJob,
+    StatsOutbox,
+    StatsSessionDay,
+    StatsSessionSpan,
+)
 
 from . import games
+from . import streaks as streak_rollups
 from .common import period, ratio
+from .derive import PAIRS, PLAYERS, TABLE
+from .rollups import add, as_date, biggest, fold, month_of, split
 
 POT = None  # the pot as a party to a settle-up transfer
 
@@ -30,29 +46,27 @@ def _names(family):
     return dict(Player.objects.filter(family=family).values_list("id", "name"))
 
 
+_SUMS = ("hands", "hands_known", "hands_in", "tricks", "misdeals", "penalties", "net", "wins")
+_HOW = [add] * len(_SUMS) + [biggest]
+
+
+def _player_sums(family, game, date_from, date_to):
+    """{player id: {column: value}} of the shared counters over the period, from the rollups."""
+    rows = PLAYERS.read(
+        family_id=family.pk, game=game, date_from=date_from, date_to=date_to, cols=_SUMS + ("best_take",)
+    )
+    return {k[0]: dict(zip(_SUMS + ("best_take",), v)) for k, v in fold(rows, how=_HOW).items()}
+
+
 def players(*, family, game=None, date_from=None, date_to=None):
     """Per player: hands, how often in, tricks, net, biggest take, misdeals, penalties; and each game's
     own columns (Swik: falls, blinds, three-of-a-kind wins), None where no hand told them."""
     names = _names(family)
-    rows = (
-        _period(StatsDay.objects.filter(family=family), game=game, date_from=date_from, date_to=date_to)
-        .values("player_id")
-        .annotate(
-            hands=Sum("hands"),
-            hands_known=Sum("hands_known"),
-            hands_in=Sum("hands_in"),
-            tricks=Sum("tricks"),
-            misdeals=Sum("misdeals"),
-            penalties=Sum("penalties"),
-            net=Sum("net"),
-            wins=Sum("wins"),
-            best_take=Max("best_take"),
-            days=Count("day", distinct=True),
-        )
-    )
+    days = streak_rollups.days_played(family_id=family.pk, game=game, date_from=date_from, date_to=date_to)
     out = []
-    for r in rows:
-        r["name"] = names.get(r["player_id"], "?")
+    for player_id, r in _player_sums(family, game, date_from, date_to).items():
+        r = {"player_id": player_id, **r, "days": days.get(player_id, 0)}
+        r["name"] = names.get(player_id, "?")
         r["in_rate"] = ratio(r["hands_in"], r["hands_known"])
         out.append(r)
     for module in games.GAMES.values():
@@ -61,14 +75,47 @@ def players(*, family, game=None, date_from=None, date_to=None):
     return out
 
 
-def totals(*, family, game=None, date_from=None, date_to=None):
-    qs = _period(HandFact.objects.filter(family=family), game=game, date_from=date_from, date_to=date_to)
-    t = qs.aggregate(hands=Count("hand_id"), sessions=Count("session_id", distinct=True), biggest_pot=Max("pot"))
-    t.update(
-        _period(StatsDay.objects.filter(family=family), game=game, date_from=date_from, date_to=date_to).aggregate(
-            misdeals=Sum("misdeals"), penalties=Sum("penalties")
-        )
+def _sessions(family, game, date_from, date_to, rows):
+    """Distinct sessions with a hand in the period: each whole month's count, plus the end days'
+    sessions, less the double counts of the few sessions that span months (StatsSessionSpan)."""
+    day_ranges, months = split(date_from, date_to)
+    total = sum(r[3] for r in rows if r[0] == "m")  # rows: (grain, period, hands, sessions, pot)
+    edge = {r[3] for r in rows if r[0] == "d"}  # a day row says its session
+    total += len(edge)
+    if months is None:
+        return total
+    spans = StatsSessionSpan.objects.filter(family=family)
+    if game:
+        spans = spans.filter(game=game)
+    if months[0] is not None:
+        spans = spans.filter(month__gte=months[0])
+    if months[1] is not None:
+        spans = spans.filter(month__lte=months[1])
+    touched = {}
+    days = period(
+        StatsSessionDay.objects.filter(session_id__in=spans.values("session_id")), date_from=date_from, date_to=date_to
     )
+    for session_id, day in days.values_list("session_id", "day"):
+        touched.setdefault(session_id, set()).add(as_date(day))
+    for session_id, session_days in touched.items():
+        in_months = {month_of(d) for d in session_days if not any(lo <= d <= hi for lo, hi in day_ranges)}
+        counted = len(in_months) + (session_id in edge)
+        total -= counted - 1
+    return total
+
+
+def totals(*, family, game=None, date_from=None, date_to=None):
+    flt = {"family_id": family.pk, "game": game, "date_from": date_from, "date_to": date_to}
+    rows = TABLE.read(**flt, cols=("hands", "sessions", "biggest_pot"))
+    hands, pot = 0, None
+    for row in rows:
+        hands += row[2]
+        pot = biggest(pot, row[4])
+    t = {"hands": hands, "sessions": _sessions(family, game, date_from, date_to, rows), "biggest_pot": pot}
+    misdeals = penalties = None
+    for r in _player_sums(family, game, date_from, date_to).values():
+        misdeals, penalties = add(misdeals, r["misdeals"]), add(penalties, r["penalties"])
+    t.update(misdeals=misdeals, penalties=penalties)
     for module in games.GAMES.values():
         t.update(module.totals(family_id=family.pk, game=game, date_from=date_from, date_to=date_to))
     return t
@@ -93,11 +140,9 @@ def game_reads(*, family, game=None, date_from=None, date_to=None, player=None):
 
 def head_to_head(*, family, game=None, date_from=None, date_to=None):
     """Who takes money from whom: matrix[i][j] = cents player i paid player j (see facts.pair_flows)."""
-    qs = _period(PairFact.objects.filter(family=family), game=game, date_from=date_from, date_to=date_to)
+    rows = PAIRS.read(family_id=family.pk, game=game, date_from=date_from, date_to=date_to, cols=("cents",))
     cells = defaultdict(int)
-    for payer, payee, cents in (
-        qs.values("payer_id", "payee_id").annotate(c=Sum("cents")).order_by().values_list("payer_id", "payee_id", "c")
-    ):
+    for payer, payee, _grain, _period, cents in rows:
         cells[payer, payee] += cents
     names = _names(family)
     ids = sorted({p for pair in cells for p in pair}, key=lambda i: names.get(i, ""))
@@ -127,28 +172,24 @@ def net_over_time(*, family, game=None, date_from=None, date_to=None):
 
 
 def streaks(*, family, game=None, date_from=None, date_to=None):
-    """Per player: longest run of winning hands (net > 0), of losing hands (net < 0), and the current run."""
-    qs = _period(SeatFact.objects.filter(family=family), game=game, date_from=date_from, date_to=date_to)
+    """Per player: longest run of winning hands (net > 0), of losing hands (net < 0), and the current run
+    (signed: a winning run counts up, a losing one down). From the streak rollups (streaks.py)."""
     names = _names(family)
-    out, cur = {}, None
-    for player_id, net in (
-        qs.order_by("player_id", "played_at", "hand_id").values_list("player_id", "net").iterator(chunk_size=5000)
-    ):
-        if player_id != cur:
-            cur = player_id
-            s = out[player_id] = {
+    out = []
+    for player_id, seg in streak_rollups.read(
+        family_id=family.pk, game=game, date_from=date_from, date_to=date_to
+    ).items():
+        _n, _fs, _fl, last_sign, last_len, best_win, worst_loss = seg
+        out.append(
+            {
                 "player_id": player_id,
                 "name": names.get(player_id, "?"),
-                "best_win": 0,
-                "worst_loss": 0,
-                "current": 0,
+                "best_win": best_win,
+                "worst_loss": worst_loss,
+                "current": last_sign * last_len,
             }
-        sign = (net > 0) - (net < 0)
-        c = s["current"]
-        s["current"] = (c + sign if c * sign > 0 else sign) if sign else 0
-        s["best_win"] = max(s["best_win"], s["current"])
-        s["worst_loss"] = max(s["worst_loss"], -s["current"])
-    return sorted(out.values(), key=lambda s: (-s["best_win"], s["name"]))
+        )
+    return sorted(out, key=lambda s: (-s["best_win"], s["name"]))
 
 
 def largest_pots(*, family, game=None, date_from=None, date_to=None, limit=10):
@@ -207,9 +248,9 @@ def settle_up(*, family, session=None, game=None, date_from=None, date_to=None):
     the transfers that settle it, each marked paid if someone recorded it."""
     if session is not None:
         qs = SeatFact.objects.filter(session=session)
+        nets = {pid: n for pid, n in qs.values("player_id").annotate(n=Sum("net")).values_list("player_id", "n")}
     else:
-        qs = _period(StatsDay.objects.filter(family=family), game=game, date_from=date_from, date_to=date_to)
-    nets = {pid: n for pid, n in qs.values("player_id").annotate(n=Sum("net")).values_list("player_id", "n")}
+        nets = {pid: r["net"] for pid, r in _player_sums(family, game, date_from, date_to).items()}
     names = _names(family)
     pot = -sum(nets.values())
     parties = dict(nets)

@@ -2,14 +2,16 @@
 
 - stats_update_for_hands(hand_ids=...): after hands were saved, edited, deleted or restored;
   re-derives those hands' facts (stamped with the hand's revision and the family's time zone)
-  and rebuilds the summary rows (StatsDay and the game's own) of the (family, game, day, player)
-  keys they touch, old and new. Its cost depends on the hands and days touched, not on the size of the archive.
+  and rebuilds the summaries by day of the (family, game, day, player) keys they touch, old and
+  new, then the rollups by month of those months (derive.rebuild_touched). Its cost depends on
+  the hands, days and months touched, not on the size of the archive.
 - stats_recompute(family=None, job=None, rederive=False): the nightly job and the Recompute
   button. By default it trusts the facts the jobs wrote and only repairs what a lost job left
   behind: one SQL query finds the live hands whose facts are missing or stale (revision or time
   zone differs, or they name a player since merged) and the facts of hands that are deleted or
   gone; those few are re-derived or removed; then every summary is rebuilt from the facts with
-  set-based SQL (DELETE, then INSERT ... SELECT ... GROUP BY). With rederive=True it throws all
+  set-based SQL (DELETE, then INSERT ... SELECT ... GROUP BY), and every rollup by month from
+  the days. With rederive=True it throws all
   the facts away and derives them again from every ruling's facts (after a change of the
   referee or of a game's statistics module), with progress in the StatsJob row.
 
@@ -74,23 +76,31 @@ def stats_update_for_hands(*, hand_ids):
     _lock_families(family_ids)
     # What this job pays: the rows queued before it read the hands (a later change stays owed).
     owed = list(StatsOutbox.objects.filter(hand_id__in=hand_ids).values_list("id", flat=True))
-    keys = defaultdict(lambda: (set(), set()))  # (family, game) -> (days, players)
-    for family_id, game, day, player_id in SeatFact.objects.filter(hand_id__in=hand_ids).values_list(
-        "family_id", "game", "day", "player_id"
-    ):
-        keys[family_id, game][0].add(day)
-        keys[family_id, game][1].add(player_id)
+    # What the job saw: the keys of the hands' old facts and of their new ones. Each summary and
+    # rollup of those keys is rebuilt from the facts of its day (and each month from its days).
+    keys = defaultdict(lambda: (set(), set(), set()))  # (family, game) -> (days, players, sessions)
+
+    def seen():
+        for family_id, game, day, session_id in HandFact.objects.filter(hand_id__in=hand_ids).values_list(
+            "family_id", "game", "day", "session_id"
+        ):
+            keys[family_id, game][0].add(day)
+            keys[family_id, game][2].add(session_id)
+        for family_id, game, day, player_id in SeatFact.objects.filter(hand_id__in=hand_ids).values_list(
+            "family_id", "game", "day", "player_id"
+        ):
+            keys[family_id, game][0].add(day)
+            keys[family_id, game][1].add(player_id)
+
+    seen()
     derive.delete_facts(hand_ids)
-    written, rows = derive.rederive(hand_ids, derive.Context())
-    family_at, game_at, day_at, player_at = derive.SEAT_KEY
-    for row in rows:
-        keys[row[family_at], row[game_at]][0].add(row[day_at])
-        keys[row[family_at], row[game_at]][1].add(row[player_at])
+    written, _ = derive.rederive(hand_ids, derive.Context())
+    seen()
     _test_pause()
-    for (family_id, game), (days, players) in keys.items():
-        derive.rebuild_summaries(family_id, game, sorted(days), sorted(players))
+    for (family_id, game), (days, players, sessions) in keys.items():
+        derive.rebuild_touched(family_id, game, days=days, players=players, sessions=sessions)
     StatsOutbox.objects.filter(id__in=owed).delete()
-    return {"hands": written, "keys": sum(len(d) * len(p) for d, p in keys.values())}
+    return {"hands": written, "keys": sum(len(d) * len(p) for d, p, _ in keys.values())}
 
 
 def _progress(job, done, total):

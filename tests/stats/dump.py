@@ -1,8 +1,8 @@
-"""Every statistics row (shared and each game's own) as sorted tuples without surrogate ids: equal dumps,
-equal statistics."""
+"""Every statistics row (shared and each game's own: facts, summaries by day, rollups by month) as sorted
+tuples without surrogate ids: equal dumps, equal statistics."""
 
-from archive.models.stats import HandFact, PairFact, SeatFact, StatsDay
-from archive.stats import games
+from archive.models.stats import HandFact, PairFact, SeatFact, StatsSessionSpan, StatsStreakDay, StatsStreakMonth
+from archive.stats import derive, games
 
 
 def dump(family=None):
@@ -11,9 +11,13 @@ def dump(family=None):
         HandFact,
         SeatFact,
         PairFact,
-        StatsDay,
         *games.fact_models(),
-        *(m.SUMMARY[0] for m in games.GAMES.values()),
+        *(summary for summary, *_ in derive.SHARED_SUMMARIES),
+        *(summary for m in games.GAMES.values() for summary, *_ in m.SUMMARIES),
+        *(r.month for r in derive.SHARED_ROLLUPS + games.rollups()),
+        StatsSessionSpan,
+        StatsStreakDay,
+        StatsStreakMonth,
     ):
         cols = [f.attname for f in model._meta.concrete_fields if f.attname != "id"]
         qs = model.objects.all() if family is None else model.objects.filter(family=family)

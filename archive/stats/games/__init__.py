@@ -11,9 +11,11 @@ own. A game module (see swik.py) gives:
                      shared facts of the same hands, in the same transaction
     fact_rows(hand_id=, family_id=, day=, facts=, players=) -> {model: [row tuples in COLUMNS[model]]}
     COLUMNS          {model: [column names]} of the rows fact_rows writes
-    SUMMARY          (summary model, SQL, fact model): a summary by (family, day, player) rebuilt
+    SUMMARIES        [(summary model, SQL, fact model)]: summaries by (family, day, player, ...) rebuilt
                      from one fact table with INSERT ... SELECT ... GROUP BY; the SQL has {summary},
                      {facts} and {where} (on family_id, day and player_id)
+    ROLLUPS          [archive.stats.rollups.Rollup]: its counters rolled up by month from its summaries
+                     by day (game=False: its tables have no game column); the reads read only these
     player_columns(rows, family_id=, game=, date_from=, date_to=)  adds its keys to the players table
     totals(family_id=, game=, date_from=, date_to=) -> {name: value}
     reads(family_id=, game=, date_from=, date_to=, player_id=) -> {name: rows}  (e.g. "wraps")
@@ -39,3 +41,8 @@ def matching(game=None):
 
 def fact_models():
     return [model for module in GAMES.values() for model in module.FACT_MODELS]
+
+
+def rollups(game=None):
+    """The month rollups of the game modules a filter covers."""
+    return [r for module in matching(game) for r in module.ROLLUPS]

@@ -12,9 +12,9 @@ Keys in the players table and totals start with "poker_" (every game's columns s
 
 from django.apps import apps
 from django.db import models
-from django.db.models import Sum
 
 from archive.stats.common import per_seat, period
+from archive.stats.rollups import Rollup, add, fold
 from referee.games.poker.ranking import CATEGORIES
 
 GAME = "poker"
@@ -86,22 +86,50 @@ class PokerDay(models.Model):
         indexes = [models.Index(fields=["family", "day"])]
 
 
+class PokerMonth(models.Model):
+    """PokerDay by month (archive/stats/rollups.py)."""
+
+    family = _fk("archive.Family")
+    player = _fk("archive.Player")
+    month = models.DateField()
+    hands_won = models.IntegerField(default=0)
+    showdowns = models.IntegerField(default=0)
+    showdowns_won = models.IntegerField(default=0)
+    fouls = models.IntegerField(default=0)
+    shown_five = models.IntegerField(default=0)
+    shown_straight_flush = models.IntegerField(default=0)
+    shown_four = models.IntegerField(default=0)
+    shown_flush = models.IntegerField(default=0)
+    shown_full_house = models.IntegerField(default=0)
+    shown_straight = models.IntegerField(default=0)
+    shown_three = models.IntegerField(default=0)
+    shown_two_pairs = models.IntegerField(default=0)
+    shown_pair = models.IntegerField(default=0)
+    shown_high = models.IntegerField(default=0)
+
+    class Meta:
+        app_label = "archive"
+        indexes = [models.Index(fields=["family", "month"])]
+
+
 FACT_MODELS = (PokerSeatFact,)
 _SEAT_KEYS = ("took", "showdown", "showdown_won", "foul", "category", "pot")
 COLUMNS = {PokerSeatFact: ["hand_id", "family_id", "player_id", "day", "seat", *_SEAT_KEYS]}
 
 _CATEGORY_SQL = ", ".join(f"SUM(CASE WHEN category = {k} THEN 1 ELSE 0 END)" for k in range(len(CATEGORY_COLUMNS)))
-SUMMARY = (
-    PokerDay,
-    f"""
+SUMMARIES = [
+    (
+        PokerDay,
+        f"""
 INSERT INTO {{summary}} (family_id, player_id, day, hands_won, showdowns, showdowns_won, fouls,
                          {", ".join(f"shown_{c}" for c in CATEGORY_COLUMNS)})
 SELECT family_id, player_id, day, SUM(took), SUM(showdown), SUM(showdown_won), SUM(foul), {_CATEGORY_SQL}
 FROM {{facts}}{{where}}
 GROUP BY family_id, player_id, day
 """,
-    PokerSeatFact,
-)
+        PokerSeatFact,
+    )
+]
 
 
 def fact_rows(*, hand_id, family_id, day, facts, players):
@@ -131,23 +159,34 @@ def fact_rows(*, hand_id, family_id, day, facts, players):
 # Reads (archive.stats.selectors merges them into the pages' and the API's answers)
 
 _SUMS = ("hands_won", "showdowns", "showdowns_won", "fouls")
+_ALL = _SUMS + tuple(f"shown_{c}" for c in CATEGORY_COLUMNS)
+PLAYERS = Rollup(PokerDay, PokerMonth, ("player_id",), {k: f"SUM({k})" for k in _ALL}, game=False)
+ROLLUPS = [PLAYERS]
 
 
 def _ours(game):
     return game in (None, GAME)
 
 
-def _days(family_id, date_from, date_to, player_id=None):
-    qs = period(PokerDay.objects.filter(family_id=family_id), date_from=date_from, date_to=date_to)
-    return qs if player_id is None else qs.filter(player_id=player_id)
+def _sums(family_id, date_from, date_to, player_id=None):
+    """{player id: {column: sum}} from the rollups."""
+    extra = None if player_id is None else {"player_id": player_id}
+    rows = PLAYERS.read(family_id=family_id, date_from=date_from, date_to=date_to, cols=_ALL, extra=extra)
+    return {k[0]: dict(zip(_ALL, v)) for k, v in fold(rows, how=[add] * len(_ALL)).items()}
+
+
+def _total(sums, column):
+    out = None
+    for r in sums.values():
+        out = add(out, r[column])
+    return out
 
 
 def player_columns(rows, *, family_id, game=None, date_from=None, date_to=None):
     """Hands won, showdowns shown and won, foul hands."""
     sums = {}
     if _ours(game):
-        qs = _days(family_id, date_from, date_to)
-        sums = {r["player_id"]: r for r in qs.values("player_id").annotate(**{k: Sum(k) for k in _SUMS})}
+        sums = _sums(family_id, date_from, date_to)
     for r in rows:
         mine = sums.get(r["player_id"], {})
         for key in _SUMS:
@@ -157,16 +196,15 @@ def player_columns(rows, *, family_id, game=None, date_from=None, date_to=None):
 def totals(*, family_id, game=None, date_from=None, date_to=None):
     if not _ours(game):
         return {"poker_showdowns": None}
-    qs = _days(family_id, date_from, date_to)
-    return {"poker_showdowns": qs.aggregate(n=Sum("showdowns_won"))["n"]}
+    return {"poker_showdowns": _total(_sums(family_id, date_from, date_to), "showdowns_won")}
 
 
 def categories(*, family_id, game=None, date_from=None, date_to=None, player_id=None):
     """How often each category was shown (foul hands aside), the book's order: [{"name", "count"}]; [] if none."""
     if not _ours(game):
         return []
-    sums = _days(family_id, date_from, date_to, player_id).aggregate(**{c: Sum(f"shown_{c}") for c in CATEGORY_COLUMNS})
-    out = [{"name": name, "count": sums[c] or 0} for name, c in zip(CATEGORIES, CATEGORY_COLUMNS)]
+    sums = _sums(family_id, date_from, date_to, player_id)
+    out = [{"name": name, "count": _total(sums, f"shown_{c}") or 0} for name, c in zip(CATEGORIES, CATEGORY_COLUMNS)]
     return out if any(x["count"] for x in out) else []
 
 

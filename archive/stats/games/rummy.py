@@ -5,6 +5,9 @@ card by card the points he melded and laid off, the points left in his hand and 
 given on paper: NULL never stands for 0). RummyDay sums them by family, player and day. A void hand or one that
 stops before the end gives no row.
 
+Rollups (archive/stats/rollups.py), which the reads read: RummyDay and the count of hands by day and by month;
+each player's points by session and day (who won each game).
+
 Reads: hands, average score a hand, going-out rate and games won (columns of the players table). A session is a
 game to the target (the house rule `target`, 500 unless the session says otherwise). House rule: a session whose
 totals reached the target is won by the highest total (ties share); a session that stopped short of it has no
@@ -13,9 +16,9 @@ winner.
 
 from django.apps import apps
 from django.db import models
-from django.db.models import Sum
 
 from archive.stats.common import per_seat, period, ratio
+from archive.stats.rollups import Rollup, add, fold
 
 GAME = "rummy"
 TARGET = 500  # the rule book's default (referee/games/rummy/rules.py)
@@ -63,6 +66,60 @@ class RummyDay(models.Model):
         indexes = [models.Index(fields=["family", "day"])]
 
 
+class RummyMonth(models.Model):
+    """RummyDay by month (archive/stats/rollups.py)."""
+
+    family = _fk("archive.Family")
+    player = _fk("archive.Player")
+    month = models.DateField()
+    hands = models.IntegerField()
+    card_hands = models.IntegerField()
+    points = models.IntegerField()
+    outs = models.IntegerField()
+    melded = models.IntegerField(null=True)
+    melds = models.IntegerField(null=True)
+
+    class Meta:
+        app_label = "archive"
+        indexes = [models.Index(fields=["family", "month"])]
+
+
+class RummyHandsDay(models.Model):
+    """The finished rummy hands of a day (the totals' count)."""
+
+    family = _fk("archive.Family")
+    day = models.DateField()
+    hands = models.IntegerField()
+
+    class Meta:
+        app_label = "archive"
+        indexes = [models.Index(fields=["family", "day"])]
+
+
+class RummyHandsMonth(models.Model):
+    family = _fk("archive.Family")
+    month = models.DateField()
+    hands = models.IntegerField()
+
+    class Meta:
+        app_label = "archive"
+        indexes = [models.Index(fields=["family", "month"])]
+
+
+class RummySessionDay(models.Model):
+    """A player's points in one session (one game to the target) on one day: who won each game."""
+
+    family = _fk("archive.Family")
+    session = _fk("archive.Session")
+    player = _fk("archive.Player")
+    day = models.DateField()
+    points = models.IntegerField()
+
+    class Meta:
+        app_label = "archive"
+        indexes = [models.Index(fields=["family", "day"])]
+
+
 FACT_MODELS = (RummySeatFact,)
 COLUMNS = {
     RummySeatFact: [
@@ -79,16 +136,38 @@ COLUMNS = {
     ],
 }
 
-SUMMARY = (
-    RummyDay,
-    """
+SUMMARIES = [
+    (
+        RummyDay,
+        """
 INSERT INTO {summary} (family_id, player_id, day, hands, card_hands, points, outs, melded, melds)
 SELECT family_id, player_id, day, COUNT(*), COUNT(melded), SUM(points), SUM(went_out), SUM(melded), SUM(melds)
 FROM {facts}{where}
 GROUP BY family_id, player_id, day
 """,
-    RummySeatFact,
-)
+        RummySeatFact,
+    ),
+    (
+        RummyHandsDay,
+        """
+INSERT INTO {summary} (family_id, day, hands)
+SELECT family_id, day, COUNT(DISTINCT hand_id)
+FROM {facts}{where}
+GROUP BY family_id, day
+""",
+        RummySeatFact,
+    ),
+    (
+        RummySessionDay,
+        """
+INSERT INTO {summary} (family_id, session_id, player_id, day, points)
+SELECT family_id, session_id, player_id, day, SUM(points)
+FROM (SELECT f.*, h.session_id FROM {facts} f JOIN archive_hand h ON h.id = f.hand_id) f{where}
+GROUP BY family_id, session_id, player_id, day
+""",
+        RummySeatFact,
+    ),
+]
 
 
 def fact_rows(*, hand_id, family_id, day, facts, players):
@@ -127,10 +206,6 @@ def _ours(game):
     return game in (None, GAME)
 
 
-def _facts(family_id, date_from, date_to):
-    return period(RummySeatFact.objects.filter(family_id=family_id), date_from=date_from, date_to=date_to)
-
-
 def session_target(house_rules):
     t = (house_rules or {}).get("target", TARGET)
     return t if isinstance(t, int) and not isinstance(t, bool) else TARGET
@@ -138,15 +213,11 @@ def session_target(house_rules):
 
 def games_won(*, family_id, date_from=None, date_to=None):
     """{player id: games won}; a session is one game to its target (see the module's words)."""
-    rows = (
-        _facts(family_id, date_from, date_to)
-        .values("hand__session_id", "player_id")
-        .annotate(total=Sum("points"))
-        .order_by()
-    )
+    rows = period(RummySessionDay.objects.filter(family_id=family_id), date_from=date_from, date_to=date_to)
     sessions = {}
-    for r in rows:
-        sessions.setdefault(r["hand__session_id"], {})[r["player_id"]] = r["total"] or 0
+    for session_id, player_id, points in rows.values_list("session_id", "player_id", "points"):
+        scores = sessions.setdefault(session_id, {})
+        scores[player_id] = scores.get(player_id, 0) + points
     Session = apps.get_model("archive", "Session")
     targets = {
         k: session_target(v) for k, v in Session.objects.filter(id__in=sessions).values_list("id", "house_rules")
@@ -163,14 +234,17 @@ def games_won(*, family_id, date_from=None, date_to=None):
 
 
 _SUMS = ("hands", "card_hands", "points", "outs", "melded", "melds")
+PLAYERS = Rollup(RummyDay, RummyMonth, ("player_id",), {k: f"SUM({k})" for k in _SUMS}, game=False)
+HANDS = Rollup(RummyHandsDay, RummyHandsMonth, (), {"hands": "SUM(hands)"}, game=False)
+ROLLUPS = [PLAYERS, HANDS]
 
 
 def player_columns(rows, *, family_id, game=None, date_from=None, date_to=None):
     """Rummy hands, average score a hand, going-out rate, games won."""
     sums, won = {}, {}
     if _ours(game):
-        qs = period(RummyDay.objects.filter(family_id=family_id), date_from=date_from, date_to=date_to)
-        sums = {r["player_id"]: r for r in qs.values("player_id").annotate(**{k: Sum(k) for k in _SUMS})}
+        got = PLAYERS.read(family_id=family_id, date_from=date_from, date_to=date_to, cols=_SUMS)
+        sums = {k[0]: dict(zip(_SUMS, v)) for k, v in fold(got, how=[add] * len(_SUMS)).items()}
         won = games_won(family_id=family_id, date_from=date_from, date_to=date_to)
     for r in rows:
         mine = sums.get(r["player_id"], {})
@@ -185,8 +259,8 @@ def player_columns(rows, *, family_id, game=None, date_from=None, date_to=None):
 def totals(*, family_id, game=None, date_from=None, date_to=None):
     if not _ours(game):
         return {"rummy_hands": None}
-    hands = _facts(family_id, date_from, date_to).values("hand_id").distinct().count()
-    return {"rummy_hands": hands or None}
+    rows = HANDS.read(family_id=family_id, date_from=date_from, date_to=date_to, cols=("hands",))
+    return {"rummy_hands": sum(r[2] for r in rows) or None}
 
 
 def reads(*, family_id, game=None, date_from=None, date_to=None, player_id=None):

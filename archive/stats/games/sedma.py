@@ -6,6 +6,9 @@ he took himself, whether he took the last trick, whether his side won the deal, 
 pairing). A deal given on paper (points only) leaves his own points and the last trick NULL. SedmaDay sums them by family, player and day. A void deal or one that stops before the end gives no
 row: NULL never stands for 0.
 
+Rollups (archive/stats/rollups.py), which the reads read: SedmaDay, the partners (4p) and the count of deals by
+day and by month; each player's points and crowns by session and day (who won each game).
+
 Reads: points per deal and last-trick share per player (columns of the players table), games won (a session
 is one game: House rule: the player with the most points in the session's finished deals wins it, or the most
 crowns in 3p; ties share), crowns, and partner results (4p: each pair's deals together, deals won, points).
@@ -13,9 +16,9 @@ crowns in 3p; ties share), crowns, and partner results (4p: each pair's deals to
 
 from django.apps import apps
 from django.db import models
-from django.db.models import Count, Sum
 
 from archive.stats.common import per_seat, period, ratio
+from archive.stats.rollups import Rollup, add, fold
 
 GAME = "sedma"
 
@@ -66,6 +69,94 @@ class SedmaDay(models.Model):
         indexes = [models.Index(fields=["family", "day"])]
 
 
+class SedmaMonth(models.Model):
+    """SedmaDay by month (archive/stats/rollups.py)."""
+
+    family = _fk("archive.Family")
+    player = _fk("archive.Player")
+    month = models.DateField()
+    deals = models.IntegerField()
+    card_deals = models.IntegerField()
+    points = models.IntegerField()
+    last_tricks = models.IntegerField(null=True)
+    deals_won = models.IntegerField()
+    crowns = models.IntegerField(null=True)
+    solos = models.IntegerField(null=True)
+
+    class Meta:
+        app_label = "archive"
+        indexes = [models.Index(fields=["family", "month"])]
+
+
+class _Partners(models.Model):
+    """4p: a player's deals with one partner (each pair twice, once from each side)."""
+
+    family = _fk("archive.Family")
+    player = _fk("archive.Player")
+    partner = _fk("archive.Player")
+    deals = models.IntegerField()
+    won = models.IntegerField()
+    points = models.IntegerField()
+
+    class Meta:
+        abstract = True
+
+
+class SedmaPartnerDay(_Partners):
+    day = models.DateField()
+
+    class Meta:
+        app_label = "archive"
+        indexes = [models.Index(fields=["family", "day"])]
+
+
+class SedmaPartnerMonth(_Partners):
+    month = models.DateField()
+
+    class Meta:
+        app_label = "archive"
+        indexes = [models.Index(fields=["family", "month"])]
+
+
+class SedmaDealsDay(models.Model):
+    """The finished deals of a day (the totals' count of deals)."""
+
+    family = _fk("archive.Family")
+    day = models.DateField()
+    deals = models.IntegerField()
+
+    class Meta:
+        app_label = "archive"
+        indexes = [models.Index(fields=["family", "day"])]
+
+
+class SedmaDealsMonth(models.Model):
+    family = _fk("archive.Family")
+    month = models.DateField()
+    deals = models.IntegerField()
+
+    class Meta:
+        app_label = "archive"
+        indexes = [models.Index(fields=["family", "month"])]
+
+
+class SedmaSessionDay(models.Model):
+    """A player's points and crowns in one session (one game) on one day: who won each game, read a row a
+    player and session rather than a row a deal."""
+
+    family = _fk("archive.Family")
+    session = _fk("archive.Session")
+    player = _fk("archive.Player")
+    day = models.DateField()
+    variant = models.CharField(max_length=2)
+    points = models.IntegerField()
+    crowns = models.IntegerField(null=True)
+
+    class Meta:
+        app_label = "archive"
+        indexes = [models.Index(fields=["family", "day"])]
+
+
 FACT_MODELS = (SedmaSeatFact,)
 COLUMNS = {
     SedmaSeatFact: [
@@ -85,17 +176,49 @@ COLUMNS = {
     ],
 }
 
-SUMMARY = (
-    SedmaDay,
-    """
+SUMMARIES = [
+    (
+        SedmaDay,
+        """
 INSERT INTO {summary} (family_id, player_id, day, deals, card_deals, points, last_tricks, deals_won, crowns, solos)
 SELECT family_id, player_id, day, COUNT(*), COUNT(last_trick), SUM(points), SUM(last_trick), SUM(deal_won),
        SUM(crowns), SUM(soloist)
 FROM {facts}{where}
 GROUP BY family_id, player_id, day
 """,
-    SedmaSeatFact,
-)
+        SedmaSeatFact,
+    ),
+    (
+        SedmaPartnerDay,
+        """
+INSERT INTO {summary} (family_id, player_id, partner_id, day, deals, won, points)
+SELECT family_id, player_id, partner_id, day, COUNT(*), SUM(deal_won), SUM(points)
+FROM (SELECT * FROM {facts} WHERE variant = '4p' AND partner_id IS NOT NULL) f{where}
+GROUP BY family_id, player_id, partner_id, day
+""",
+        SedmaSeatFact,
+    ),
+    (
+        SedmaDealsDay,
+        """
+INSERT INTO {summary} (family_id, day, deals)
+SELECT family_id, day, COUNT(DISTINCT hand_id)
+FROM {facts}{where}
+GROUP BY family_id, day
+""",
+        SedmaSeatFact,
+    ),
+    (
+        SedmaSessionDay,
+        """
+INSERT INTO {summary} (family_id, session_id, player_id, day, variant, points, crowns)
+SELECT family_id, session_id, player_id, day, variant, SUM(points), SUM(crowns)
+FROM (SELECT f.*, h.session_id FROM {facts} f JOIN archive_hand h ON h.id = f.hand_id) f{where}
+GROUP BY family_id, session_id, player_id, day, variant
+""",
+        SedmaSeatFact,
+    ),
+]
 
 
 def fact_rows(*, hand_id, family_id, day, facts, players):
@@ -138,22 +261,19 @@ def _ours(game):
     return game in (None, GAME)
 
 
-def _facts(family_id, date_from, date_to):
-    return period(SedmaSeatFact.objects.filter(family_id=family_id), date_from=date_from, date_to=date_to)
-
-
 def games_won(*, family_id, date_from=None, date_to=None):
     """{player id: games won}; a session is one game (see the module's words)."""
-    rows = (
-        _facts(family_id, date_from, date_to)
-        .values("hand__session_id", "player_id", "variant")
-        .annotate(total=Sum("points"), crowns=Sum("crowns"))
-        .order_by()
-    )
+    rows = period(SedmaSessionDay.objects.filter(family_id=family_id), date_from=date_from, date_to=date_to)
+    totals = {}
+    for session_id, player_id, variant, points, crowns in rows.values_list(
+        "session_id", "player_id", "variant", "points", "crowns"
+    ):
+        have = totals.get((session_id, player_id, variant), (0, None))
+        totals[session_id, player_id, variant] = (have[0] + points, add(have[1], crowns))
     sessions = {}
-    for r in rows:
-        score = r["crowns"] if r["variant"] == "3p" else r["total"]
-        sessions.setdefault(r["hand__session_id"], {})[r["player_id"]] = score or 0
+    for (session_id, player_id, variant), (points, crowns) in totals.items():
+        score = crowns if variant == "3p" else points
+        sessions.setdefault(session_id, {})[player_id] = score or 0
     won = {}
     for scores in sessions.values():
         best = max(scores.values())
@@ -164,14 +284,24 @@ def games_won(*, family_id, date_from=None, date_to=None):
 
 
 _SUMS = ("deals", "card_deals", "points", "last_tricks", "deals_won", "crowns", "solos")
+PLAYERS = Rollup(SedmaDay, SedmaMonth, ("player_id",), {k: f"SUM({k})" for k in _SUMS}, game=False)
+PARTNERS = Rollup(
+    SedmaPartnerDay,
+    SedmaPartnerMonth,
+    ("player_id", "partner_id"),
+    {"deals": "SUM(deals)", "won": "SUM(won)", "points": "SUM(points)"},
+    game=False,
+)
+DEALS = Rollup(SedmaDealsDay, SedmaDealsMonth, (), {"deals": "SUM(deals)"}, game=False)
+ROLLUPS = [PLAYERS, PARTNERS, DEALS]
 
 
 def player_columns(rows, *, family_id, game=None, date_from=None, date_to=None):
     """Sedma deals, points a deal, last-trick share, deals and games won, crowns."""
     sums, won = {}, {}
     if _ours(game):
-        qs = period(SedmaDay.objects.filter(family_id=family_id), date_from=date_from, date_to=date_to)
-        sums = {r["player_id"]: r for r in qs.values("player_id").annotate(**{k: Sum(k) for k in _SUMS})}
+        got = PLAYERS.read(family_id=family_id, date_from=date_from, date_to=date_to, cols=_SUMS)
+        sums = {k[0]: dict(zip(_SUMS, v)) for k, v in fold(got, how=[add] * len(_SUMS)).items()}
         won = games_won(family_id=family_id, date_from=date_from, date_to=date_to)
     for r in rows:
         mine = sums.get(r["player_id"], {})
@@ -189,9 +319,8 @@ def player_columns(rows, *, family_id, game=None, date_from=None, date_to=None):
 def totals(*, family_id, game=None, date_from=None, date_to=None):
     if not _ours(game):
         return {"sedma_deals": None}
-    qs = _facts(family_id, date_from, date_to)
-    deals = qs.values("hand_id").distinct().count()
-    return {"sedma_deals": deals or None}
+    rows = DEALS.read(family_id=family_id, date_from=date_from, date_to=date_to, cols=("deals",))
+    return {"sedma_deals": sum(r[2] for r in rows) or None}
 
 
 def partners(*, family_id, game=None, date_from=None, date_to=None, player_id=None):
@@ -199,12 +328,14 @@ def partners(*, family_id, game=None, date_from=None, date_to=None, player_id=No
     their win rate, best first."""
     if not _ours(game):
         return []
-    qs = _facts(family_id, date_from, date_to).filter(variant="4p", partner_id__isnull=False)
-    if player_id is not None:
-        qs = qs.filter(player_id=player_id)
-    rows = qs.values("player_id", "partner_id").annotate(
-        deals=Count("hand_id"), won=Sum("deal_won"), points=Sum("points")
+    extra = None if player_id is None else {"player_id": player_id}
+    got = PARTNERS.read(
+        family_id=family_id, date_from=date_from, date_to=date_to, cols=("deals", "won", "points"), extra=extra
     )
+    rows = [
+        {"player_id": a, "partner_id": b, "deals": d, "won": w, "points": pts}
+        for (a, b), (d, w, pts) in fold(got, key=2, how=[add, add, add]).items()
+    ]
     names = dict(apps.get_model("archive", "Player").objects.filter(family_id=family_id).values_list("id", "name"))
     out = []
     for r in rows:

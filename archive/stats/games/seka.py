@@ -11,9 +11,9 @@ Keys in the players table and totals start with "seka_" (every game's columns sh
 """
 
 from django.db import models
-from django.db.models import Sum
 
-from archive.stats.common import per_seat, period
+from archive.stats.common import per_seat
+from archive.stats.rollups import Rollup, add, fold
 
 GAME = "seka"
 
@@ -60,13 +60,32 @@ class SekaDay(models.Model):
         indexes = [models.Index(fields=["family", "day"])]
 
 
+class SekaMonth(models.Model):
+    """SekaDay by month (archive/stats/rollups.py)."""
+
+    family = _fk("archive.Family")
+    player = _fk("archive.Player")
+    month = models.DateField()
+    svaras_tied = models.IntegerField(null=True)
+    svaras_played = models.IntegerField(null=True)
+    svaras_won = models.IntegerField(null=True)
+    blind_hands = models.IntegerField(null=True)
+    blind_bets = models.IntegerField(null=True)
+    blind_net = models.BigIntegerField(null=True)
+
+    class Meta:
+        app_label = "archive"
+        indexes = [models.Index(fields=["family", "month"])]
+
+
 FACT_MODELS = (SekaSeatFact,)
 _SEAT_KEYS = ("tied", "svara_played", "svara_won", "blind_bets", "blind_net")
 COLUMNS = {SekaSeatFact: ["hand_id", "family_id", "player_id", "day", "seat", *_SEAT_KEYS]}
 
-SUMMARY = (
-    SekaDay,
-    """
+SUMMARIES = [
+    (
+        SekaDay,
+        """
 INSERT INTO {summary} (family_id, player_id, day, svaras_tied, svaras_played, svaras_won, blind_hands, blind_bets,
                        blind_net)
 SELECT family_id, player_id, day, SUM(tied), SUM(svara_played), SUM(svara_won),
@@ -74,8 +93,9 @@ SELECT family_id, player_id, day, SUM(tied), SUM(svara_played), SUM(svara_won),
 FROM {facts}{where}
 GROUP BY family_id, player_id, day
 """,
-    SekaSeatFact,
-)
+        SekaSeatFact,
+    )
+]
 
 
 def fact_rows(*, hand_id, family_id, day, facts, players):
@@ -103,6 +123,13 @@ def fact_rows(*, hand_id, family_id, day, facts, players):
 # Reads (archive.stats.selectors merges them into the pages' and the API's answers)
 
 _SUMS = ("svaras_tied", "svaras_played", "svaras_won", "blind_hands", "blind_bets", "blind_net")
+PLAYERS = Rollup(SekaDay, SekaMonth, ("player_id",), {k: f"SUM({k})" for k in _SUMS}, game=False)
+ROLLUPS = [PLAYERS]
+
+
+def _sums(family_id, date_from, date_to):
+    rows = PLAYERS.read(family_id=family_id, date_from=date_from, date_to=date_to, cols=_SUMS)
+    return {k[0]: dict(zip(_SUMS, v)) for k, v in fold(rows, how=[add] * len(_SUMS)).items()}
 
 
 def _ours(game):
@@ -113,8 +140,7 @@ def player_columns(rows, *, family_id, game=None, date_from=None, date_to=None):
     """Svaras tied, played and won; hands with blind bets, the blind bets and the net of those hands."""
     sums = {}
     if _ours(game):
-        qs = period(SekaDay.objects.filter(family_id=family_id), date_from=date_from, date_to=date_to)
-        sums = {r["player_id"]: r for r in qs.values("player_id").annotate(**{k: Sum(k) for k in _SUMS})}
+        sums = _sums(family_id, date_from, date_to)
     for r in rows:
         mine = sums.get(r["player_id"], {})
         for key in _SUMS:
@@ -124,8 +150,10 @@ def player_columns(rows, *, family_id, game=None, date_from=None, date_to=None):
 def totals(*, family_id, game=None, date_from=None, date_to=None):
     if not _ours(game):
         return {"seka_svaras": None}
-    qs = period(SekaDay.objects.filter(family_id=family_id), date_from=date_from, date_to=date_to)
-    return {"seka_svaras": qs.aggregate(n=Sum("svaras_won"))["n"]}
+    won = None
+    for r in _sums(family_id, date_from, date_to).values():
+        won = add(won, r["svaras_won"])
+    return {"seka_svaras": won}
 
 
 def reads(*, family_id, game=None, date_from=None, date_to=None, player_id=None):

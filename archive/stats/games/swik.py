@@ -7,12 +7,15 @@ made the blind (did not fall), won the pot with three of a kind. Per hand with a
 wrapped, the rank of the turned card and whether he made it. SwikDay sums the seat facts by family,
 player and day, as StatsDay does the shared ones. NULL means the record does not tell (a void deal,
 a hand that stops before the tricks), never 0.
+
+Rollups (archive/stats/rollups.py): SwikDay by month (SwikMonth); the wraps by day and month, by wrapper
+and rank (SwikWrapDay, SwikWrapMonth): tries, made. The reads read only these.
 """
 
 from django.db import models
-from django.db.models import Count, Sum
 
-from archive.stats.common import per_seat, period, ratio
+from archive.stats.common import per_seat, ratio
+from archive.stats.rollups import Rollup, add, fold
 
 GAME = "swik"
 RANK_ORDER = "23456789TJQKA"
@@ -76,6 +79,48 @@ class SwikDay(models.Model):
         indexes = [models.Index(fields=["family", "day"])]
 
 
+class SwikMonth(models.Model):
+    family = _fk("archive.Family")
+    player = _fk("archive.Player")
+    month = models.DateField()
+    falls = models.IntegerField(null=True)
+    double_falls = models.IntegerField(null=True)
+    blinds = models.IntegerField(null=True)
+    blinds_made = models.IntegerField(null=True)
+    trips_wins = models.IntegerField(null=True)
+
+    class Meta:
+        app_label = "archive"
+        indexes = [models.Index(fields=["family", "month"])]
+
+
+class _WrapSum(models.Model):
+    family = _fk("archive.Family")
+    player = _fk("archive.Player", help_text="the wrapper")
+    rank = models.CharField(max_length=2)
+    tries = models.IntegerField()
+    made = models.IntegerField(null=True, help_text="NULL while no try's outcome is known")
+
+    class Meta:
+        abstract = True
+
+
+class SwikWrapDay(_WrapSum):
+    day = models.DateField()
+
+    class Meta:
+        app_label = "archive"
+        indexes = [models.Index(fields=["family", "day"])]
+
+
+class SwikWrapMonth(_WrapSum):
+    month = models.DateField()
+
+    class Meta:
+        app_label = "archive"
+        indexes = [models.Index(fields=["family", "month"])]
+
+
 FACT_MODELS = (SwikSeatFact, SwikWrap)
 COLUMNS = {
     SwikSeatFact: [
@@ -94,16 +139,34 @@ COLUMNS = {
 }
 _SEAT_KEYS = ("fell", "double_fall", "took_blind", "blind_made", "trips_win")
 
-SUMMARY = (
-    SwikDay,
-    """
+_PLAYER_SUMS = ("falls", "double_falls", "blinds", "blinds_made", "trips_wins")
+SUMMARIES = [
+    (
+        SwikDay,
+        """
 INSERT INTO {summary} (family_id, player_id, day, falls, double_falls, blinds, blinds_made, trips_wins)
 SELECT family_id, player_id, day, SUM(fell), SUM(double_fall), SUM(took_blind), SUM(blind_made), SUM(trips_win)
 FROM {facts}{where}
 GROUP BY family_id, player_id, day
 """,
-    SwikSeatFact,
+        SwikSeatFact,
+    ),
+    (
+        SwikWrapDay,
+        """
+INSERT INTO {summary} (family_id, player_id, rank, day, tries, made)
+SELECT family_id, wrapper_id, rank, day, COUNT(*), SUM(made)
+FROM {facts}{where}
+GROUP BY family_id, wrapper_id, rank, day
+""",
+        SwikWrap,
+    ),
+]
+PLAYERS = Rollup(SwikDay, SwikMonth, ("player_id",), {k: f"SUM({k})" for k in _PLAYER_SUMS}, game=False)
+WRAPS = Rollup(
+    SwikWrapDay, SwikWrapMonth, ("player_id", "rank"), {"tries": "SUM(tries)", "made": "SUM(made)"}, game=False
 )
+ROLLUPS = [PLAYERS, WRAPS]
 
 
 def fact_rows(*, hand_id, family_id, day, facts, players):
@@ -123,25 +186,24 @@ def fact_rows(*, hand_id, family_id, day, facts, players):
 
 
 # ---------------------------------------------------------------------------------------------
-# Reads (archive.stats.selectors merges them into the pages' and the API's answers)
-
-_PLAYER_SUMS = ("falls", "double_falls", "blinds", "blinds_made", "trips_wins")
+# Reads (archive.stats.selectors merges them into the pages' and the API's answers): rollups only
 
 
 def _ours(game):
     return game in (None, GAME)
 
 
+def _sums(family_id, date_from, date_to):
+    rows = PLAYERS.read(family_id=family_id, date_from=date_from, date_to=date_to, cols=_PLAYER_SUMS)
+    return fold(rows, how=[add] * len(_PLAYER_SUMS))
+
+
 def player_columns(rows, *, family_id, game=None, date_from=None, date_to=None):
     """Falls, double falls, blinds (taken, made), three-of-a-kind wins, fall and blind rates."""
-    sums = {}
-    if _ours(game):
-        qs = period(SwikDay.objects.filter(family_id=family_id), date_from=date_from, date_to=date_to)
-        sums = {r["player_id"]: r for r in qs.values("player_id").annotate(**{k: Sum(k) for k in _PLAYER_SUMS})}
+    sums = _sums(family_id, date_from, date_to) if _ours(game) else {}
     for r in rows:
-        mine = sums.get(r["player_id"], {})
-        for key in _PLAYER_SUMS:
-            r[key] = mine.get(key)
+        mine = sums.get((r["player_id"],), [None] * len(_PLAYER_SUMS))
+        r.update(zip(_PLAYER_SUMS, mine))
         r["fall_rate"] = ratio(r["falls"], r["hands_in"])
         r["blind_rate"] = ratio(r["blinds_made"], r["blinds"])
 
@@ -149,22 +211,25 @@ def player_columns(rows, *, family_id, game=None, date_from=None, date_to=None):
 def totals(*, family_id, game=None, date_from=None, date_to=None):
     if not _ours(game):
         return {"falls": None}
-    qs = period(SwikDay.objects.filter(family_id=family_id), date_from=date_from, date_to=date_to)
-    return qs.aggregate(falls=Sum("falls"))
+    falls = None
+    for values in _sums(family_id, date_from, date_to).values():
+        falls = add(falls, values[0])
+    return {"falls": falls}
 
 
 def wraps(*, family_id, game=None, date_from=None, date_to=None, player_id=None):
     """Wrap success by the rank of the card wrapped on: tries, made, rate (made None while unknown)."""
     if not _ours(game):
         return []
-    qs = period(SwikWrap.objects.filter(family_id=family_id), date_from=date_from, date_to=date_to)
-    if player_id is not None:
-        qs = qs.filter(wrapper_id=player_id)
-    rows = list(qs.values("rank").annotate(tries=Count("hand_id"), made=Sum("made")).order_by())
-    for r in rows:
-        r["rate"] = ratio(r["made"], r["tries"])
-    rows.sort(key=lambda r: RANK_ORDER.find(r["rank"]))
-    return rows
+    extra = None if player_id is None else {"player_id": player_id}
+    rows = WRAPS.read(family_id=family_id, date_from=date_from, date_to=date_to, cols=("tries", "made"), extra=extra)
+    by_rank = {}
+    for (_, rank), (tries, made) in fold(rows, key=2, how=[add, add]).items():
+        have = by_rank.get(rank)
+        by_rank[rank] = (tries, made) if have is None else (have[0] + tries, add(have[1], made))
+    out = [{"rank": rank, "tries": t, "made": m, "rate": ratio(m, t)} for rank, (t, m) in by_rank.items()]
+    out.sort(key=lambda r: RANK_ORDER.find(r["rank"]))
+    return out
 
 
 def reads(*, family_id, game=None, date_from=None, date_to=None, player_id=None):
