@@ -85,9 +85,10 @@ class TrickTable:
                         o = where.get(c)
                     except (KeyError, TypeError):  # (TypeError: an unhashable card)
                         break
-                    if order[k] != s or s.__class__ is not int:
+                    # (`is`: seats are small ints, one object each; true for 1, say, goes to play_one)
+                    if order[k] is not s:
                         break
-                    if o != s and (o is not None or known[s] is not None or c not in texts):
+                    if o is not s and (o is not None or known[s] is not None or c not in texts):
                         break  # not a card he holds (or "10H"): play_one says what it is
                     where[c] = PLAYED
                     if voids is not None and s in voids:
@@ -205,7 +206,9 @@ class TrickTable:
 
     def next_trick(self, w):
         self.leader = w
-        self.order = ring_from(self.parts, w)
+        parts = self.parts
+        k = parts.index(w)
+        self.order = parts[k:] + parts[:k] if k else parts  # (ring_from, without a call: once a trick)
         self.cur = []
         self.disorder = False
         k = self.ntricks = self.ntricks + 1

@@ -312,17 +312,6 @@ def _nobody_words(pot_out):
     return f"Nobody went in; the pot of {pot_out} carries to the next hand."
 
 
-def _lead_index(ins, d):
-    """Where in `ins` (the seats in, in seat order) the first trick's leader is: the first of them from
-    the dealer's seat on."""
-    k = 0
-    for s in ins:
-        if s >= d:
-            return k
-        k += 1
-    return 0
-
-
 def _falls_words(names, fell):
     """Who fell and what each pays into the next pot, from (seat, amount) in seat order."""
     if len(fell) == 1:
