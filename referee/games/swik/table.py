@@ -19,10 +19,10 @@ from .rules import (
     LONE,
     LONE_TAKES,
     ODD_CENTS,
-    ORDER,
     PRE,
     REVOKES,
     STOPS,
+    STRENGTH,
     TRICKS,
     TRIPS,
     TRIPS_FALLS,
@@ -235,20 +235,16 @@ class Swik(Dealing, Declaring, Words, TrickTable, core.Table):
                 "swik.wrapped-lead",
                 f"{self.names[leader]} led {lead}, the card he wrapped on, to the first trick",
             )
-        best = ORDER[lead]
-        bsuit = L
+        strength = STRENGTH[T][L]
+        best = strength[lead]
         win = leader
         out = []
         for s, c, e in plays:  # (the lead first: it follows itself and does not beat itself)
             out.append([s, c])
-            cs = c[1]
-            if cs == bsuit:
-                o = ORDER[c]
-                if o > best:
-                    best, win = o, s
-            elif cs == T:
-                best, win, bsuit = ORDER[c], s, T
-            if cs != L:
+            v = strength[c]
+            if v > best:
+                best, win = v, s
+            if c[1] != L:
                 self.follow(s, c, e, L)
         if complete:
             self.trick_done(leader, out, win, cur[-1][2])
