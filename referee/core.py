@@ -505,10 +505,12 @@ def whole_game(record, mod):
 
 def replay(record, mod):
     """The ruling of a record for game module `mod`; BadRecord if the record is bad."""
-    if whole_game(record, mod):
+    if "deals" in record and whole_game(record, mod):
         return mod.replay_game(record)
     h = quick_header(record, mod) or read(record, mod)
-    return _table(h, mod, record).rule(h.events, record)
+    t = mod.Table(h.n, h.players, h.dealer, h.pot_in, h.cfg, h.claimed)  # (as _table, one call less a hand)
+    t.setup(record)
+    return t.rule(h.events, record)
 
 
 def steps(record, mod):

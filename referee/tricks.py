@@ -76,39 +76,33 @@ class TrickTable:
                 voids = self.voids
                 cur = self.cur
                 order = self.order
-                k = len(cur)
-                need = len(order)
-                while True:
+                for s in order[len(cur) :] if cur else order:  # the seats still to play to this trick, in turn
                     try:
-                        s = ev["seat"]
+                        # (`is`: seats are small ints, one object each; true for 1, say, goes to play_one)
+                        if ev["seat"] is not s:
+                            break
                         c = ev["card"]
                         o = where.get(c)
                     except (KeyError, TypeError):  # (TypeError: an unhashable card)
                         break
-                    if order[k] != s or s.__class__ is not int:
-                        break
-                    if o != s and (o is not None or known[s] is not None or c not in texts):
+                    if o is not s and (o is not None or known[s] is not None or c not in texts):
                         break  # not a card he holds (or "10H"): play_one says what it is
                     where[c] = PLAYED
                     if voids is not None and s in voids:
                         self.late_evidence(s, c)
                     cur.append((s, c, i))
                     i += 1
-                    k += 1
-                    if k == need:
-                        self.judge(cur, True)  # (a new trick: the state is read again below)
-                        if i == m:
-                            return i
-                        ev = events[i]
-                        if ev.__class__ is not dict or ev.get("action") != "play":
-                            return i
-                        break
                     if i == m:
+                        if len(cur) == len(order):
+                            self.judge(cur, True)
                         return i
                     ev = events[i]
                     if ev.__class__ is not dict or ev.get("action") != "play":
+                        if len(cur) == len(order):
+                            self.judge(cur, True)
                         return i
-                if k == need:
+                else:
+                    self.judge(cur, True)
                     continue  # a trick was judged: take the next one with its own state
             self.play_one(i, ev)
             i += 1
@@ -197,15 +191,15 @@ class TrickTable:
         return plays if plays[0][0] == self.order[0] else None
 
     def trick_done(self, leader, out, win, e):
-        """Record a trick played card by card (`out`: [[seat, card], ...]) won by `win`, at event e."""
+        """Record a trick won by `win` at event e, played card by card (`out`: [[seat, card], ...]) or given by its
+        winner (None); the winner leads the next."""
         self.tricks.append({"leader": leader, "plays": out, "winner": win, "points": 0})
         self.trick_events.append(e)
         self.won[win] += 1
-        self.next_trick(win)
-
-    def next_trick(self, w):
-        self.leader = w
-        self.order = ring_from(self.parts, w)
+        self.leader = win
+        parts = self.parts
+        k = parts.index(win)
+        self.order = parts[k:] + parts[:k] if k else parts  # (ring_from, without a call: once a trick)
         self.cur = []
         self.disorder = False
         k = self.ntricks = self.ntricks + 1
@@ -233,12 +227,9 @@ class TrickTable:
                 f"played; give all its cards or only its winner",
             )
             return
-        self.tricks.append({"leader": self.leader, "plays": None, "winner": w, "points": 0})
-        self.trick_events.append(i)
-        self.won[w] += 1
         # Which cards went is unknown now: the known hands no longer tell what is still held.
         self.inexact = True
-        self.next_trick(w)
+        self.trick_done(self.leader, None, w, i)
 
     # ------------------------------------------------------------------ following suit
 

@@ -1,7 +1,9 @@
 """Declarations (in, out, the blind) and three of a kind."""
 
+from bisect import bisect_left
+
 from ...cards import RANK_PLURALS
-from ...tricks import DONE, GONE, PLAYED
+from ...tricks import DONE, GONE, PLAYED, RING
 from .rules import (
     AFTER,
     CARD,
@@ -13,7 +15,6 @@ from .rules import (
     PRE,
     TRIPS,
     _give_blind,
-    _lead_index,
 )
 
 
@@ -29,42 +30,38 @@ class Declaring:
         "out", in turn) are taken here with the state in locals; anything else goes to _declare."""
         events = self.events
         m = len(events)
-        n = self.n
         while True:
             ph = self.phase
             if (ph == DECL or ph == DEALT) and not self.decl_disorder:
                 declared = self.declared
                 k = self.ndecl
-                need = n - 1 if self.wrapped else n
-                nxt = (self.deal_seat + 1 + k) % n  # whose turn it is
-                last = None
+                need = self.n - 1 if self.wrapped else self.n
+                turns = RING[self.n][self.deal_seat]  # whose turn it is, by the declarations made
+                j = k
                 while True:
                     try:
-                        s = ev["seat"]
+                        # (`is`: seats are small ints, one object each; true for 1, say, goes to _declare)
+                        if ev["seat"] is not turns[j]:
+                            break
                         choice = ev["choice"]
                     except KeyError:
                         break
-                    if s != nxt or s.__class__ is not int or (choice != "in" and choice != "out"):
+                    if choice != "in" and choice != "out":
                         break
-                    declared[s] = choice
-                    last = i
-                    k += 1
-                    if k == need:
-                        break
-                    nxt = nxt + 1 if nxt + 1 < n else 0
+                    declared[turns[j]] = choice
+                    j += 1
                     i += 1
-                    if i == m:
+                    if j == need or i == m:
                         break
                     ev = events[i]
                     if ev.__class__ is not dict or ev.get("action") != "declare":
                         break
-                if last is not None:
+                if j != k:
                     self.phase = DECL
-                    self.ndecl = k
-                    self.last_decl = last
-                    if k == need:
+                    self.ndecl = j
+                    self.last_decl = i - 1
+                    if j == need:
                         self._declarations_done()
-                    i = last + 1
                     if i == m:
                         return i
                     ev = events[i]
@@ -194,7 +191,8 @@ class Declaring:
             self.begin_tricks([lone, d] if lone < d else [d, lone], part, lone)  # the lone player leads
         else:
             # The first player in from the dealer's seat on leads; the others follow in seat order.
-            self.begin_tricks(ins, isin, ins[_lead_index(ins, d)])
+            k = bisect_left(ins, d)  # (the first of them from the dealer's seat on, else the first)
+            self.begin_tricks(ins, isin, ins[k] if k < len(ins) else ins[0])
 
     # ------------------------------------------------------------------ three of a kind
 

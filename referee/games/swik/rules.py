@@ -14,6 +14,12 @@ DECK_TEXT = frozenset(c.text for c in DECK)
 CARD = {t: c.text for t, c in CARDS.items() if c in DECK_SET}  # any spelling -> the text ("10H" -> "TH")
 ORDER = {c.text: c.order for c in DECK}  # text -> strength within a suit; a card's suit is c[1], its rank c[0]
 NAME = {c.text: c.name for c in DECK}  # text -> "the Ten of hearts"
+# STRENGTH[trump][led suit][card]: what wins a trick: any trump beats any card of the suit led, which beats any
+# other card; within a suit the higher card wins. (The trick's winner is its strongest card.)
+STRENGTH = {
+    T: {L: {c: 16 + ORDER[c] if c[1] == T else ORDER[c] if c[1] == L else -1 for c in ORDER} for L in "SHDC"}
+    for T in "SHDC"
+}
 
 TITLE = "Swik"
 VARIANTS = ()
@@ -310,17 +316,6 @@ def _lone_words(name, pot):
 
 def _nobody_words(pot_out):
     return f"Nobody went in; the pot of {pot_out} carries to the next hand."
-
-
-def _lead_index(ins, d):
-    """Where in `ins` (the seats in, in seat order) the first trick's leader is: the first of them from
-    the dealer's seat on."""
-    k = 0
-    for s in ins:
-        if s >= d:
-            return k
-        k += 1
-    return 0
 
 
 def _falls_words(names, fell):

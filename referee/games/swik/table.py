@@ -19,10 +19,10 @@ from .rules import (
     LONE,
     LONE_TAKES,
     ODD_CENTS,
-    ORDER,
     PRE,
     REVOKES,
     STOPS,
+    STRENGTH,
     TRICKS,
     TRIPS,
     TRIPS_FALLS,
@@ -39,6 +39,9 @@ from .rules import (
     _trips_words,
 )
 from .words import Words
+
+_PLAYED = {"in": 1, "blind": 1, "out": 0}  # a declaration -> 1 if the seat played the hand (None: not declared)
+_NO_BLIND = {0: 0, 1: 0}  # played or not -> took the blind: 0 (None stays None), the blind's taker set after
 
 
 class Swik(Dealing, Declaring, Words, TrickTable, core.Table):
@@ -218,34 +221,30 @@ class Swik(Dealing, Declaring, Words, TrickTable, core.Table):
 
     def judge(self, cur, complete):
         """Judge a trick in proper order (the card led is the leader's): revokes, the wrapped lead, the winner."""
-        plays = self.in_proper_order(cur)
+        plays = self.in_proper_order(cur) if self.disorder else cur
         if plays is None:
             return  # an unfinished trick whose leader has not played: nothing to judge
         leader = self.order[0]
         lead = plays[0][1]
         L = lead[1]
         T = self.trump
-        if lead == self.turned and self.ntricks == 0 and self.wrapped and leader == self.deal_seat:
+        if self.wrapped and lead == self.turned and self.ntricks == 0 and leader == self.deal_seat:
             self.revoke(
                 plays[0][2],
                 leader,
                 "swik.wrapped-lead",
                 f"{self.names[leader]} led {lead}, the card he wrapped on, to the first trick",
             )
-        best = ORDER[lead]
-        bsuit = L
+        strength = STRENGTH[T][L]
+        best = strength[lead]
         win = leader
         out = []
         for s, c, e in plays:  # (the lead first: it follows itself and does not beat itself)
             out.append([s, c])
-            cs = c[1]
-            if cs == bsuit:
-                o = ORDER[c]
-                if o > best:
-                    best, win = o, s
-            elif cs == T:
-                best, win, bsuit = ORDER[c], s, T
-            if cs != L:
+            v = strength[c]
+            if v > best:
+                best, win = v, s
+            if c[1] != L:
                 self.follow(s, c, e, L)
         if complete:
             self.trick_done(leader, out, win, cur[-1][2])
@@ -459,25 +458,24 @@ class Swik(Dealing, Declaring, Words, TrickTable, core.Table):
                 double[s] = 1 if -e["amount"] > pot else 0
         rank = [None] * n
         made = [None] * n
-        blind = [None] * n
         blind_made = [None] * n
         if told:
-            d = self.deal_seat
-            wrapper = d if self.wrapped else -1
-            played = [
-                1 if c == "in" or c == "blind" or s == wrapper else 0 if c == "out" else None
-                for s, c in enumerate(self.declared)
-            ]
-            blind = [None if p is None else 0 for p in played]
+            # (by lookups mapped over the seats: no comprehension frame in the ruling of every hand)
+            played = list(map(_PLAYED.get, self.declared))
+            if self.wrapped:  # a dealer who wrapped is in, and did not declare
+                d = self.deal_seat
+                played[d] = 1
+                rank[d] = self.turned[0]
+                if complete:
+                    made[d] = 1 - fell[d]
+            blind = list(map(_NO_BLIND.get, played))
             b = self.blind_taker
             if b is not None:
                 blind[b] = 1
                 if complete:
                     blind_made[b] = 1 - fell[b]
-            if wrapper >= 0:
-                rank[d] = self.turned[0]
-                if complete:
-                    made[d] = 1 - fell[d]
+        else:
+            blind = [None] * n
         pot_out = self.pot_in - sum(self.net)
         return self.document(
             status,
