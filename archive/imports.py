@@ -2,8 +2,9 @@
 
 The file is read a chunk of lines at a time and the whole import is one transaction: any bad
 line and nothing is saved, and every bad line is named. Each chunk is ruled and then written with
-a few bulk statements (COPY on PostgreSQL), so memory stays flat however long the file is:
-what is held across chunks is a few hundred sessions' chains and the errors.
+a few bulk statements (COPY on PostgreSQL, by a writer thread while the next chunk is ruled: the
+server's work, which is most of an import, runs beside the referee's), so memory stays flat however
+long the file is: what is held across chunks is two chunks, a few hundred sessions' chains and the errors.
 
 Hands the archive already holds are found by key: Hand.record_key (services.record_hash of the
 record) of the numbers the chunk names, read with one query a chunk; no record is loaded. A hand
