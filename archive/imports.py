@@ -613,7 +613,7 @@ def history_import(
     access.require_role_of(by, family, access.EDIT_ROLES, doing="import history")
     # An import makes millions of short-lived objects (records, rulings); each full pass of the cyclic
     # collector would walk every object of the process (Django's too): those are set aside meanwhile
-    # (a third of a re-import's time).
+    # (a tenth to a third of a re-import's CPU, measured at 50,000 and 10,000 hands).
     gc.freeze()
     try:
         return _history_import(family=family, lines=lines, by=by, why=why, progress=progress)
