@@ -2,8 +2,9 @@
 
 The file is read a chunk of lines at a time and the whole import is one transaction: any bad
 line and nothing is saved, and every bad line is named. Each chunk is ruled and then written with
-a few bulk statements (COPY on PostgreSQL), so memory stays flat however long the file is:
-what is held across chunks is a few hundred sessions' chains and the errors.
+a few bulk statements (COPY on PostgreSQL, by a writer thread while the next chunk is ruled: the
+server's work, which is most of an import, runs beside the referee's), so memory stays flat however
+long the file is: what is held across chunks is two chunks, a few hundred sessions' chains and the errors.
 
 Hands the archive already holds are found by key: Hand.record_key (services.record_hash of the
 record) of the numbers the chunk names, read with one query a chunk; no record is loaded. A hand
@@ -15,11 +16,14 @@ commit. Large uploads run as background jobs (ImportJob; archive.import_jobs que
 
 from __future__ import annotations
 
+import gc
 import re
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime
+from typing import NamedTuple
 
 import orjson
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -53,14 +57,26 @@ class _Chain:
     """Where a session's chain stands: what its next hand gets, and which numbers the archive held
     before this import (only those can be 'already there')."""
 
-    __slots__ = ("session", "seats", "top", "pot", "dealer", "held_top")
+    __slots__ = ("session", "seats", "top", "pot", "dealer", "held_top", "used")
 
     def __init__(self, session, seats, *, top, pot, dealer, held_top):
         self.session, self.seats = session, seats
         self.top, self.pot, self.dealer, self.held_top = top, pot, dealer, held_top
+        self.used = -1  # the last chunk that added a hand to it: kept in memory until that chunk is written
 
     def fill(self, doc):
         return services.fill_record(self.session, self.seats, doc, pot_in=self.pot, dealer=self.dealer)
+
+
+class _New(NamedTuple):
+    """A hand ruled and waiting to be written (plain values: a Hand model object costs more than its ruling)."""
+
+    session: Session
+    seats: list
+    number: int
+    record: dict
+    ruling: dict
+    values: dict  # services._hand_values
 
 
 class _Errors:
@@ -106,6 +122,18 @@ class _Import:
         for p in Player.objects.filter(family=family, merged_into__isnull=False).select_related("merged_into"):
             self.players.setdefault(p.name, p.merged_into)  # an old name finds the player it was merged into
         self.now = dj_timezone.now()
+        self.chunks = 0  # chunks fed so far
+        self.pending: list[_New] = []  # the last chunk's hands, written while the next chunk is ruled
+        # PostgreSQL works in its own process: one thread writes a chunk (waiting on the server, without
+        # the GIL) while this one rules the next. The database is used by one of them at a time.
+        self.writer = ThreadPoolExecutor(1, "import-writer") if connection.vendor == "postgresql" else None
+        self.writing: Future | None = None
+        if self.writer is not None:
+            # The foreign keys are checked as each chunk is written, on the writer thread while the next
+            # chunk is ruled, not all at commit after the last chunk (forty checks a hand, a third of the
+            # server's work); finish() puts them back as Django declares them.
+            with connection.cursor() as cur:
+                cur.execute("SET CONSTRAINTS ALL IMMEDIATE")
 
     # -- one chunk
 
@@ -116,10 +144,17 @@ class _Import:
             doc = self._doc(lineno, line)
             if doc is not None:
                 docs.append((lineno, doc))
+        self._wait()  # the chunk before last is written: the database is this thread's again
+        self._evict()
         self._load_chains({meta["session"]["key"] for _, (_, meta, _, _) in docs})
         self._create_sessions(docs)
         held = self._held(docs)
-        pending: list[tuple[Hand, _Chain]] = []
+        # Written even after a bad line (all is rolled back at the end): the database stays the truth
+        # about every chain that leaves memory, so a chain read back is right.
+        self._submit(self.pending)
+        self.chunks += 1
+        pending: list[_New] = []
+        self.pending = pending
         for lineno, (doc, meta, number, raw) in docs:
             try:
                 chain = self._chain(meta, doc)
@@ -130,11 +165,28 @@ class _Import:
                 self.errors.bad_record(lineno, e)
             except (ValidationError, PermissionDenied) as e:
                 self.errors.add(lineno, "archive", "; ".join(getattr(e, "messages", [str(e)])))
-        # Written even after a bad line (all is rolled back at the end): the database stays the truth
-        # about every chain, so a chain evicted from memory reads back right.
-        self._write(pending)
+
+    def finish(self):
+        """Write the last chunk and wait for it."""
+        self._wait()
+        self._submit(self.pending)
+        self.pending = []
+        self._wait()
+        if self.writer is not None:
+            with connection.cursor() as cur:
+                cur.execute("SET CONSTRAINTS ALL DEFERRED")
+
+    def close(self):
+        if self.writer is not None:
+            self.writer.shutdown(wait=True)
+
+    def _evict(self):
+        """Forget the least recently used chains past SESSIONS_KEPT, but none the unwritten chunk added to."""
         while len(self.chains) > SESSIONS_KEPT:
-            self.chains.popitem(last=False)
+            key, chain = next(iter(self.chains.items()))
+            if chain.used >= self.chunks - 1 >= 0:
+                break
+            del self.chains[key]
 
     def _doc(self, lineno, line):
         """(record, archive meta, number) of a line, or None (blank, or bad: then its error is noted)."""
@@ -197,20 +249,14 @@ class _Import:
             bounds.check_ruling(ruling)
         else:
             ruling = bounds.replay(rec)
-        hand = Hand(
-            session=chain.session,
-            number=number,
-            record=rec,
-            ruling=ruling,
-            revision=1,
-            **services._hand_values(rec, ruling),
-        )
-        pending.append((hand, chain))
-        chain.top, chain.pot, chain.dealer = number, hand.pot_out, hand.next_dealer
+        values = services._hand_values(rec, ruling)
+        pending.append(_New(chain.session, chain.seats, number, rec, ruling, values))
+        chain.top, chain.pot, chain.dealer = number, values["pot_out"], values["next_dealer"]
+        chain.used = self.chunks
         self.added += 1
 
-    @staticmethod
-    def _key_of(hand_id):
+    def _key_of(self, hand_id):
+        self._wait()
         record = Hand.objects.filter(pk=hand_id).values_list("record", flat=True).first()
         return services.record_hash(record or {})
 
@@ -365,125 +411,191 @@ class _Import:
         # One range over the (session, number) index: an OR of a condition a session plans slowly.
         low = min(min(n) for n in wanted.values())
         high = max(max(n) for n in wanted.values())
-        rows = Hand.objects.filter(
-            session_id__in=sorted(wanted), number__gte=low, number__lte=high, deleted_at__isnull=True
-        ).values_list("session_id", "number", "id", "record_key", "pot_out", "next_dealer")
-        return {(sid, n): rest for sid, n, *rest in rows if n in wanted[sid]}
+        # Plain SQL: a thousand rows a chunk, the ORM's building and rows cost more than the query.
+        with connection.cursor() as cur:
+            cur.execute(
+                "SELECT session_id, number, id, record_key, pot_out, next_dealer "
+                f"FROM {connection.ops.quote_name(Hand._meta.db_table)} "
+                f"WHERE session_id IN ({', '.join(['%s'] * len(wanted))}) AND number >= %s AND number <= %s "
+                "AND deleted_at IS NULL",
+                [*sorted(wanted), low, high],
+            )
+            return {(sid, n): rest for sid, n, *rest in cur.fetchall() if n in wanted[sid]}
 
     # -- writing
 
-    def _write(self, pending):
+    def _wait(self):
+        """Wait for the chunk being written (and raise what went wrong there)."""
+        if self.writing is not None:
+            writing, self.writing = self.writing, None
+            writing.result()
+
+    def _submit(self, pending):
         if not pending:
             return
-        hands = [h for h, _ in pending]
-        if connection.vendor == "postgresql":
-            self._copy(pending)
+        if self.writer is None:
+            _write(pending, by=self.by, why=self.why)
         else:
-            Hand.objects.bulk_create(hands, batch_size=500)
-            HandRevision.objects.bulk_create(
-                (
-                    HandRevision(
-                        hand=h, number=1, kind=Kind.IMPORTED, record=h.record, ruling=h.ruling, by=self.by, why=self.why
+            self.writing = self.writer.submit(
+                _copy, connection.connection, pending, by=self.by, why=self.why, now=self.now
+            )
+
+
+def _write(pending, *, by, why):
+    """A chunk's hands, revisions and ledger rows with bulk inserts (SQLite and any other database)."""
+    hands = [
+        Hand(session=n.session, number=n.number, record=n.record, ruling=n.ruling, revision=1, **n.values)
+        for n in pending
+    ]
+    Hand.objects.bulk_create(hands, batch_size=500)
+    HandRevision.objects.bulk_create(
+        (
+            HandRevision(hand=h, number=1, kind=Kind.IMPORTED, record=h.record, ruling=h.ruling, by=by, why=why)
+            for h in hands
+        ),
+        batch_size=500,
+    )
+    services._write_ledger(
+        [
+            row
+            for h, n in zip(hands, pending, strict=True)
+            for row in services._ledger_rows(h, n.session, n.seats, n.ruling)
+        ]
+    )
+    with connection.cursor() as cur:
+        _add_to_seats(cur, pending)
+
+
+_HAND_COLUMNS = (
+    "id",
+    "session_id",
+    "number",
+    "record",
+    "ruling",
+    "status",
+    "dealer",
+    "actual_dealer",
+    "next_dealer",
+    "may_stop",
+    "pot_in",
+    "pot_out",
+    "violation_count",
+    "revision",
+    "record_key",
+    "created_at",
+    "updated_at",
+)
+_NULL = "\\N"
+_COPY_ESCAPES = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"})
+
+
+def _copy_text(value) -> str:
+    """A value as a field of COPY's text format."""
+    if value is None:
+        return _NULL
+    if value is True or value is False:
+        return "t" if value else "f"
+    if isinstance(value, str):
+        return value.translate(_COPY_ESCAPES)
+    return str(value)
+
+
+class _Id:
+    """A hand's id where services._ledger_rows reads it (hand.id)."""
+
+    __slots__ = ("id",)
+
+    def __init__(self, pk):
+        self.id = pk
+
+
+# The ledger's rows are written by position below (services._ledger_rows gives them in this order).
+assert services._LEDGER_COLUMNS == (
+    "hand_id",
+    "session_id",
+    "family_id",
+    "player_id",
+    "played_at",
+    "seat",
+    "amount",
+    "kind",
+    "reason",
+    "event",
+)
+
+
+def _copy(conn, pending, *, by, why, now):
+    """PostgreSQL, on the writer thread, through the import's connection (`conn`, psycopg's, as Django's
+    wrapper belongs to the other thread): COPY the hands and their ledger rows as text built here (psycopg's
+    per-value adaptation cost more than the rest of the write), and each revision copied from its hand by
+    the server, so the records and rulings are sent and parsed once. Ids come from the hands' sequence."""
+    q = connection.ops.quote_name
+    hand_table = Hand._meta.db_table
+    with conn.cursor() as cur:
+        cur.execute(
+            "SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)", [hand_table, len(pending)]
+        )
+        ids = [r[0] for r in cur.fetchall()]
+        now_text = now.isoformat()
+        with cur.copy(f"COPY {q(hand_table)} ({', '.join(_HAND_COLUMNS)}) FROM STDIN") as copy:
+            lines = []
+            for n, pk in zip(pending, ids, strict=True):
+                v = n.values
+                # JSON text holds no raw tab or line break (they are escaped in strings): only its
+                # backslashes need doubling.
+                record = orjson.dumps(n.record).replace(b"\\", b"\\\\").decode()
+                ruling = orjson.dumps(n.ruling).replace(b"\\", b"\\\\").decode()
+                lines.append(
+                    f"{pk}\t{n.session.id}\t{n.number}\t{record}\t{ruling}\t{_copy_text(v['status'])}\t"
+                    f"{v['dealer']}\t{v['actual_dealer']}\t{v['next_dealer']}\t{_copy_text(v['may_stop'])}\t"
+                    f"{v['pot_in']}\t{v['pot_out']}\t{v['violation_count']}\t1\t{v['record_key']}\t"
+                    f"{now_text}\t{now_text}\n"
+                )
+            copy.write("".join(lines))
+        cur.execute(
+            f"INSERT INTO {q(HandRevision._meta.db_table)} (hand_id, number, kind, record, ruling, by_id, at, why) "
+            f"SELECT id, 1, %s, record, ruling, %s, %s, %s FROM {q(hand_table)} WHERE id = ANY(%s) ORDER BY id",
+            [Kind.IMPORTED.value, by.pk if by is not None else None, now, why, ids],
+        )
+        cols = ", ".join(services._LEDGER_COLUMNS)
+        with cur.copy(f"COPY {q(LedgerEntry._meta.db_table)} ({cols}) FROM STDIN") as copy:
+            words: dict[str, str] = {}  # kinds and reasons, escaped once: a few dozen distinct ones
+            lines = []
+            for n, pk in zip(pending, ids, strict=True):
+                rows = services._ledger_rows(_Id(pk), n.session, n.seats, n.ruling)
+                if not rows:
+                    continue
+                played = _copy_text(rows[0][4])  # one hand, one time
+                for hand, session, family, player, _, seat, amount, kind, reason, event in rows:
+                    kind = words.get(kind) or words.setdefault(kind, _copy_text(kind))
+                    reason = words.get(reason) or words.setdefault(reason, _copy_text(reason))
+                    lines.append(
+                        f"{hand}\t{session}\t{family}\t{player}\t{played}\t{seat}\t{amount}\t{kind}\t{reason}\t"
+                        f"{_NULL if event is None else event}\n"
                     )
-                    for h in hands
-                ),
-                batch_size=500,
-            )
-            services._write_ledger(
-                [row for h, c in pending for row in services._ledger_rows(h, c.session, c.seats, h.ruling)]
-            )
-        _add_to_seats(pending)
-
-    def _copy(self, pending):
-        """COPY the hands, their revisions and ledger rows; ids come from the hands' sequence first."""
-        q = connection.ops.quote_name
-        hand_table = Hand._meta.db_table
-        with connection.cursor() as cur:
-            cur.execute(
-                "SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)",
-                [hand_table, len(pending)],
-            )
-            ids = [r[0] for r in cur.fetchall()]
-            by_id = self.by.pk if self.by is not None else None
-            hand_cols = (
-                "id",
-                "session_id",
-                "number",
-                "record",
-                "ruling",
-                "status",
-                "dealer",
-                "actual_dealer",
-                "next_dealer",
-                "may_stop",
-                "pot_in",
-                "pot_out",
-                "violation_count",
-                "revision",
-                "record_key",
-                "created_at",
-                "updated_at",
-                "deleted_at",
-            )
-            rev_cols = ("hand_id", "number", "kind", "record", "ruling", "by_id", "at", "why")
-            texts = []
-            with cur.cursor.copy(f"COPY {q(hand_table)} ({', '.join(hand_cols)}) FROM STDIN") as copy:
-                for (h, c), pk in zip(pending, ids, strict=True):
-                    h.id = pk
-                    record, ruling = orjson.dumps(h.record).decode(), orjson.dumps(h.ruling).decode()
-                    texts.append((record, ruling))
-                    copy.write_row(
-                        (
-                            pk,
-                            c.session.id,
-                            h.number,
-                            record,
-                            ruling,
-                            h.status,
-                            h.dealer,
-                            h.actual_dealer,
-                            h.next_dealer,
-                            h.may_stop,
-                            h.pot_in,
-                            h.pot_out,
-                            h.violation_count,
-                            1,
-                            h.record_key,
-                            self.now,
-                            self.now,
-                            None,
-                        )
-                    )
-            with cur.cursor.copy(f"COPY {q(HandRevision._meta.db_table)} ({', '.join(rev_cols)}) FROM STDIN") as copy:
-                for pk, (record, ruling) in zip(ids, texts, strict=True):
-                    copy.write_row((pk, 1, Kind.IMPORTED.value, record, ruling, by_id, self.now, self.why))
-            cols = ", ".join(services._LEDGER_COLUMNS)
-            with cur.cursor.copy(f"COPY {q(LedgerEntry._meta.db_table)} ({cols}) FROM STDIN") as copy:
-                for h, c in pending:
-                    for row in services._ledger_rows(h, c.session, c.seats, h.ruling):
-                        copy.write_row(row)
+            copy.write("".join(lines))
+        _add_to_seats(cur, pending)
 
 
-def _add_to_seats(pending):
+def _add_to_seats(cur, pending):
     """What services.refresh_seat_totals would re-add, added in place: an import only appends hands, so
     each seat's net, hands and falls grow by its rows of the chunk (one executemany, not a re-sum)."""
     grow: dict[tuple[int, int], list[int]] = {}
-    for hand, chain in pending:
+    for n in pending:
         seen = set()
-        for e, kind in zip(hand.ruling["ledger"], hand.ruling["facts"]["kinds"], strict=True):
-            row = grow.setdefault((chain.session.id, e["seat"]), [0, 0, 0])
+        for e, kind in zip(n.ruling["ledger"], n.ruling["facts"]["kinds"], strict=True):
+            row = grow.setdefault((n.session.id, e["seat"]), [0, 0, 0])
             row[0] += e["amount"]
             row[2] += kind == "fall"
             if e["seat"] not in seen:  # a seat's hands are the hands with a ledger row of it
                 seen.add(e["seat"])
                 row[1] += 1
     q = connection.ops.quote_name
-    with connection.cursor() as cur:
-        cur.executemany(
-            f"UPDATE {q(Seat._meta.db_table)} SET net = net + %s, hands = hands + %s, falls = falls + %s "
-            "WHERE session_id = %s AND position = %s",
-            [(net, hands, falls, sid, seat) for (sid, seat), (net, hands, falls) in sorted(grow.items())],
-        )
+    cur.executemany(
+        f"UPDATE {q(Seat._meta.db_table)} SET net = net + %s, hands = hands + %s, falls = falls + %s "
+        "WHERE session_id = %s AND position = %s",
+        [(net, hands, falls, sid, seat) for (sid, seat), (net, hands, falls) in sorted(grow.items())],
+    )
 
 
 def history_import(
@@ -499,20 +611,35 @@ def history_import(
     "lines"}.
     """
     access.require_role_of(by, family, access.EDIT_ROLES, doing="import history")
+    # An import makes millions of short-lived objects (records, rulings); each full pass of the cyclic
+    # collector would walk every object of the process (Django's too): those are set aside meanwhile
+    # (a tenth to a third of a re-import's CPU, measured at 50,000 and 10,000 hands).
+    gc.freeze()
+    try:
+        return _history_import(family=family, lines=lines, by=by, why=why, progress=progress)
+    finally:
+        gc.unfreeze()
+
+
+def _history_import(*, family, lines, by, why, progress):
     with transaction.atomic():
         # One import of a family at a time (and no statistics job of it meanwhile).
         Family.objects.select_for_update().filter(pk=family.pk).first()
         run = _Import(family, by, why)
-        chunk = []
-        for item in enumerate(lines, 1):
-            chunk.append(item)
-            if len(chunk) >= CHUNK_LINES:
+        try:
+            chunk = []
+            for item in enumerate(lines, 1):
+                chunk.append(item)
+                if len(chunk) >= CHUNK_LINES:
+                    run.feed(chunk)
+                    chunk = []
+                    if progress is not None:
+                        progress(_result(run))
+            if chunk:
                 run.feed(chunk)
-                chunk = []
-                if progress is not None:
-                    progress(_result(run))
-        if chunk:
-            run.feed(chunk)
+            run.finish()
+        finally:
+            run.close()
         if run.errors:
             transaction.set_rollback(True)  # whole file or nothing
         elif run.added:

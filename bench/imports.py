@@ -85,6 +85,16 @@ def build_file(path: Path, hands: int, seed=19):
     )
 
 
+def backend_cpu(pid):
+    """CPU seconds of the PostgreSQL backend serving this process, when the server runs on this machine
+    (the machine is shared: CPU seconds say what wall time cannot); None when it cannot be read."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def fresh_database(url):
     import psycopg
 
@@ -109,6 +119,7 @@ def measure(what, path, stats=True):
 
     django.setup()
     from django.contrib.auth import get_user_model
+    from django.db import connection
 
     from archive import imports, services, tasks
     from archive.models import Family, Hand
@@ -123,10 +134,14 @@ def measure(what, path, stats=True):
         family.slug = "bench-import"
         family.save(update_fields=["slug"])
     base = maxrss_mb()
-    t = time.perf_counter()
+    with connection.cursor() as cur:
+        cur.execute("SELECT pg_backend_pid()")
+        backend = cur.fetchone()[0]
+    db0, cpu0, t = backend_cpu(backend), time.process_time(), time.perf_counter()
     with open(path, "rb") as stream:
         result = imports.history_import(family=family, lines=stream, by=user)
     seconds = time.perf_counter() - t
+    cpu, db1 = time.process_time() - cpu0, backend_cpu(backend)
     out = {
         "what": what,
         "seconds": seconds,
@@ -134,6 +149,8 @@ def measure(what, path, stats=True):
         "skipped": result["skipped"],
         "errors": result["error_count"],
         "hands_per_s": (result["added"] + result["skipped"]) / seconds,
+        "cpu_s": cpu,
+        "db_cpu_s": None if db0 is None or db1 is None else db1 - db0,
         "peak_mb": maxrss_mb(),
         "baseline_mb": base,
         "stats_jobs": len(queued),
@@ -178,10 +195,11 @@ def main():
     )
     for r in rows:
         stats = f"; statistics job after it {r['stats_seconds']:.1f} s" if "stats_seconds" in r else ""
+        db = f" + database {r['db_cpu_s']:.1f} s" if r.get("db_cpu_s") is not None else ""
         print(
             f"  {r['what']:5}  added {r['added']:>7,}  skipped {r['skipped']:>7,}  {r['seconds']:6.1f} s  "
             f"{r['hands_per_s']:7,.0f} hands/s  peak {r['peak_mb']:.0f} MB (at start {r['baseline_mb']:.0f} MB)"
-            f"{stats}"
+            f"{stats}\n         CPU: import {r['cpu_s']:.1f} s{db}"
         )
     fresh, again = rows
     ok = (

@@ -207,3 +207,37 @@ def test_the_command_shows_a_progress_bar(family, owner, tmp_path, capsys, stats
     captured = capsys.readouterr()
     assert "60 hands added" in captured.out
     assert "60/60" in captured.err and "hands/s" in captured.err and "<00:00" in captured.err  # rate, time left
+
+
+def _texts(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict | list):
+        for v in value.values() if isinstance(value, dict) else value:
+            yield from _texts(v)
+
+
+def test_text_with_tabs_backslashes_and_line_breaks_is_kept_as_written(family, owner, stats_jobs):
+    """The words a table wrote (a misdeal's reason) come back exactly, in the hand, its ruling and its revision."""
+    odd = 'tab\there, back\\slash, "quoted", line\nbreak, return\r, Zoë ✓ \\N'
+    lines = history_lines(120, seed=8)  # six hands with a misdeal
+    changed = []
+    for i, line in enumerate(lines):
+        doc = json.loads(line)
+        for ev in doc["events"]:
+            if ev.get("action") == "misdeal":
+                ev["reason"] = odd
+                changed.append((doc["archive"]["session"]["key"], doc["archive"]["number"]))
+        lines[i] = json.dumps(doc) + "\n"
+    assert changed  # the generator's table mistakes include misdeals
+    result = imports.history_import(family=family, lines=lines, by=owner)
+    assert (result["added"], result["error_count"]) == (120, 0)
+    quoted = 0
+    for key, number in changed:
+        hand = Hand.objects.get(session__family=family, session__key=key, number=number)
+        assert odd in [ev.get("reason") for ev in hand.record["events"]]
+        assert hand.ruling == referee.replay(hand.record)
+        quoted += any(odd in text for text in _texts(hand.ruling))  # the referee's words quote a charged misdeal
+        rev = HandRevision.objects.get(hand=hand)
+        assert (rev.record, rev.ruling) == (hand.record, hand.ruling)
+    assert quoted
