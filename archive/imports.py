@@ -76,7 +76,7 @@ class _New(NamedTuple):
     number: int
     record: dict
     ruling: dict
-    values: dict  # services._hand_values
+    values: dict  # services.hand_values
 
 
 class _Errors:
@@ -249,7 +249,7 @@ class _Import:
             bounds.check_ruling(ruling)
         else:
             ruling = bounds.replay(rec)
-        values = services._hand_values(rec, ruling)
+        values = services.hand_values(rec, ruling)
         pending.append(_New(chain.session, chain.seats, number, rec, ruling, values))
         chain.top, chain.pot, chain.dealer = number, values["pot_out"], values["next_dealer"]
         chain.used = self.chunks
@@ -455,11 +455,11 @@ def _write(pending, *, by, why):
         ),
         batch_size=500,
     )
-    services._write_ledger(
+    services.write_ledger(
         [
             row
             for h, n in zip(hands, pending, strict=True)
-            for row in services._ledger_rows(h, n.session, n.seats, n.ruling)
+            for row in services.ledger_rows(h, n.session, n.seats, n.ruling)
         ]
     )
     with connection.cursor() as cur:
@@ -501,7 +501,7 @@ def _copy_text(value) -> str:
 
 
 class _Id:
-    """A hand's id where services._ledger_rows reads it (hand.id)."""
+    """A hand's id where services.ledger_rows reads it (hand.id)."""
 
     __slots__ = ("id",)
 
@@ -509,8 +509,8 @@ class _Id:
         self.id = pk
 
 
-# The ledger's rows are written by position below (services._ledger_rows gives them in this order).
-assert services._LEDGER_COLUMNS == (
+# The ledger's rows are written by position below (services.ledger_rows gives them in this order).
+assert services.LEDGER_COLUMNS == (
     "hand_id",
     "session_id",
     "family_id",
@@ -557,12 +557,12 @@ def _copy(conn, pending, *, by, why, now):
             f"SELECT id, 1, %s, record, ruling, %s, %s, %s FROM {q(hand_table)} WHERE id = ANY(%s) ORDER BY id",
             [Kind.IMPORTED.value, by.pk if by is not None else None, now, why, ids],
         )
-        cols = ", ".join(services._LEDGER_COLUMNS)
+        cols = ", ".join(services.LEDGER_COLUMNS)
         with cur.copy(f"COPY {q(LedgerEntry._meta.db_table)} ({cols}) FROM STDIN") as copy:
             words: dict[str, str] = {}  # kinds and reasons, escaped once: a few dozen distinct ones
             lines = []
             for n, pk in zip(pending, ids, strict=True):
-                rows = services._ledger_rows(_Id(pk), n.session, n.seats, n.ruling)
+                rows = services.ledger_rows(_Id(pk), n.session, n.seats, n.ruling)
                 if not rows:
                     continue
                 played = _copy_text(rows[0][4])  # one hand, one time

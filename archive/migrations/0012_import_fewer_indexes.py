@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('archive', '0010_rummy_stats'),
+        ('archive', '0011_rollups'),
     ]
 
     operations = [

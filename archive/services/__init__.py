@@ -12,14 +12,14 @@ nothing. A user who may not make the change gets PermissionDenied.
 """
 
 from .chain import (
-    _LEDGER_COLUMNS,
+    LEDGER_COLUMNS,
     HandChain,
-    _hand_values,
-    _ledger_rows,
-    _write_ledger,
     fill_record,
+    hand_values,
+    ledger_rows,
     record_hash,
     refresh_seat_totals,
+    write_ledger,
 )
 from .disputes import dispute_open, dispute_reply, dispute_resolve
 from .export import history_export
@@ -43,11 +43,11 @@ from .people import (
 )
 
 __all__ = [
-    "_LEDGER_COLUMNS",
+    "LEDGER_COLUMNS",
     "HandChain",
-    "_hand_values",
-    "_ledger_rows",
-    "_write_ledger",
+    "hand_values",
+    "ledger_rows",
+    "write_ledger",
     "fill_record",
     "record_hash",
     "refresh_seat_totals",

@@ -67,7 +67,7 @@ def fill_record(session, seats, record, *, pot_in: int, dealer: int, carry: dict
     return rec
 
 
-def _hand_values(record: dict, ruling: dict) -> dict:
+def hand_values(record: dict, ruling: dict) -> dict:
     facts = ruling["facts"]
     return {
         "status": ruling["status"],
@@ -82,8 +82,8 @@ def _hand_values(record: dict, ruling: dict) -> dict:
     }
 
 
-def _ledger_rows(hand, session, seats, ruling) -> list[tuple]:
-    """The ruling's ledger as LedgerEntry rows (tuples in _LEDGER_COLUMNS order), one per movement."""
+def ledger_rows(hand, session, seats, ruling) -> list[tuple]:
+    """The ruling's ledger as LedgerEntry rows (tuples in LEDGER_COLUMNS order), one per movement."""
     played_at = _db_datetime(session.started_at)
     return [
         (
@@ -102,7 +102,7 @@ def _ledger_rows(hand, session, seats, ruling) -> list[tuple]:
     ]
 
 
-_LEDGER_COLUMNS = (
+LEDGER_COLUMNS = (
     "hand_id",
     "session_id",
     "family_id",
@@ -120,14 +120,14 @@ def _db_datetime(value):
     return LedgerEntry._meta.get_field("played_at").get_db_prep_save(value, connection)
 
 
-def _write_ledger(rows: list[tuple]):
+def write_ledger(rows: list[tuple]):
     """Insert ledger rows with one executemany: the ORM's per-value preparation dominated bulk loads
     (ten rows a hand), and these rows are plain numbers and short strings."""
     if not rows:
         return
     table = connection.ops.quote_name(LedgerEntry._meta.db_table)
-    cols = ", ".join(connection.ops.quote_name(c) for c in _LEDGER_COLUMNS)
-    marks = ", ".join(["%s"] * len(_LEDGER_COLUMNS))
+    cols = ", ".join(connection.ops.quote_name(c) for c in LEDGER_COLUMNS)
+    marks = ", ".join(["%s"] * len(LEDGER_COLUMNS))
     with connection.cursor() as cursor:
         cursor.executemany(f"INSERT INTO {table} ({cols}) VALUES ({marks})", rows)
 
@@ -150,7 +150,7 @@ def refresh_seat_totals(session):
 
 def _rewrite(hand, session, seats, record, ruling, *, kind, by, why):
     """Store a new ruling for an existing hand: fields, one more revision, fresh ledger rows."""
-    for name, value in _hand_values(record, ruling).items():
+    for name, value in hand_values(record, ruling).items():
         setattr(hand, name, value)
     hand.record, hand.ruling = record, ruling
     hand.revision += 1
@@ -160,7 +160,7 @@ def _rewrite(hand, session, seats, record, ruling, *, kind, by, why):
     )
     LedgerEntry.objects.filter(hand=hand).delete()
     if hand.deleted_at is None:
-        _write_ledger(_ledger_rows(hand, session, seats, ruling))
+        write_ledger(ledger_rows(hand, session, seats, ruling))
 
 
 class HandChain:
@@ -197,7 +197,7 @@ class HandChain:
         elif number <= self.max_number:
             raise ValidationError(f"Hand {number} would go before hand {self.max_number}, already archived.")
         hand = Hand(
-            session=self.session, number=number, record=rec, ruling=ruling, revision=1, **_hand_values(rec, ruling)
+            session=self.session, number=number, record=rec, ruling=ruling, revision=1, **hand_values(rec, ruling)
         )
         self.pending.append((hand, self.why if why is None else why))
         self.max_number = number
@@ -223,7 +223,7 @@ class HandChain:
             HandRevision(hand=h, number=1, kind=self.kind, record=h.record, ruling=h.ruling, by=self.by, why=why)
             for h, why in self.pending
         )
-        _write_ledger([row for h in hands for row in _ledger_rows(h, self.session, self.seats, h.ruling)])
+        write_ledger([row for h in hands for row in ledger_rows(h, self.session, self.seats, h.ruling)])
         refresh_seat_totals(self.session)
         self.pending = []
         if stats:
@@ -249,7 +249,7 @@ def _rerule_after(session, seats, number, pot, *, by, why, carry=None) -> list[i
         record = apply_carry(dict(hand.record, pot_in=pot), game, carry)
         ruling = bounds.replay(record)
         if ruling != hand.ruling:
-            for name, value in _hand_values(record, ruling).items():
+            for name, value in hand_values(record, ruling).items():
                 setattr(hand, name, value)
             hand.record, hand.ruling = record, ruling
             hand.revision += 1
@@ -264,7 +264,7 @@ def _rerule_after(session, seats, number, pot, *, by, why, carry=None) -> list[i
         for h in changed
     )
     LedgerEntry.objects.filter(hand__in=changed).delete()
-    _write_ledger([row for h in changed for row in _ledger_rows(h, session, seats, h.ruling)])
+    write_ledger([row for h in changed for row in ledger_rows(h, session, seats, h.ruling)])
     return [h.id for h in changed]
 
 
