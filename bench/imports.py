@@ -39,8 +39,9 @@ def maxrss_mb():
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def build_file(path: Path, hands: int, seed=19):
-    """A history of `hands` hands as history_export writes it (the referee rules each, for the chain)."""
+def build_file(path: Path, hands: int, seed=19, every_days=7):
+    """A history of `hands` hands as history_export writes it (the referee rules each, for the chain): a night
+    every `every_days` days."""
     import referee
     from referee.generate import swik_hand
 
@@ -54,7 +55,7 @@ def build_file(path: Path, hands: int, seed=19):
             names = rng.sample(NAMES, rng.randint(4, 6))
             meta = {
                 "key": f"night-{night:06d}",
-                "started_at": (start + timedelta(days=7 * night)).isoformat(),
+                "started_at": (start + timedelta(days=every_days * night)).isoformat(),
                 "timezone": "America/Chicago",
                 "place": "",
                 "house_rules": {},

@@ -5,9 +5,10 @@
 
 DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/tk_bench_site. Each size is a family of its own
 ("Bench site <N>"), reused when it is already there. A new one is built the way a family brings its history
-in: a JSON Lines file of Swik nights (30 to 50 hands, four to six players, table mistakes; bench/imports.py
-writes it and caches it in /tmp) goes through the streamed import (COPY on PostgreSQL), then one statistics
-job, then one dispute per thousand hands (at least 60) so the disputes lists are long too.
+in: a JSON Lines file of Swik nights (30 to 50 hands, four to six players, table mistakes; a night a week, or
+every day when weekly nights would span more than thirty years; bench/imports.py writes it, cached in /tmp)
+goes through the streamed import (COPY on PostgreSQL), then one statistics job, then one dispute per thousand
+hands (at least 60) so the disputes lists are long too.
 
 Then, through django.test.Client (the whole Django stack, no network), the median of --runs fetches of each
 page: a long list both at its newest page and at its oldest (the cursor a person reaches by "older"), the
@@ -63,9 +64,12 @@ def build(name, hands, seed):
     from archive.stats.services import stats_recompute
     from bench.imports import build_file
 
-    path = Path(f"/tmp/tk-bench-import-{hands}.jsonl")
+    # A night a week; a family with more nights than thirty years of weeks plays every day (500,000 hands:
+    # 12,500 nights, 34 years), as a real history would not span centuries.
+    every = 7 if hands <= 30 * 52 * 40 else 1
+    path = Path(f"/tmp/tk-bench-site-{hands}-{every}d.jsonl")
     if not path.exists():
-        build_file(path, hands)
+        build_file(path, hands, every_days=every)
     owner, _ = get_user_model().objects.get_or_create(username=f"bench-site-{hands}")
     family = services.family_create(name=name, owner=owner)
     queued = []
