@@ -190,6 +190,7 @@ class StatsMonth(models.Model):
     family = _fk("archive.Family")
     player = _fk("archive.Player")
     game = models.CharField(max_length=10)
+    span = models.SmallIntegerField(default=1, help_text="1: a month row; 12: a year row (month: January 1st)")
     month = models.DateField(help_text="the month's first day")
     hands = models.IntegerField()
     hands_known = models.IntegerField()
@@ -202,7 +203,7 @@ class StatsMonth(models.Model):
     best_take = models.BigIntegerField(null=True)
 
     class Meta:
-        indexes = [models.Index(fields=["family", "game", "month"])]
+        indexes = [models.Index(fields=["family", "span", "game", "month"])]
 
 
 class StatsSessionDay(models.Model):
@@ -224,13 +225,14 @@ class StatsTableMonth(models.Model):
 
     family = _fk("archive.Family")
     game = models.CharField(max_length=10)
+    span = models.SmallIntegerField(default=1, help_text="1: a month row; 12: a year row (month: January 1st)")
     month = models.DateField()
     hands = models.IntegerField()
     sessions = models.IntegerField(help_text="sessions with a hand this month")
     biggest_pot = models.BigIntegerField()
 
     class Meta:
-        indexes = [models.Index(fields=["family", "game", "month"])]
+        indexes = [models.Index(fields=["family", "span", "game", "month"])]
 
 
 class StatsSessionSpan(models.Model):
@@ -263,13 +265,14 @@ class StatsPairDay(models.Model):
 class StatsPairMonth(models.Model):
     family = _fk("archive.Family")
     game = models.CharField(max_length=10)
+    span = models.SmallIntegerField(default=1, help_text="1: a month row; 12: a year row (month: January 1st)")
     month = models.DateField()
     payer = _fk("archive.Player")
     payee = _fk("archive.Player")
     cents = models.BigIntegerField()
 
     class Meta:
-        indexes = [models.Index(fields=["family", "game", "month"])]
+        indexes = [models.Index(fields=["family", "span", "game", "month"])]
 
 
 class _Streak(models.Model):
@@ -301,10 +304,11 @@ class StatsStreakDay(_Streak):
 
 
 class StatsStreakMonth(_Streak):
+    span = models.SmallIntegerField(default=1, help_text="1: a month row; 12: a year row (month: January 1st)")
     month = models.DateField()
 
     class Meta:
-        indexes = [models.Index(fields=["family", "game", "month"])]
+        indexes = [models.Index(fields=["family", "span", "game", "month"])]
 
 
 class StatsOutbox(models.Model):
