@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from django.db.models import Max, Min
+from django.db import connection
 
 from archive.models import Game
 from archive.models.stats import SeatFact, StatsStreakDay, StatsStreakMonth
@@ -180,10 +180,16 @@ def read(*, family_id, game=None, date_from=None, date_to=None):
 
 
 def extent(*, family_id, game=None):
-    """(first day, last day) a player played in the family (the game's, or any game's), or None: two
-    seeks at the ends of the (family, game, day) index of the day segments."""
-    got = StatsStreakDay.objects.filter(family_id=family_id, game=game or ALL).aggregate(a=Min("day"), b=Max("day"))
-    return None if got["a"] is None else (as_date(got["a"]), as_date(got["b"]))
+    """(first day, last day) a player played in the family (the game's, or any game's), or None: a seek at
+    each end of the (family, game, day) index of the day segments (one LIMIT 1 each: a MIN and MAX together
+    may scan the whole range instead)."""
+    table = connection.ops.quote_name(StatsStreakDay._meta.db_table)
+    end = f"(SELECT day FROM {table} WHERE family_id = %s AND game = %s ORDER BY day {{}} LIMIT 1)"
+    key = [family_id, game or ALL]
+    with connection.cursor() as cur:
+        cur.execute(f"SELECT {end.format('ASC')}, {end.format('DESC')}", key + key)
+        first, last = cur.fetchone()
+    return None if first is None else (as_date(first), as_date(last))
 
 
 def days_played(*, family_id, game=None, date_from=None, date_to=None):
