@@ -10,9 +10,10 @@ Two layers, both written only by archive.stats.services (called by the Celery ta
   job) and re-derives only those;
 - rollups (issue 16), what the pages and the API read, so that a read touches rows by the players
   and the periods shown, never by the hands: by day, rebuilt from the facts of the days a job
-  touches (StatsDay, StatsSessionDay, StatsPairDay, StatsStreakDay), and by month, rebuilt from
-  the day rows of the months it touches (StatsMonth, StatsTableMonth, StatsPairMonth,
-  StatsStreakMonth). A period is read as its whole months plus the days at its two ends
+  touches (StatsDay, StatsSessionDay, StatsPairDay, StatsStreakDay), and by month and year,
+  rebuilt from the day rows of the months it touches and the month rows of their years
+  (StatsMonth, StatsTableMonth, StatsPairMonth, StatsStreakMonth: span 1 a month row, 12 a year
+  row). A period is read as its whole years, its end months and its end days
   (archive/stats/rollups.py). Each game's module has its own day and month rollups.
 
 The foreign keys of these derived tables have no database constraints: PostgreSQL checks
@@ -185,11 +186,12 @@ def _fk(to, **kw):
 
 
 class StatsMonth(models.Model):
-    """StatsDay's rows of one month summed (best_take: the largest)."""
+    """StatsDay's rows of one month summed (best_take: the largest); a year row (span 12) sums its month rows."""
 
     family = _fk("archive.Family")
     player = _fk("archive.Player")
     game = models.CharField(max_length=10)
+    span = models.SmallIntegerField(default=1, help_text="1: a month row; 12: a year row (month: January 1st)")
     month = models.DateField(help_text="the month's first day")
     hands = models.IntegerField()
     hands_known = models.IntegerField()
@@ -202,7 +204,7 @@ class StatsMonth(models.Model):
     best_take = models.BigIntegerField(null=True)
 
     class Meta:
-        indexes = [models.Index(fields=["family", "game", "month"])]
+        indexes = [models.Index(fields=["family", "span", "game", "month"])]
 
 
 class StatsSessionDay(models.Model):
@@ -220,17 +222,20 @@ class StatsSessionDay(models.Model):
 
 
 class StatsTableMonth(models.Model):
-    """A month of one game at the family's table: hands, distinct sessions, the biggest pot."""
+    """A month of one game at the family's table: hands, distinct sessions, the biggest pot. A year row (span
+    12) sums its months' sessions: a session across a month end counts once a month, as when the months are
+    read one by one (the reads take the double counts off with StatsSessionSpan)."""
 
     family = _fk("archive.Family")
     game = models.CharField(max_length=10)
+    span = models.SmallIntegerField(default=1, help_text="1: a month row; 12: a year row (month: January 1st)")
     month = models.DateField()
     hands = models.IntegerField()
     sessions = models.IntegerField(help_text="sessions with a hand this month")
     biggest_pot = models.BigIntegerField()
 
     class Meta:
-        indexes = [models.Index(fields=["family", "game", "month"])]
+        indexes = [models.Index(fields=["family", "span", "game", "month"])]
 
 
 class StatsSessionSpan(models.Model):
@@ -263,13 +268,14 @@ class StatsPairDay(models.Model):
 class StatsPairMonth(models.Model):
     family = _fk("archive.Family")
     game = models.CharField(max_length=10)
+    span = models.SmallIntegerField(default=1, help_text="1: a month row; 12: a year row (month: January 1st)")
     month = models.DateField()
     payer = _fk("archive.Player")
     payee = _fk("archive.Player")
     cents = models.BigIntegerField()
 
     class Meta:
-        indexes = [models.Index(fields=["family", "game", "month"])]
+        indexes = [models.Index(fields=["family", "span", "game", "month"])]
 
 
 class _Streak(models.Model):
@@ -301,10 +307,11 @@ class StatsStreakDay(_Streak):
 
 
 class StatsStreakMonth(_Streak):
+    span = models.SmallIntegerField(default=1, help_text="1: a month row; 12: a year row (month: January 1st)")
     month = models.DateField()
 
     class Meta:
-        indexes = [models.Index(fields=["family", "game", "month"])]
+        indexes = [models.Index(fields=["family", "span", "game", "month"])]
 
 
 class StatsOutbox(models.Model):

@@ -8,9 +8,9 @@ How it fits:
            HandFact keeps the hand revision and family time zone they came from), then rebuild
            (derive.rebuild_touched) the summaries by day of the days they were and are on
            (StatsDay, StatsSessionDay, StatsPairDay, StatsStreakDay, each game's own), the
-           rollups by month of those months from their day rows (rollups.py, streaks.py) and the
-           sessions that span months. Its cost is a day's hands and a month's days, never the
-           history. One transaction, families locked: a worker that dies mid-job leaves the old
+           rollups by month of those months from their day rows and by year of those years from
+           their month rows (rollups.py, streaks.py) and the sessions that span months. Its cost
+           is a day's hands, a month's days and a year's months, never the history. One transaction, families locked: a worker that dies mid-job leaves the old
            numbers.
     "Recompute" button (archive.jobs.stats_job_start) / nightly beat / manage.py stats_recompute
         -> archive.tasks.recompute_stats
@@ -22,10 +22,12 @@ How it fits:
            derives every fact again from the rulings' facts, with progress in a StatsJob row.
            Either way the same rows as the incremental jobs (tested on random histories).
     pages (views.py) and API (api.py) -> selectors.py -> the rollups only: a period is its whole
-           months (month rows) and its end days (day rows), so a read costs the players and
-           periods shown, not the hands (players, totals, head to head, streaks, settle-up, each
-           game's columns and sections); the net over time is a point a day, the largest pots
-           the top of the (family, pot) index, a session's pots its own hands.
+           years (year rows), its end months (month rows) and its end days (day rows), so a read
+           costs the players and periods shown, not the hands (players, totals, head to head,
+           streaks, settle-up, each game's columns and sections); the net over time is a point a
+           day, a month or a year by the length of the period (at most ~3 months by day, ~10
+           years by month), the largest pots the top of the (family, pot) index, a session's
+           pots its own hands.
 
 Definitions (the referee's facts say what each hand tells; referee/facts.py):
 - days are the family's days: a hand's day is its played_at in Family.timezone;

@@ -368,7 +368,7 @@ def dead_fact_hand_ids(family_id=None):
 
 
 # ---------------------------------------------------------------------------------------------
-# The summaries by day, rebuilt from the facts with one GROUP BY each, and the rollups by month
+# The summaries by day, rebuilt from the facts with one GROUP BY each, and the rollups by month and year
 
 # Plain SQL that SQLite and PostgreSQL both run (the suite runs on both). The ORM can say the
 # SELECT but not INSERT ... SELECT, which keeps the rows in the database.
@@ -472,9 +472,10 @@ def rebuild_summaries(family_id=None):
 
 def rebuild_touched(family_id, game, *, days, players, sessions):
     """After a job changed the facts of some hands of one family and game: rebuild the summaries of
-    the days they were or are on (for the players in them), the months of those days, the spans of
-    their sessions and the streaks of those days and months. The rows read are those of the days and
-    months touched (at most 31 days a month), never the family's history."""
+    the days they were or are on (for the players in them), the months of those days and the years of
+    those months (Rollup.rebuild_months), the spans of their sessions and the streaks of those days,
+    months and years. The rows read are those of the days, months and years touched (at most 31 days
+    a month, 12 months a year), never the family's history."""
     days, players = sorted(days), sorted(players)
     for summary, sql, facts, by in SHARED_SUMMARIES:
         keys = {"family_id": family_id, "game": game, "day": days}

@@ -1,16 +1,22 @@
-"""Rollups by month (issue 16): what the pages and the API read, so that a read touches a number of rows
-set by the players and the periods shown, not by the hands.
+"""Rollups by month and by year (issue 16): what the pages and the API read, so that a read touches a number
+of rows set by the players and the periods shown, not by the hands.
 
-Every summary by day (StatsDay, StatsSessionDay, StatsPairDay, and each game's own) has a twin by month
-(the month's first day in `month`), rebuilt from the day rows of that month with one INSERT ... SELECT ...
-GROUP BY. A period [date_from, date_to] is read as its whole months from the month table and the days at
-its two ends (at most two partial months) from the day table, in one UNION ALL (`split`, `Rollup.read`);
-the pages' numbers stay exact for any period.
+Every summary by day (StatsDay, StatsSessionDay, StatsPairDay, and each game's own) has a twin table that
+holds two levels: month rows (span = 1, the month's first day in `month`), rebuilt from the day rows of that
+month with one INSERT ... SELECT ... GROUP BY, and year rows (span = 12, `month` is January 1st), rebuilt
+from that year's month rows (at most 12 a key). A period [date_from, date_to] is read as its whole years
+(year rows), the whole months at its two ends (month rows, at most 11 + 11) and the days at its two ends
+(day rows, at most two partial months), in one UNION ALL (`split`, `Rollup.read`): an all-time read touches
+O(years) rows a key, a period's numbers stay exact whatever its ends.
 
-Why rebuild a touched month from its days rather than add a hand's deltas: the cost is the same order
-(at most 31 day rows a key, whatever the history), a MAX (the biggest pot, the best take) cannot be
-un-added when a hand is edited or deleted, and the incremental rows are then equal to a full rebuild's
-by construction (the same SQL), which the property test checks.
+Why the years live in the month tables (a `span` column) rather than in twins of their own: a year row has
+exactly a month row's columns, so one table a rollup keeps one model, one migration entry and one INSERT
+for both levels; the index (family, span, [game,] month) lets a read of one level seek to its rows only.
+
+Why rebuild a touched month (and its year) rather than add a hand's deltas: the cost is the same order
+(at most 31 day rows a month, 12 month rows a year, whatever the history), a MAX (the biggest pot, the
+best take) cannot be un-added when a hand is edited or deleted, and the incremental rows are then equal
+to a full rebuild's by construction (the same SQL), which the property test checks.
 """
 
 from __future__ import annotations
@@ -22,43 +28,76 @@ from django.db import connection
 from .common import where
 
 ONE_DAY = datetime.timedelta(days=1)
+DAY, MONTH, YEAR = "d", "m", "y"  # the levels, as Rollup.read tags its rows
+MONTH_SPAN, YEAR_SPAN = 1, 12  # the span column of a month row and of a year row
 
 
 def month_of(d):
     return d.replace(day=1)
 
 
+def year_of(d):
+    return d.replace(month=1, day=1)
+
+
 def next_month(d):
     return (d.replace(day=28) + datetime.timedelta(days=4)).replace(day=1)
 
 
-def split(date_from, date_to):
-    """(day ranges [(first, last)] inclusive, month range (first month, last month) or None).
+def next_year(d):
+    return d.replace(year=d.year + 1, month=1, day=1)
 
-    The month range covers the whole months inside the period (a bound None: unbounded); the day
-    ranges the days at its ends that are not in a whole month. A period within one month is all days."""
+
+def split(date_from, date_to, top=YEAR):
+    """(day ranges, month ranges, year range) of a period, each range (first, last) inclusive, a bound
+    None unbounded; the year range None when no whole year is read.
+
+    The period is read as its whole years, then the whole months outside them, then the days outside
+    those; `top` is the coarsest level read (MONTH: no years; DAY: every day, one range)."""
     if date_from is not None and date_to is not None and date_from > date_to:
-        return [], None
+        return [], [], None
+    if top == DAY:
+        return [(date_from, date_to)], [], None
     lo = None if date_from is None else (date_from if date_from.day == 1 else next_month(date_from))
     if date_to is None:
         hi = None
     else:
         hi = month_of(date_to) if (date_to + ONE_DAY).day == 1 else month_of(month_of(date_to) - ONE_DAY)
     if lo is not None and hi is not None and lo > hi:
-        return [(date_from, date_to)], None
+        return [(date_from, date_to)], [], None
     days = []
     if date_from is not None and lo != date_from:
         days.append((date_from, lo - ONE_DAY))
     if date_to is not None and (hi is None or next_month(hi) - ONE_DAY != date_to):
         days.append((next_month(hi), date_to))
-    return days, (lo, hi)
+    if top == MONTH:
+        return days, [(lo, hi)], None
+    lo_y = None if lo is None else (lo if lo.month == 1 else next_year(lo))
+    hi_y = None if hi is None else (year_of(hi) if hi.month == 12 else year_of(hi).replace(year=hi.year - 1))
+    if lo_y is not None and hi_y is not None and lo_y > hi_y:
+        return days, [(lo, hi)], None
+    months = []
+    if lo is not None and lo != lo_y:
+        months.append((lo, lo_y.replace(year=lo_y.year - 1, month=12)))
+    if hi is not None and hi != hi_y.replace(month=12):
+        months.append((next_year(hi_y), hi))
+    return days, months, (lo_y, hi_y)
+
+
+def _trunc(unit, column):
+    if connection.vendor == "postgresql":
+        return f"CAST(date_trunc('{unit}', {column}) AS date)"
+    return f"date({column}, 'start of {unit}')"
 
 
 def trunc_month(column):
     """SQL for the first day of the month of a date column (PostgreSQL and SQLite)."""
-    if connection.vendor == "postgresql":
-        return f"CAST(date_trunc('month', {column}) AS date)"
-    return f"date({column}, 'start of month')"
+    return _trunc("month", column)
+
+
+def trunc_year(column):
+    """SQL for January 1st of the year of a date column (PostgreSQL and SQLite)."""
+    return _trunc("year", column)
 
 
 def _t(model):
@@ -73,76 +112,138 @@ def as_date(v):
     return datetime.date.fromisoformat(v) if isinstance(v, str) else v
 
 
+def _between(column, ranges):
+    """(SQL, params): the column within any of the inclusive ranges (a bound None: unbounded)."""
+    ors, args = [], []
+    for lo, hi in ranges:
+        ands = []
+        if lo is not None:
+            ands.append(f"{column} >= %s")
+            args.append(_date(lo))
+        if hi is not None:
+            ands.append(f"{column} <= %s")
+            args.append(_date(hi))
+        ors.append("(" + " AND ".join(ands or ["1 = 1"]) + ")")
+    return "(" + " OR ".join(ors) + ")", args
+
+
+# A year row of a column from its month rows: sums add, extremes stay extremes; a count of the day rows
+# (COUNT(DISTINCT ...)) is the sum of the months' counts, as its month rows are summed on a read.
+_OF_MONTHS = {"SUM": "SUM", "MAX": "MAX", "MIN": "MIN", "COUNT": "SUM"}
+
+
+def year_expr(column, expr):
+    """The SQL aggregate of month rows that makes a year row's column from the day rows' `expr`."""
+    fn = expr.split("(", 1)[0].strip().upper()
+    if fn not in _OF_MONTHS:
+        raise ValueError(f"a year row cannot be made from the month rows of {expr!r}: give year_exprs")
+    return f"{_OF_MONTHS[fn]}({column})"
+
+
 class Rollup:
-    """A summary by day and its twin by month.
+    """A summary by day and its twin by month and year.
 
     group: the key columns besides family_id, game and the period (e.g. ("player_id",));
-    exprs: {month column: SQL aggregate of the day rows} (None: the month rows are written in Python,
-    see streaks.py); game: whether the tables have a game column (each game's own have not);
-    day_values: {month column: SQL for it in a day row} where a day row has no such column."""
+    exprs: {month column: SQL aggregate of the day rows} (None: the month and year rows are written in
+    Python, see streaks.py); game: whether the tables have a game column (each game's own have not);
+    day_values: {month column: SQL for it in a day row} where a day row has no such column;
+    year_exprs: {column: SQL aggregate of the month rows} (default: `year_expr` of each)."""
 
-    def __init__(self, day, month, group, exprs, *, game=True, day_values=None):
+    def __init__(self, day, month, group, exprs, *, game=True, day_values=None, year_exprs=None):
         self.day, self.month, self.group, self.exprs, self.game = day, month, tuple(group), exprs, game
         self.day_values = day_values or {}
+        self.year_exprs = year_exprs or {c: year_expr(c, e) for c, e in (exprs or {}).items()}
 
     def _keys(self, family_id, game):
         return {"family_id": family_id, "game": game if self.game else None}
 
+    def _group(self):
+        return ["family_id", *(["game"] if self.game else []), *self.group]
+
     def rebuild_months(self, family_id=None, game=None, months=None):
         """Delete and re-aggregate the month rows of the family (None: every family), the game (None:
-        every game) and the months (None: every month) from the day rows."""
+        every game) and the months (None: every month) from the day rows; then their years."""
         keys = self._keys(family_id, game)
         lookups = {k: v for k, v in keys.items() if v is not None}
         if months is not None:
             months = sorted(set(months))
             lookups["month__in"] = months
-        self.month.objects.filter(**lookups).delete()
-        group = ["family_id", *(["game"] if self.game else []), *self.group]
+        self.month.objects.filter(**lookups, span=MONTH_SPAN).delete()
+        group = self._group()
         cols = list(self.exprs)
         clause, params = where(keys)
-        insert = f"INSERT INTO {_t(self.month)} ({', '.join(group + ['month'] + cols)}) "
+        insert = f"INSERT INTO {_t(self.month)} ({', '.join(group + ['span', 'month'] + cols)}) "
         aggs = ", ".join(self.exprs[c] for c in cols)
         with connection.cursor() as cur:
             if months is None:
                 trunc = trunc_month("day")
                 cur.execute(
-                    insert + f"SELECT {', '.join(group)}, {trunc}, {aggs} FROM {_t(self.day)}{clause} "
+                    insert + f"SELECT {', '.join(group)}, {MONTH_SPAN}, {trunc}, {aggs} FROM {_t(self.day)}{clause} "
+                    f"GROUP BY {', '.join(group + [trunc])}",
+                    params,
+                )
+            else:
+                for m in months:
+                    span = ("AND" if clause else " WHERE") + " day >= %s AND day < %s"
+                    cur.execute(
+                        insert + f"SELECT {', '.join(group)}, {MONTH_SPAN}, %s, {aggs} FROM {_t(self.day)}{clause} "
+                        f"{span} GROUP BY {', '.join(group)}",
+                        [_date(m), *params, _date(m), _date(next_month(m))],
+                    )
+        self.rebuild_years(family_id, game, None if months is None else {year_of(m) for m in months})
+
+    def rebuild_years(self, family_id=None, game=None, years=None):
+        """Delete and re-aggregate the year rows of the family, game and years (None: all) from the month rows."""
+        keys = self._keys(family_id, game)
+        lookups = {k: v for k, v in keys.items() if v is not None}
+        if years is not None:
+            years = sorted(set(years))
+            lookups["month__in"] = years
+        self.month.objects.filter(**lookups, span=YEAR_SPAN).delete()
+        group = self._group()
+        cols = list(self.year_exprs)
+        clause, params = where({**keys, "span": MONTH_SPAN})
+        insert = f"INSERT INTO {_t(self.month)} ({', '.join(group + ['span', 'month'] + cols)}) "
+        aggs = ", ".join(self.year_exprs[c] for c in cols)
+        with connection.cursor() as cur:
+            if years is None:
+                trunc = trunc_year("month")
+                cur.execute(
+                    insert + f"SELECT {', '.join(group)}, {YEAR_SPAN}, {trunc}, {aggs} FROM {_t(self.month)}{clause} "
                     f"GROUP BY {', '.join(group + [trunc])}",
                     params,
                 )
                 return
-            for m in months:
-                span = ("AND" if clause else " WHERE") + " day >= %s AND day < %s"
+            for y in years:
                 cur.execute(
-                    insert + f"SELECT {', '.join(group)}, %s, {aggs} FROM {_t(self.day)}{clause} {span} "
-                    f"GROUP BY {', '.join(group)}",
-                    [_date(m), *params, _date(m), _date(next_month(m))],
+                    insert + f"SELECT {', '.join(group)}, {YEAR_SPAN}, %s, {aggs} FROM {_t(self.month)}{clause} "
+                    f"AND month >= %s AND month < %s GROUP BY {', '.join(group)}",
+                    [_date(y), *params, _date(y), _date(next_year(y))],
                 )
 
-    def read(self, *, family_id, game=None, date_from=None, date_to=None, cols, extra=None):
-        """Rows (*group, 'd' or 'm', period start, *cols) of the whole months and the end days of the
-        period: one query, its rows bounded by the months and days shown times the keys."""
-        days, months = split(date_from, date_to)
+    def read(self, *, family_id, game=None, date_from=None, date_to=None, cols, extra=None, top=YEAR):
+        """Rows (*group, level DAY/MONTH/YEAR, period start, *cols) of the whole years, the end months and
+        the end days of the period (`split`; `top` the coarsest level): one query, its rows bounded by the
+        years, months and days shown times the keys."""
+        days, months, years = split(date_from, date_to, top)
         keys = {**self._keys(family_id, game), **(extra or {})}
         clause, params = where(keys)
         group = ", ".join(self.group) + ", " if self.group else ""
         parts, args = [], []
         if days:
-            spans = " OR ".join("(day >= %s AND day <= %s)" for _ in days)
+            spans, sargs = _between("day", days)
             values = ", ".join(self.day_values.get(c, c) for c in cols)
-            parts.append(f"SELECT {group}'d', day, {values} FROM {_t(self.day)}{clause} AND ({spans})")
-            args += params + [_date(d) for span in days for d in span]
-        if months is not None:
-            bounds, bargs = [], []
-            if months[0] is not None:
-                bounds.append("month >= %s")
-                bargs.append(_date(months[0]))
-            if months[1] is not None:
-                bounds.append("month <= %s")
-                bargs.append(_date(months[1]))
-            tail = "".join(f" AND {b}" for b in bounds)
-            parts.append(f"SELECT {group}'m', month, {', '.join(cols)} FROM {_t(self.month)}{clause}{tail}")
-            args += params + bargs
+            parts.append(f"SELECT {group}'{DAY}', day, {values} FROM {_t(self.day)}{clause} AND {spans}")
+            args += params + sargs
+        for level, span, ranges in ((MONTH, MONTH_SPAN, months), (YEAR, YEAR_SPAN, [years] if years else [])):
+            if not ranges:
+                continue
+            spans, sargs = _between("month", ranges)
+            parts.append(
+                f"SELECT {group}'{level}', month, {', '.join(cols)} FROM {_t(self.month)}{clause} "
+                f"AND span = {span} AND {spans}"
+            )
+            args += params + sargs
         if not parts:
             return []
         with connection.cursor() as cur:

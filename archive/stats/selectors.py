@@ -4,9 +4,10 @@ Every function takes a family and an optional filter: game, and a period of days
 family's time zone (date_from, date_to, both inclusive). None in an answer means "not known"
 (no hand told it), never 0.
 
-They read the rollups (archive/stats/rollups.py): a period's whole months and its end days, so
-the rows read depend on the players and the periods shown, not on the hands. Still read by day:
-the net over time (a chart with a point a day) and the largest pots (the top of an index).
+They read the rollups (archive/stats/rollups.py): a period's whole years, its end months and its
+end days, so the rows read depend on the players and the periods shown, not on the hands. The net
+over time is a point a day, a month or a year (by the length of the period shown), read from that
+level; the largest pots are the top of an index.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from archive.models.stats import (
     HandFact,
     SeatFact,
     SettlePayment,
-    StatsDay,
     StatsJob,
     StatsOutbox,
     StatsSessionDay,
@@ -31,7 +31,7 @@ from . import games
 from . import streaks as streak_rollups
 from .common import period, ratio
 from .derive import PAIRS, PLAYERS, TABLE
-from .rollups import add, as_date, biggest, fold, month_of, split
+from .rollups import DAY, MONTH, YEAR, add, as_date, biggest, fold, month_of, split, year_of
 
 POT = None  # the pot as a party to a settle-up transfer
 
@@ -76,14 +76,16 @@ def players(*, family, game=None, date_from=None, date_to=None):
 
 
 def _sessions(family, game, date_from, date_to, rows):
-    """Distinct sessions with a hand in the period: each whole month's count, plus the end days'
-    sessions, less the double counts of the few sessions that span months (StatsSessionSpan)."""
-    day_ranges, months = split(date_from, date_to)
-    total = sum(r[3] for r in rows if r[0] == "m")  # rows: (grain, period, hands, sessions, pot)
-    edge = {r[3] for r in rows if r[0] == "d"}  # a day row says its session
+    """Distinct sessions with a hand in the period: each whole month's count (a year row holds the sum
+    of its months'), plus the end days' sessions, less the double counts of the few sessions that span
+    months (StatsSessionSpan)."""
+    day_ranges, whole, _ = split(date_from, date_to, MONTH)  # the same end days; the months between
+    total = sum(r[3] for r in rows if r[0] != DAY)  # rows: (level, period, hands, sessions, pot)
+    edge = {r[3] for r in rows if r[0] == DAY}  # a day row says its session
     total += len(edge)
-    if months is None:
+    if not whole:
         return total
+    months = whole[0]
     spans = StatsSessionSpan.objects.filter(family=family)
     if game:
         spans = spans.filter(game=game)
@@ -150,25 +152,51 @@ def head_to_head(*, family, game=None, date_from=None, date_to=None):
     return {"players": [{"id": i, "name": names.get(i, "?")} for i in ids], "matrix": matrix}
 
 
+# The chart's points stay few whatever the period: a point a day up to about three months, a month up
+# to ten years, else a year.
+CHART_DAYS = 92
+CHART_MONTHS = 120
+_LABELS = {DAY: lambda d: d.isoformat(), MONTH: lambda d: d.strftime("%Y-%m"), YEAR: lambda d: str(d.year)}
+_BUCKET = {DAY: lambda d: d, MONTH: month_of, YEAR: year_of}
+
+
+def chart_level(first, last):
+    """The level of the chart's points for a period from `first` to `last` (days)."""
+    if (last - first).days < CHART_DAYS:
+        return DAY
+    if (last.year - first.year) * 12 + last.month - first.month < CHART_MONTHS:
+        return MONTH
+    return YEAR
+
+
 def net_over_time(*, family, game=None, date_from=None, date_to=None):
-    """Each player's running net, day by day: {labels: [days], series: [{name, data}]} (None before a first hand)."""
-    qs = _period(StatsDay.objects.filter(family=family), game=game, date_from=date_from, date_to=date_to)
-    per = defaultdict(dict)
-    for player_id, day, net in (
-        qs.values("player_id", "day").annotate(n=Sum("net")).values_list("player_id", "day", "n")
-    ):
-        per[player_id][day] = net
-    days = sorted({d for nets in per.values() for d in nets})
+    """Each player's running net, a point a day, month or year by the length of the period (chart_level):
+    {labels: ["2024-03-17" | "2024-03" | "2024"], series: [{name, data}]} (None before a first hand).
+    Read from that level of the rollups; a part of a month or year at an end of the period is summed
+    from its days or months, so the points are exact."""
+    first, last = date_from, date_to
+    if first is None or last is None:
+        seen = streak_rollups.extent(family_id=family.pk, game=game)
+        if seen is None:
+            return {"labels": [], "series": []}
+        first, last = first or seen[0], last or seen[1]
+    level = chart_level(first, last)
+    rows = PLAYERS.read(family_id=family.pk, game=game, date_from=date_from, date_to=date_to, cols=("net",), top=level)
+    bucket = _BUCKET[level]
+    per = defaultdict(lambda: defaultdict(int))
+    for player_id, _level, start, net in rows:
+        per[player_id][bucket(as_date(start))] += net
+    points = sorted({p for nets in per.values() for p in nets})
     names = _names(family)
     series = []
     for player_id, nets in sorted(per.items(), key=lambda kv: names.get(kv[0], "")):
         running, data = None, []
-        for d in days:
-            if d in nets:
-                running = (running or 0) + nets[d]
+        for p in points:
+            if p in nets:
+                running = (running or 0) + nets[p]
             data.append(running)
         series.append({"player_id": player_id, "name": names.get(player_id, "?"), "data": data})
-    return {"labels": [d.isoformat() for d in days], "series": series}
+    return {"labels": [_LABELS[level](p) for p in points], "series": series}
 
 
 def streaks(*, family, game=None, date_from=None, date_to=None):

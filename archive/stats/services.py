@@ -3,15 +3,16 @@
 - stats_update_for_hands(hand_ids=...): after hands were saved, edited, deleted or restored;
   re-derives those hands' facts (stamped with the hand's revision and the family's time zone)
   and rebuilds the summaries by day of the (family, game, day, player) keys they touch, old and
-  new, then the rollups by month of those months (derive.rebuild_touched). Its cost depends on
-  the hands, days and months touched, not on the size of the archive.
+  new, then the rollups by month of those months and by year of those years
+  (derive.rebuild_touched). Its cost depends on the hands, days, months and years touched, not
+  on the size of the archive.
 - stats_recompute(family=None, job=None, rederive=False): the nightly job and the Recompute
   button. By default it trusts the facts the jobs wrote and only repairs what a lost job left
   behind: one SQL query finds the live hands whose facts are missing or stale (revision or time
   zone differs, or they name a player since merged) and the facts of hands that are deleted or
   gone; those few are re-derived or removed; then every summary is rebuilt from the facts with
   set-based SQL (DELETE, then INSERT ... SELECT ... GROUP BY), and every rollup by month from
-  the days. With rederive=True it throws all
+  the days and by year from the months. With rederive=True it throws all
   the facts away and derives them again from every ruling's facts (after a change of the
   referee or of a game's statistics module), with progress in the StatsJob row.
 

@@ -2,11 +2,12 @@
 
 A longest run cannot be kept by adding a hand's delta (an edit of an old hand may split or join runs
 anywhere), and recomputing it from every hand is what the pages must not do. So each period (a day, a
-month) keeps a segment: (hands, first run's sign and length, last run's sign and length, longest winning
-run, longest losing run) inside it. Two segments in time order combine exactly (`combine`): the runs at
-their seam join when the signs agree. A job that touches a hand rebuilds its day's segment from that day's
-hands and the month's from its day segments (at most 31), whatever the history; a read combines the
-months and end days shown. Sign: 1 won (net > 0), -1 lost, 0 even (an even hand breaks every run).
+month, a year) keeps a segment: (hands, first run's sign and length, last run's sign and length, longest
+winning run, longest losing run) inside it. Two segments in time order combine exactly (`combine`): the
+runs at their seam join when the signs agree. A job that touches a hand rebuilds its day's segment from
+that day's hands, the month's from its day segments (at most 31) and the year's from its month segments
+(at most 12), whatever the history; a read combines the years, end months and end days shown, in time
+order. Sign: 1 won (net > 0), -1 lost, 0 even (an even hand breaks every run).
 
 Rows for game '' are every game's hands together (they interleave within a night); others one game's.
 """
@@ -15,10 +16,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from django.db import connection
+
 from archive.models import Game
 from archive.models.stats import SeatFact, StatsStreakDay, StatsStreakMonth
 
-from .rollups import Rollup, as_date, month_of, next_month
+from .rollups import MONTH_SPAN, YEAR_SPAN, Rollup, as_date, month_of, next_month, next_year, year_of
 
 ALL = ""  # the game of the rows that count every game
 FIELDS = ("hands", "first_sign", "first_len", "last_sign", "last_len", "best_win", "worst_loss")
@@ -95,44 +98,73 @@ def rebuild_all_days(family_id=None):
     StatsStreakDay.objects.bulk_create(_day_rows(batch), batch_size=5000)
 
 
-def _month_rows(day_rows):
-    """Month segments from day segment rows (family, game, player, day, *FIELDS) in that order."""
+def _rolled(rows, bucket, span):
+    """Month (or year) segments from day (or month) segment rows (family, game, player, period, days,
+    *FIELDS), in time order within each key: each bucket's segments combined in order."""
     segs, days = {}, defaultdict(int)
-    for family_id, game, player_id, day, *seg in day_rows:
-        k = (family_id, game, player_id, month_of(as_date(day)))
+    for family_id, game, player_id, period, n, *seg in rows:
+        k = (family_id, game, player_id, bucket(as_date(period)))
         segs[k] = combine(segs.get(k), tuple(seg))
-        days[k] += 1
+        days[k] += n
     return [
-        StatsStreakMonth(family_id=f, game=g, player_id=p, month=m, days=days[f, g, p, m], **dict(zip(FIELDS, s)))
+        StatsStreakMonth(
+            family_id=f, game=g, player_id=p, span=span, month=m, days=days[f, g, p, m], **dict(zip(FIELDS, s))
+        )
         for (f, g, p, m), s in segs.items()
     ]
 
 
-def _days(qs):
-    return qs.order_by("family_id", "game", "player_id", "day").values_list(
-        "family_id", "game", "player_id", "day", *FIELDS
+def _ordered(qs, period):
+    return qs.order_by("family_id", "game", "player_id", period).values_list(
+        "family_id", "game", "player_id", period, "days", *FIELDS
     )
 
 
-def rebuild_months(family_id=None, games=None, months=None):
-    """The month segments of the family (None: all), the games (None: all, '' included) and months (None: all)."""
+def _filter(family_id, games):
     flt = {} if family_id is None else {"family_id": family_id}
     if games is not None:
         flt["game__in"] = sorted(games)
+    return flt
+
+
+def rebuild_months(family_id=None, games=None, months=None):
+    """The month segments of the family (None: all), the games (None: all, '' included) and months (None:
+    all), from the day segments; then the year segments of those months, from the month segments."""
+    flt = _filter(family_id, games)
+    months_qs = StatsStreakMonth.objects.filter(**flt, span=MONTH_SPAN)
     if months is None:
-        StatsStreakMonth.objects.filter(**flt).delete()
-        StatsStreakMonth.objects.bulk_create(
-            _month_rows(_days(StatsStreakDay.objects.filter(**flt)).iterator(chunk_size=10_000)), batch_size=5000
-        )
+        months_qs.delete()
+        rows = _ordered(StatsStreakDay.objects.filter(**flt), "day").iterator(chunk_size=10_000)
+        StatsStreakMonth.objects.bulk_create(_rolled(rows, month_of, MONTH_SPAN), batch_size=5000)
+        rebuild_years(family_id, games)
         return
-    for m in sorted(set(months)):
-        StatsStreakMonth.objects.filter(**flt, month=m).delete()
-        rows = _days(StatsStreakDay.objects.filter(**flt, day__gte=m, day__lt=next_month(m)))
-        StatsStreakMonth.objects.bulk_create(_month_rows(rows))
+    months = sorted(set(months))
+    for m in months:
+        months_qs.filter(month=m).delete()
+        rows = _ordered(StatsStreakDay.objects.filter(**flt, day__gte=m, day__lt=next_month(m)), "day")
+        StatsStreakMonth.objects.bulk_create(_rolled(rows, month_of, MONTH_SPAN))
+    rebuild_years(family_id, games, {year_of(m) for m in months})
+
+
+def rebuild_years(family_id=None, games=None, years=None):
+    """The year segments of the family, games and years (None: all), each from its (at most 12) months."""
+    flt = _filter(family_id, games)
+    years_qs = StatsStreakMonth.objects.filter(**flt, span=YEAR_SPAN)
+    months_qs = StatsStreakMonth.objects.filter(**flt, span=MONTH_SPAN)
+    if years is None:
+        years_qs.delete()
+        rows = _ordered(months_qs, "month").iterator(chunk_size=10_000)
+        StatsStreakMonth.objects.bulk_create(_rolled(rows, year_of, YEAR_SPAN), batch_size=5000)
+        return
+    for y in sorted(set(years)):
+        years_qs.filter(month=y).delete()
+        rows = _ordered(months_qs.filter(month__gte=y, month__lt=next_year(y)), "month")
+        StatsStreakMonth.objects.bulk_create(_rolled(rows, year_of, YEAR_SPAN))
 
 
 def read(*, family_id, game=None, date_from=None, date_to=None):
-    """{player id: segment} over the period, combined in time order from months and end days."""
+    """{player id: segment} over the period, combined in time order from its years, end months and end days
+    (the periods of the rows never overlap, so their first days order them)."""
     rows = ROLLUP.read(
         family_id=family_id,
         game=game or ALL,
@@ -145,6 +177,19 @@ def read(*, family_id, game=None, date_from=None, date_to=None):
     for row in rows:
         out[row[0]] = combine(out[row[0]], tuple(row[3:]))
     return dict(out)
+
+
+def extent(*, family_id, game=None):
+    """(first day, last day) a player played in the family (the game's, or any game's), or None: a seek at
+    each end of the (family, game, day) index of the day segments (one LIMIT 1 each: a MIN and MAX together
+    may scan the whole range instead)."""
+    table = connection.ops.quote_name(StatsStreakDay._meta.db_table)
+    end = f"(SELECT day FROM {table} WHERE family_id = %s AND game = %s ORDER BY day {{}} LIMIT 1)"
+    key = [family_id, game or ALL]
+    with connection.cursor() as cur:
+        cur.execute(f"SELECT {end.format('ASC')}, {end.format('DESC')}", key + key)
+        first, last = cur.fetchone()
+    return None if first is None else (as_date(first), as_date(last))
 
 
 def days_played(*, family_id, game=None, date_from=None, date_to=None):

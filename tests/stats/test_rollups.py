@@ -18,7 +18,7 @@ from rest_framework.test import APIClient
 
 import referee
 from archive.models import Family, Hand, LedgerEntry, Membership, Player, Seat, Session
-from archive.stats import rollups, selectors, services
+from archive.stats import derive, rollups, selectors, services
 from archive.stats.facts import pair_flows
 from referee.games.poker.generate import poker_hand
 from referee.games.sedma.generate import sedma_deal
@@ -27,7 +27,7 @@ from .dump import dump
 from .history import ledger_rows, store_hand, swik_ruled
 
 CHICAGO = ZoneInfo("America/Chicago")
-START = datetime(2024, 1, 27, 18, tzinfo=CHICAGO)  # hands fall around three month ends and many midnights
+START = datetime(2024, 1, 27, 18, tzinfo=CHICAGO)  # hands fall around month and year ends and many midnights
 
 ops = st.lists(
     st.tuples(st.sampled_from(["add", "add", "add", "edit", "move", "delete", "import"]), st.integers(0, 2**32)),
@@ -37,7 +37,10 @@ ops = st.lists(
 
 
 def _when(rng):
-    return START + timedelta(days=rng.choice([0, 1, 2, 4, 5, 33, 34, 35, 62, 63]), hours=rng.choice([0, 5, 5.9, 6.2]))
+    # days after START: Jan 27 2024 .. Mar 30 2024; Dec 31 2024 and Jan 1 2025 (a year's last midnight), Feb 2025,
+    # Dec 31 2025 and Jan 1 2026, Feb 2026: three years, so year rows are written and read
+    days = rng.choice([0, 1, 2, 4, 5, 33, 34, 35, 62, 63, 339, 339, 340, 370, 705, 706, 760])
+    return START + timedelta(days=days, hours=rng.choice([0, 5, 5.9, 6.2]))
 
 
 class History:
@@ -167,9 +170,11 @@ def from_the_hands(family, *, game=None, date_from=None, date_to=None):
         "days": defaultdict(set),
         "h2h": defaultdict(int),
         "streak": {},
+        "nets": [],
     }
     for _, _, _, _, nets, day in hands:
         for p, n in nets.items():
+            out["nets"].append((day, p, n))
             out["net"][p] += n
             out["played"][p] += 1
             out["days"][p].add(day)
@@ -198,7 +203,34 @@ def check_against_the_hands(family, flt):
         s["player_id"]: (s["best_win"], s["worst_loss"], s["current"]) for s in selectors.streaks(family=family, **flt)
     }
     assert streaks == want["streak"]
+    check_the_chart(family, flt, want)
     return t
+
+
+def check_the_chart(family, flt, want):
+    """The chart's points (a day, a month or a year each, as its labels say) are the running nets of the hands."""
+    chart = selectors.net_over_time(family=family, **flt)
+    width = len(chart["labels"][0]) if chart["labels"] else 10
+    assert all(len(label) == width for label in chart["labels"])
+    nets = defaultdict(lambda: defaultdict(int))
+    for day, player, net in want["nets"]:
+        nets[player][day.isoformat()[:width]] += net
+    labels = sorted({label for per in nets.values() for label in per})
+    assert chart["labels"] == labels
+    series = {}
+    for player, per in nets.items():
+        running, data = None, []
+        for label in labels:
+            if label in per:
+                running = (running or 0) + per[label]
+            data.append(running)
+        series[player] = data
+    assert {s["player_id"]: s["data"] for s in chart["series"]} == series
+    first, last = flt.get("date_from"), flt.get("date_to")
+    if first and last and first <= last and chart["labels"]:
+        # a point a day up to about three months, a month up to ten years, else a year
+        span = (last - first).days
+        assert width == (10 if span < 92 else 7 if span < 3650 else 4)
 
 
 PERIODS = [
@@ -213,6 +245,16 @@ PERIODS = [
     {"date_from": date(2024, 2, 1), "date_to": date(2024, 2, 29)},
     {"date_from": date(2024, 3, 1), "date_to": date(2024, 3, 2)},
     {"date_from": date(2024, 4, 1), "date_to": date(2024, 1, 1)},
+    # ends that cut years and months: end days, end months and whole years together
+    {"date_from": date(2024, 2, 15), "date_to": date(2026, 1, 10)},
+    {"date_from": date(2024, 1, 28), "date_to": date(2025, 2, 10)},
+    {"date_from": date(2024, 3, 1)},
+    {"date_to": date(2025, 1, 31)},
+    {"date_from": date(2024, 12, 31), "date_to": date(2025, 1, 1)},
+    {"date_from": date(2024, 1, 1), "date_to": date(2025, 12, 31), "game": "swik"},
+    {"date_from": date(2025, 1, 1), "game": "poker"},
+    # the chart by year (the period shown spans more than ten years), a part of a year and a month at its end
+    {"date_from": date(2014, 1, 1), "date_to": date(2025, 3, 5)},
 ]
 
 
@@ -228,6 +270,8 @@ def test_incremental_rollups_equal_a_recompute_and_the_hands(table, steps):
             family = history.family
             for flt in PERIODS:
                 check_against_the_hands(family, flt)
+            # all time is year rows only: rows by the years and the keys, not by the months or days played
+            assert {row[1] for row in derive.PLAYERS.read(family_id=family.pk, cols=("net",))} <= {rollups.YEAR}
             incremental = dump(family)
             services.stats_recompute(family=family, rederive=True)
             assert dump(family) == incremental, "a full recompute gives the incremental jobs' rows"
@@ -260,16 +304,37 @@ def test_the_api_and_the_page_show_the_rollups_numbers(table, rng):
     assert f"<b>{t['hands']:,}</b> hand" in text and f"<b>{t['sessions']:,}</b> session" in text
 
 
-def test_a_period_is_its_whole_months_and_its_end_days():
+def test_a_period_is_its_whole_years_its_end_months_and_its_end_days():
     d = date
-    assert rollups.split(None, None) == ([], (None, None))
+    assert rollups.split(None, None) == ([], [], (None, None))
     assert rollups.split(d(2024, 1, 15), d(2024, 4, 10)) == (
         [(d(2024, 1, 15), d(2024, 1, 31)), (d(2024, 4, 1), d(2024, 4, 10))],
-        (d(2024, 2, 1), d(2024, 3, 1)),
+        [(d(2024, 2, 1), d(2024, 3, 1))],
+        None,
     )
-    assert rollups.split(d(2024, 2, 1), d(2024, 2, 29)) == ([], (d(2024, 2, 1), d(2024, 2, 1)))
-    assert rollups.split(d(2024, 2, 3), d(2024, 2, 20)) == ([(d(2024, 2, 3), d(2024, 2, 20))], None)
-    assert rollups.split(d(2024, 1, 31), d(2024, 2, 1)) == ([(d(2024, 1, 31), d(2024, 2, 1))], None)
-    assert rollups.split(None, d(2024, 2, 10)) == ([(d(2024, 2, 1), d(2024, 2, 10))], (None, d(2024, 1, 1)))
-    assert rollups.split(d(2024, 12, 10), None) == ([(d(2024, 12, 10), d(2024, 12, 31))], (d(2025, 1, 1), None))
-    assert rollups.split(d(2024, 3, 1), d(2024, 2, 1)) == ([], None)
+    assert rollups.split(d(2024, 2, 1), d(2024, 2, 29)) == ([], [(d(2024, 2, 1), d(2024, 2, 1))], None)
+    assert rollups.split(d(2024, 2, 3), d(2024, 2, 20)) == ([(d(2024, 2, 3), d(2024, 2, 20))], [], None)
+    assert rollups.split(d(2024, 1, 31), d(2024, 2, 1)) == ([(d(2024, 1, 31), d(2024, 2, 1))], [], None)
+    assert rollups.split(None, d(2024, 2, 10)) == (
+        [(d(2024, 2, 1), d(2024, 2, 10))],
+        [(d(2024, 1, 1), d(2024, 1, 1))],
+        (None, d(2023, 1, 1)),
+    )
+    assert rollups.split(d(2024, 12, 10), None) == ([(d(2024, 12, 10), d(2024, 12, 31))], [], (d(2025, 1, 1), None))
+    assert rollups.split(d(2024, 3, 1), d(2024, 2, 1)) == ([], [], None)
+    # thirty years and a bit: 28 year rows, 10 + 2 month rows, 17 + 10 day rows a key
+    assert rollups.split(d(1994, 2, 15), d(2024, 3, 10)) == (
+        [(d(1994, 2, 15), d(1994, 2, 28)), (d(2024, 3, 1), d(2024, 3, 10))],
+        [(d(1994, 3, 1), d(1994, 12, 1)), (d(2024, 1, 1), d(2024, 2, 1))],
+        (d(1995, 1, 1), d(2023, 1, 1)),
+    )
+    assert rollups.split(d(2024, 1, 1), d(2024, 12, 31)) == ([], [], (d(2024, 1, 1), d(2024, 1, 1)))
+    # no whole year between: the whole months only
+    assert rollups.split(d(2024, 2, 1), d(2025, 11, 30)) == ([], [(d(2024, 2, 1), d(2025, 11, 1))], None)
+    # the coarsest level read can be the month (the chart by month) or the day (the chart by day)
+    assert rollups.split(d(2024, 1, 1), d(2025, 12, 31), rollups.MONTH) == (
+        [],
+        [(d(2024, 1, 1), d(2025, 12, 1))],
+        None,
+    )
+    assert rollups.split(d(2024, 1, 5), None, rollups.DAY) == ([(d(2024, 1, 5), None)], [], None)

@@ -14,7 +14,7 @@ own. A game module (see swik.py) gives:
     SUMMARIES        [(summary model, SQL, fact model)]: summaries by (family, day, player, ...) rebuilt
                      from one fact table with INSERT ... SELECT ... GROUP BY; the SQL has {summary},
                      {facts} and {where} (on family_id, day and player_id)
-    ROLLUPS          [archive.stats.rollups.Rollup]: its counters rolled up by month from its summaries
+    ROLLUPS          [archive.stats.rollups.Rollup]: its counters rolled up by month and year from its summaries
                      by day (game=False: its tables have no game column); the reads read only these
     player_columns(rows, family_id=, game=, date_from=, date_to=)  adds its keys to the players table
     totals(family_id=, game=, date_from=, date_to=) -> {name: value}

@@ -91,6 +91,7 @@ class PokerMonth(models.Model):
 
     family = _fk("archive.Family")
     player = _fk("archive.Player")
+    span = models.SmallIntegerField(default=1, help_text="1: a month row; 12: a year row (month: January 1st)")
     month = models.DateField()
     hands_won = models.IntegerField(default=0)
     showdowns = models.IntegerField(default=0)
@@ -109,7 +110,7 @@ class PokerMonth(models.Model):
 
     class Meta:
         app_label = "archive"
-        indexes = [models.Index(fields=["family", "month"])]
+        indexes = [models.Index(fields=["family", "span", "month"])]
 
 
 FACT_MODELS = (PokerSeatFact,)

@@ -71,6 +71,7 @@ class RummyMonth(models.Model):
 
     family = _fk("archive.Family")
     player = _fk("archive.Player")
+    span = models.SmallIntegerField(default=1, help_text="1: a month row; 12: a year row (month: January 1st)")
     month = models.DateField()
     hands = models.IntegerField()
     card_hands = models.IntegerField()
@@ -81,7 +82,7 @@ class RummyMonth(models.Model):
 
     class Meta:
         app_label = "archive"
-        indexes = [models.Index(fields=["family", "month"])]
+        indexes = [models.Index(fields=["family", "span", "month"])]
 
 
 class RummyHandsDay(models.Model):
@@ -98,12 +99,13 @@ class RummyHandsDay(models.Model):
 
 class RummyHandsMonth(models.Model):
     family = _fk("archive.Family")
+    span = models.SmallIntegerField(default=1, help_text="1: a month row; 12: a year row (month: January 1st)")
     month = models.DateField()
     hands = models.IntegerField()
 
     class Meta:
         app_label = "archive"
-        indexes = [models.Index(fields=["family", "month"])]
+        indexes = [models.Index(fields=["family", "span", "month"])]
 
 
 class RummySessionDay(models.Model):

@@ -74,6 +74,7 @@ class SedmaMonth(models.Model):
 
     family = _fk("archive.Family")
     player = _fk("archive.Player")
+    span = models.SmallIntegerField(default=1, help_text="1: a month row; 12: a year row (month: January 1st)")
     month = models.DateField()
     deals = models.IntegerField()
     card_deals = models.IntegerField()
@@ -85,7 +86,7 @@ class SedmaMonth(models.Model):
 
     class Meta:
         app_label = "archive"
-        indexes = [models.Index(fields=["family", "month"])]
+        indexes = [models.Index(fields=["family", "span", "month"])]
 
 
 class _Partners(models.Model):
@@ -111,11 +112,12 @@ class SedmaPartnerDay(_Partners):
 
 
 class SedmaPartnerMonth(_Partners):
+    span = models.SmallIntegerField(default=1, help_text="1: a month row; 12: a year row (month: January 1st)")
     month = models.DateField()
 
     class Meta:
         app_label = "archive"
-        indexes = [models.Index(fields=["family", "month"])]
+        indexes = [models.Index(fields=["family", "span", "month"])]
 
 
 class SedmaDealsDay(models.Model):
@@ -132,12 +134,13 @@ class SedmaDealsDay(models.Model):
 
 class SedmaDealsMonth(models.Model):
     family = _fk("archive.Family")
+    span = models.SmallIntegerField(default=1, help_text="1: a month row; 12: a year row (month: January 1st)")
     month = models.DateField()
     deals = models.IntegerField()
 
     class Meta:
         app_label = "archive"
-        indexes = [models.Index(fields=["family", "month"])]
+        indexes = [models.Index(fields=["family", "span", "month"])]
 
 
 class SedmaSessionDay(models.Model):

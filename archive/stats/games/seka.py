@@ -65,6 +65,7 @@ class SekaMonth(models.Model):
 
     family = _fk("archive.Family")
     player = _fk("archive.Player")
+    span = models.SmallIntegerField(default=1, help_text="1: a month row; 12: a year row (month: January 1st)")
     month = models.DateField()
     svaras_tied = models.IntegerField(null=True)
     svaras_played = models.IntegerField(null=True)
@@ -75,7 +76,7 @@ class SekaMonth(models.Model):
 
     class Meta:
         app_label = "archive"
-        indexes = [models.Index(fields=["family", "month"])]
+        indexes = [models.Index(fields=["family", "span", "month"])]
 
 
 FACT_MODELS = (SekaSeatFact,)

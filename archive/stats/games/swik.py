@@ -82,6 +82,7 @@ class SwikDay(models.Model):
 class SwikMonth(models.Model):
     family = _fk("archive.Family")
     player = _fk("archive.Player")
+    span = models.SmallIntegerField(default=1, help_text="1: a month row; 12: a year row (month: January 1st)")
     month = models.DateField()
     falls = models.IntegerField(null=True)
     double_falls = models.IntegerField(null=True)
@@ -91,7 +92,7 @@ class SwikMonth(models.Model):
 
     class Meta:
         app_label = "archive"
-        indexes = [models.Index(fields=["family", "month"])]
+        indexes = [models.Index(fields=["family", "span", "month"])]
 
 
 class _WrapSum(models.Model):
@@ -114,11 +115,12 @@ class SwikWrapDay(_WrapSum):
 
 
 class SwikWrapMonth(_WrapSum):
+    span = models.SmallIntegerField(default=1, help_text="1: a month row; 12: a year row (month: January 1st)")
     month = models.DateField()
 
     class Meta:
         app_label = "archive"
-        indexes = [models.Index(fields=["family", "month"])]
+        indexes = [models.Index(fields=["family", "span", "month"])]
 
 
 FACT_MODELS = (SwikSeatFact, SwikWrap)
