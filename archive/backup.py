@@ -12,12 +12,14 @@ PostgreSQL or back. For a large PostgreSQL archive, pg_dump -Fc and pg_restore a
 README says how.
 """
 
+from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.db import transaction
 
 from archive.models import Family
-from archive.models.stats import HandFact, PairFact, SeatFact, StatsDay, StatsJob, StatsOutbox
+from archive.models import stats as stats_models
+from archive.models.stats import SettlePayment
 from archive.stats import games
 from archive.stats.services import stats_recompute
 
@@ -34,9 +36,15 @@ _LEFT_OUT = [
 
 
 def _derived_models():
-    models = [HandFact, SeatFact, PairFact, StatsDay, StatsJob, StatsOutbox, *games.fact_models()]
-    models += [module.SUMMARY[0] for module in games.GAMES.values()]
-    return models
+    """Every statistics table (facts, summaries, rollups, jobs, outbox), shared and each game's: all rebuilt
+    from the hands. A settle-up payment is what the family typed, so it is kept."""
+    models = [m for m in apps.get_app_config("archive").get_models() if m.__module__ == stats_models.__name__]
+    models = [m for m in models if m is not SettlePayment]
+    for module in games.GAMES.values():
+        models += module.FACT_MODELS
+        models += [summary for summary, _sql, _facts in module.SUMMARIES]
+        models += [table for rollup in module.ROLLUPS for table in (rollup.day, rollup.month)]
+    return list(dict.fromkeys(models))
 
 
 def left_out():
