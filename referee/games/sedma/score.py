@@ -73,10 +73,7 @@ class Scoring:
 
     def taken(self):
         """Points per seat from the finished tricks (the last trick's 10 included)."""
-        pts = [0] * self.n
-        for t in self.tricks:
-            pts[t["winner"]] += t["points"]
-        return pts
+        return self.own[:]
 
     def sides(self):
         v = self.variant
