@@ -26,6 +26,7 @@ from .rules import (
     GAME,
     LAST,
     VARIANT_OF,
+    WORTH,
     card_sort,
     deck_for,
     hand_size,
@@ -38,6 +39,8 @@ PRE, PLAY, DONE = 0, 4, 5  # (PLAY and DONE as in tricks.py)
 
 
 MATCHES = {r: tuple(r + x for x in "SHDC") + ("7S", "7H", "7D", "7C") for r in "789TJQKA"}  # what continues a trick
+TAKES = {r: frozenset(cs) for r, cs in MATCHES.items()}  # the cards that take a trick led with rank r
+COUNTS = frozenset(c for c in DECK_TEXT if c[0] in WORTH)  # the cards that count (Aces and Tens)
 ZEROS = [[0] * n for n in range(8)]
 ORDERS = [tuple(RING[n][(w - 1) % n] for w in range(n)) for n in range(8)]  # [n][w]: the seats in turn from w
 _KINDS: dict = {}  # (Config, n, deal number) -> what a table of that kind reads once (bounded)
@@ -500,11 +503,11 @@ class Sedma(Scoring, TrickTable, core.Table):
         # The winner: the last card of the rank led or the last Seven (the leader's when none matched).
         w = L
         pts = 0
+        takes = TAKES[R]
         for s, c in plays:
-            r = c[0]
-            if r == R or r == "7":
+            if c in takes:
                 w = s
-            if r == "A" or r == "T":
+            if c in COUNTS:
                 pts += 10
         held = self.held
         if not ended and self.can_continue and self.side[w] != self.side[L] and held[L]:
