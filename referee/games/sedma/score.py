@@ -73,10 +73,7 @@ class Scoring:
 
     def taken(self):
         """Points per seat from the finished tricks (the last trick's 10 included)."""
-        pts = [0] * self.n
-        for t in self.tricks:
-            pts[t["winner"]] += t["points"]
-        return pts
+        return self.own[:]
 
     def sides(self):
         v = self.variant
@@ -102,7 +99,12 @@ class Scoring:
             if len(sides) == 3:
                 own = points[:]
         else:
-            points = [sum(own[s] for s in side) for side in sides]
+            points = []
+            for side in sides:
+                p = 0
+                for s in side:
+                    p += own[s]
+                points.append(p)
         players = [0] * self.n
         for side, p in zip(sides, points):
             for s in side:
@@ -153,7 +155,7 @@ class Scoring:
             last[self.tricks[-1]["winner"]] = 1
         partner = [None] * n
         if self.variant == "4p":
-            for side in self.sides():
+            for side in self.sides() if score is None else score["sides"]:
                 a, b = side
                 partner[a], partner[b] = b, a
         solo = [None] * n

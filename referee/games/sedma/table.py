@@ -26,6 +26,7 @@ from .rules import (
     GAME,
     LAST,
     VARIANT_OF,
+    WORTH,
     card_sort,
     deck_for,
     hand_size,
@@ -38,20 +39,26 @@ PRE, PLAY, DONE = 0, 4, 5  # (PLAY and DONE as in tricks.py)
 
 
 MATCHES = {r: tuple(r + x for x in "SHDC") + ("7S", "7H", "7D", "7C") for r in "789TJQKA"}  # what continues a trick
+TAKES = {r: frozenset(cs) for r, cs in MATCHES.items()}  # the cards that take a trick led with rank r
+COUNTS = frozenset(c for c in DECK_TEXT if c[0] in WORTH)  # the cards that count (Aces and Tens)
 ZEROS = [[0] * n for n in range(8)]
+ORDERS = [tuple(RING[n][(w - 1) % n] for w in range(n)) for n in range(8)]  # [n][w]: the seats in turn from w
 _KINDS: dict = {}  # (Config, n, deal number) -> what a table of that kind reads once (bounded)
-_DRAWS: dict = {}  # (n, hand size, winner, held, stock left) -> the order of the draws (bounded)
+_DRAWS: dict = {}  # (n, hand size) -> {(winner, stock left, *held): the order of the draws} (each bounded)
 
 
 def _kind(cfg, n, number):
-    """(variant, hand size, the pack, whether tricks may be continued, each seat's side in a trick)."""
+    """(variant, hand size, the pack, whether tricks may be continued, each seat's side in a trick, the draw
+    orders met so far)."""
     v = VARIANT_OF.get(n, "4p")
     side = list(range(n))  # (4p: the partnership of this deal)
     if v == "4p":
         for k, pair in enumerate(sides_for(v, number, cfg.rotate)):
             for x in pair:
                 side[x] = k
-    return v, hand_size(cfg, v), deck_for(cfg, v), v == "2p" or v == "4p" and cfg.continue_trick, side
+    H = hand_size(cfg, v)
+    draws = _DRAWS.setdefault((n, H), {})
+    return v, H, deck_for(cfg, v), v == "2p" or v == "4p" and cfg.continue_trick, side, draws
 
 
 class Sedma(Scoring, TrickTable, core.Table):
@@ -95,6 +102,10 @@ class Sedma(Scoring, TrickTable, core.Table):
         "disorder",
         "side",
         "paper",
+        "orders",
+        "draws",
+        "best",
+        "own",
     )
 
     def __init__(self, n, names, dealer, pot_in, cfg, claimed=None, number=1):
@@ -106,7 +117,8 @@ class Sedma(Scoring, TrickTable, core.Table):
             kind = _kind(cfg, n, number)
             if len(_KINDS) < 4096:
                 _KINDS[key] = kind
-        self.variant, self.hsize, self.deck, self.can_continue, self.side = kind
+        self.variant, self.hsize, self.deck, self.can_continue, self.side, self.draws = kind
+        self.orders = ORDERS[n]
         self.phase = PRE
         self.void = False
         self.deal_event = None
@@ -128,6 +140,8 @@ class Sedma(Scoring, TrickTable, core.Table):
         self.tricks = []
         self.trick_events = []
         self.won = [0] * n
+        self.own = [0] * n  # the points each seat took in tricks (the last trick's 10 included)
+        self.best = None  # the winner so far of a trick waiting for its leader's decision
         self.to_draw = []  # the seats still to draw after the last trick, in order
         self.quiet = False  # right after a trick that ended by itself (a pass then changes nothing)
         self.soloist = None
@@ -144,7 +158,7 @@ class Sedma(Scoring, TrickTable, core.Table):
                 None, "deal", f"'deal' must be the deal's number in its game (1 to 24), not {describe(d)}"
             )
         self.number = d
-        self.variant, self.hsize, self.deck, self.can_continue, self.side = _kind(self.cfg, self.n, d)
+        self.variant, self.hsize, self.deck, self.can_continue, self.side, self.draws = _kind(self.cfg, self.n, d)
 
     def error(self, i, field, message):
         """The record is bad here; later events only get their fields checked (one mistake, one error)."""
@@ -289,7 +303,7 @@ class Sedma(Scoring, TrickTable, core.Table):
         self.leader = leader
         self.plays = []
         self.rnd = []
-        self.rnd_order = RING[self.n][(leader - 1) % self.n]
+        self.rnd_order = self.orders[leader]
         self.rank = None
         self.pending = False
         self.disorder = False
@@ -351,63 +365,89 @@ class Sedma(Scoring, TrickTable, core.Table):
         if len(rnd) == self.n:
             self._close_round()
 
-    def _plays(self, i, ev):
-        """Play events from i on, while they last; answers the index after them. The common play (in turn, a card
-        the player holds, no draw owed, no decision pending) is taken here with the state in locals; anything else
-        goes to `_play`, which checks everything."""
+    def _run(self, i, ev):
+        """Plays and draws from i on, while they last; answers the index after them. The common event is taken here
+        with the state in locals: a play in turn of a card the player holds (no draw owed, no decision pending), a
+        draw in turn of the stock's next card (no trick under way). Anything else goes to `_play` or `_draw`, which
+        check everything."""
         events = self.events
         m = len(events)
         n = self.n
         while True:
-            if self.phase == PLAY and not (self.pending or self.to_draw or self.lax or self.disorder):
+            if self.phase == PLAY and not (self.pending or self.lax or self.disorder):
                 where = self.where
                 held = self.held
                 unseen = self.unseen
                 rnd = self.rnd
                 order = self.rnd_order
+                td = self.to_draw
                 k = len(rnd)
-                self.quiet = False  # (a play follows: taken here, or by _play, or the record is bad)
                 while True:
                     try:
+                        a = ev["action"]
                         s = ev["seat"]
                         c = ev["card"]
                         o = where.get(c)
-                    except (KeyError, TypeError):
+                    except (KeyError, TypeError):  # (TypeError: not an object, or an unhashable card)
                         break
-                    if order[k] != s or s.__class__ is not int:
-                        break
-                    if o != s:
-                        if o is not None or not unseen[s] or c not in self.deck:
+                    if a == "play":
+                        if td or order[k] != s or s.__class__ is not int:
                             break
-                        unseen[s] -= 1
-                    where[c] = PLAYED
-                    held[s] -= 1
-                    rnd.append([s, c])
-                    i += 1
-                    k += 1
-                    if i == m:
+                        if o != s:
+                            if o is not None or not unseen[s] or c not in self.deck:
+                                break
+                            unseen[s] -= 1
+                        if not k:
+                            self.quiet = False  # (the first card of a round may follow a trick that ended by itself)
+                        where[c] = PLAYED
+                        held[s] -= 1
+                        rnd.append([s, c])
+                        k += 1
                         if k == n:
-                            self.last_e = i - 1
+                            self.last_e = i
                             self._close_round()
+                            i += 1
+                            if i == m:
+                                return i
+                            ev = events[i]
+                            break  # (a new trick, or a decision: the state is read again)
+                    elif a == "draw":
+                        if not td or td[0] != s or s.__class__ is not int or k or self.plays:
+                            break
+                        stock = self.stock
+                        if stock is None:
+                            break
+                        pos = self.stock_pos
+                        x = stock[pos]
+                        if c is not None and c != x:
+                            break
+                        td.pop(0)
+                        self.stock_pos = pos + 1
+                        self.stock_left -= 1
+                        held[s] += 1
+                        where[x] = s
+                        self.quiet = False
+                    else:
+                        return i
+                    i += 1
+                    if i == m:
                         return i
                     ev = events[i]
-                    if k == n:
-                        self.last_e = i - 1
-                        self._close_round()
-                        if ev.__class__ is not dict or ev.get("action") != "play":
-                            return i
-                        break
-                    if ev.__class__ is not dict or ev.get("action") != "play":
-                        return i
                 if k == n:
-                    continue  # a round was closed: take the next with its own state
-            self._play(i, ev)
+                    continue  # a round was closed: take what follows with its own state
+            if ev.__class__ is not dict:
+                return i
+            a = ev.get("action")
+            if a == "play":
+                self._play(i, ev)
+            elif a == "draw":
+                self._draw(i, ev)
+            else:
+                return i
             i += 1
             if i == m or self.lax:
                 return i
             ev = events[i]
-            if ev.__class__ is not dict or ev.get("action") != "play":
-                return i
 
     def _next_in_round(self):
         done = {p[0] for p in self.rnd}
@@ -440,83 +480,91 @@ class Sedma(Scoring, TrickTable, core.Table):
         self.rnd = [[s, c]]
         self.last_e = i
 
-    def _close_round(self):
-        rnd = self.rnd
-        if self.disorder:
-            pos = {x: k for k, x in enumerate(self.rnd_order)}
-            rnd = sorted(rnd, key=lambda p: pos[p[0]])
-            self.disorder = False
+    def _close_round(self, ended=False):
+        """The trick's bookkeeping, in one call a round: a round is complete (a card from each seat; `ended`: its
+        leader did not continue the trick). Its winner so far; then either the leader may continue (pending), or
+        the trick is done: its points, the next trick and who draws."""
+        L = self.leader
         plays = self.plays
-        plays.extend(rnd)
-        self.rnd = []
+        if not ended:
+            rnd = self.rnd
+            if self.disorder:
+                pos = {x: k for k, x in enumerate(self.rnd_order)}
+                rnd = sorted(rnd, key=lambda p: pos[p[0]])
+                self.disorder = False
+            if plays:
+                plays += rnd
+            else:
+                plays = self.plays = rnd
+            self.rnd = []
         R = self.rank
         if R is None:
             R = self.rank = plays[0][1][0]
-        L = self.leader
+        # The winner: the last card of the rank led or the last Seven (the leader's when none matched).
         w = L
+        pts = 0
+        takes = TAKES[R]
         for s, c in plays:
-            if c[0] == R or c[0] == "7":
+            if c in takes:
                 w = s
-        if not self.can_continue or self.side[w] == self.side[L] or self.held[L] == 0:
-            return self._end_trick(w, True)
-        if self.unseen[L] == 0:
+            if c in COUNTS:
+                pts += 10
+        held = self.held
+        if not ended and self.can_continue and self.side[w] != self.side[L] and held[L]:
+            if self.unseen[L]:
+                self.best = w
+                self.pending = True
+                return
             get = self.where.get
             for c in MATCHES[R]:
                 if get(c) == L:
-                    break
-            else:  # he holds no card of the led rank and no Seven: nothing to continue with
-                return self._end_trick(w, True)
-        self.pending = True
-
-    def winner(self):
-        R = self.rank
-        w = self.leader
-        for s, c in self.plays:
-            if c[0] == R or c[0] == "7":
-                w = s
-        return w
-
-    def _end_trick(self, w=None, quiet=False):
-        plays = self.plays
-        if w is None:
-            w = self.winner()
-        pts = 0
-        for p in plays:
-            r = p[1][0]
-            if r == "A" or r == "T":
-                pts += 10
-        last = self.stock_left == 0 and self.held == ZEROS[self.n]
+                    self.best = w
+                    self.pending = True  # the leader decides whether to continue
+                    return
+            # (he holds no card of the led rank and no Seven: nothing to continue with)
+        left = self.stock_left
+        last = not left and held == ZEROS[self.n]
         if last:
             pts += LAST
-        self.tricks.append({"leader": self.leader, "plays": plays, "winner": w, "points": pts})
+        self.tricks.append({"leader": L, "plays": plays, "winner": w, "points": pts})
         self.trick_events.append(self.last_e)
         self.won[w] += 1
+        self.own[w] += pts
         self.pending = False
-        self.quiet = quiet
+        self.quiet = not ended
         if last:
             self.phase = DONE
-            self.rnd = []
             return
-        self._new_trick(w)
-        if self.stock_left:
-            self.to_draw = self._draw_order(w)
+        self.leader = w
+        self.plays = []
+        self.rnd_order = self.orders[w]
+        self.rank = None
+        if left:
+            key = (w, left, *held)
+            draws = self.draws
+            seq = draws.get(key)
+            if seq is None:
+                seq = self._draws(w)
+                if len(draws) < 4096:
+                    draws[key] = seq
+            self.to_draw = seq[:]
 
-    def _draw_order(self, w):
-        key = (self.n, self.hsize, w, tuple(self.held), self.stock_left)
-        seq = _DRAWS.get(key)
-        if seq is None:
-            seq = self._draws(w)
-            if len(_DRAWS) < 4096:
-                _DRAWS[key] = seq
-        return seq[:]
+    def _end_trick(self):
+        """The leader did not continue the trick (he passed, or another seat played or drew)."""
+        self._close_round(True)
+
+    def winner(self):
+        """The winner so far of a trick waiting for its leader's decision."""
+        return self.best
 
     def _draws(self, w):
-        n = self.n
+        """The order of the draws after a trick won by w: from the winner round the table, one card each while he
+        holds fewer than the hand size, round after round, while the stock lasts."""
         H = self.hsize
         counts = self.held[:]
         left = self.stock_left
         seq = []
-        ring = RING[n][(w - 1) % n]
+        ring = self.orders[w]
         while left:
             moved = False
             for k in ring:
@@ -531,52 +579,6 @@ class Sedma(Scoring, TrickTable, core.Table):
 
     # ------------------------------------------------------------------ draws and passes
 
-    def _draws_run(self, i, ev):
-        """Draw events from i on, while they last; answers the index after them. The common draw (in turn, the
-        stock's next card, no trick under way) is taken here with the state in locals; anything else goes to
-        `_draw`, which checks everything."""
-        events = self.events
-        m = len(events)
-        while True:
-            td = self.to_draw
-            stock = self.stock
-            if td and stock is not None and not (self.pending or self.rnd or self.plays):
-                where = self.where
-                held = self.held
-                pos = self.stock_pos
-                while td:
-                    s = ev.get("seat")
-                    c = ev.get("card")
-                    if td[0] != s or s.__class__ is not int:
-                        break
-                    x = stock[pos]
-                    if c is not None and c != x:
-                        break
-                    td.pop(0)
-                    pos += 1
-                    held[s] += 1
-                    where[x] = s
-                    i += 1
-                    if i == m:
-                        break
-                    ev = events[i]
-                    if ev.__class__ is not dict or ev.get("action") != "draw":
-                        break
-                drawn = pos - self.stock_pos
-                if drawn:
-                    self.stock_pos = pos
-                    self.stock_left -= drawn
-                    self.quiet = False
-                    if i == m or ev.__class__ is not dict or ev.get("action") != "draw":
-                        return i
-            self._draw(i, ev)
-            i += 1
-            if i == m or self.lax:
-                return i
-            ev = events[i]
-            if ev.__class__ is not dict or ev.get("action") != "draw":
-                return i
-
     def _draw(self, i, ev):
         s = ev.get("seat")
         c = ev.get("card")
@@ -584,25 +586,6 @@ class Sedma(Scoring, TrickTable, core.Table):
             if not self.syntax(i, ev, "draw"):
                 return
             c = None if c is None else CARD[c]
-        td = self.to_draw
-        stock = self.stock
-        if (
-            td
-            and td[0] == s
-            and stock is not None
-            and not self.pending
-            and not self.rnd
-            and not self.plays
-            and (c is None or c == stock[self.stock_pos])
-        ):  # the common draw: in turn, the stock's next card (the one who is to draw holds fewer than hand_size)
-            td.pop(0)
-            c = stock[self.stock_pos]
-            self.stock_pos += 1
-            self.stock_left -= 1
-            self.held[s] += 1
-            self.where[c] = s
-            self.quiet = False
-            return
         names = self.names
         if self.phase == PRE:
             return self.error(i, "action", f"event {i}: a draw before the deal")
@@ -803,8 +786,8 @@ class Sedma(Scoring, TrickTable, core.Table):
 
 Sedma.HANDLERS = {
     "deal": Sedma._deal,
-    "play": Sedma._plays,
-    "draw": Sedma._draws_run,
+    "play": Sedma._run,
+    "draw": Sedma._run,
     "pass": Sedma._pass,
     "end_trick": Sedma._pass,
     "points": Sedma._points,
