@@ -4,7 +4,7 @@
     .venv/bin/python bench/site.py --hands 1000 50000 --runs 20      # a quicker look
 
 DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/tk_bench_site. Each size is a family of its own
-("Bench site <N>"), reused when it is already there. A new one is built the way a family brings its history
+("Bench site <N>", ", daily" when it plays every day), reused when it is already there. A new one is built the way a family brings its history
 in: a JSON Lines file of Swik nights (30 to 50 hands, four to six players, table mistakes; a night a week, or
 every day when weekly nights would span more than thirty years; bench/imports.py writes it, cached in /tmp)
 goes through the streamed import (COPY on PostgreSQL), then one statistics job, then one dispute per thousand
@@ -43,6 +43,16 @@ def drf_cursor(position):
     return base64.b64encode(urlencode({"p": str(position)}).encode("ascii")).decode("ascii")
 
 
+def nights_every(hands):
+    """Days between nights: a night a week; a family with more nights than thirty years of weeks plays every
+    day (500,000 hands: 12,500 nights, 34 years), as a real history does not span centuries."""
+    return 7 if hands <= 30 * 52 * 40 else 1
+
+
+def family_name(hands):
+    return f"Bench site {hands}" + ("" if nights_every(hands) == 7 else ", daily")
+
+
 def ensure_database(url):
     """Create the PostgreSQL database named in `url` when it is not there (families in it are reused)."""
     if not url.startswith("postgres"):
@@ -64,9 +74,7 @@ def build(name, hands, seed):
     from archive.stats.services import stats_recompute
     from bench.imports import build_file
 
-    # A night a week; a family with more nights than thirty years of weeks plays every day (500,000 hands:
-    # 12,500 nights, 34 years), as a real history would not span centuries.
-    every = 7 if hands <= 30 * 52 * 40 else 1
+    every = nights_every(hands)
     path = Path(f"/tmp/tk-bench-site-{hands}-{every}d.jsonl")
     if not path.exists():
         build_file(path, hands, every_days=every)
@@ -221,7 +229,7 @@ def main():
     sizes = sorted(args.hands)
     results = {}
     for n in sizes:
-        name = f"Bench site {n}"
+        name = family_name(n)
         family = Family.objects.filter(name=name).first()
         if family is not None and Hand.objects.filter(session__family=family).count() < n * 0.95:
             family.delete()  # a build that stopped half way (the import saves all or nothing): build it again
