@@ -181,15 +181,27 @@ class StatsDay(models.Model):
         indexes = [models.Index(fields=["family", "game", "day"])]
 
 
-def _fk(to, **kw):
+def stats_fk(to, **kw):
+    """A key of a statistics table (every game's too): no database constraint and no index of its own, as the
+    rows are derived and rebuilt by family and period (their own indexes lead with the family)."""
     return models.ForeignKey(to, on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+", **kw)
+
+
+class MonthRow(models.Model):
+    """A rollup's row (archive/stats/rollups.py): a month, or a year (span 12, dated January 1st)."""
+
+    span = models.SmallIntegerField(default=1, help_text="1: a month row; 12: a year row (month: January 1st)")
+    month = models.DateField()
+
+    class Meta:
+        abstract = True
 
 
 class StatsMonth(models.Model):
     """StatsDay's rows of one month summed (best_take: the largest); a year row (span 12) sums its month rows."""
 
-    family = _fk("archive.Family")
-    player = _fk("archive.Player")
+    family = stats_fk("archive.Family")
+    player = stats_fk("archive.Player")
     game = models.CharField(max_length=10)
     span = models.SmallIntegerField(default=1, help_text="1: a month row; 12: a year row (month: January 1st)")
     month = models.DateField(help_text="the month's first day")
@@ -210,8 +222,8 @@ class StatsMonth(models.Model):
 class StatsSessionDay(models.Model):
     """The hands of one session on one day: the totals' hands, sessions and biggest pot."""
 
-    family = _fk("archive.Family")
-    session = _fk("archive.Session")
+    family = stats_fk("archive.Family")
+    session = stats_fk("archive.Session")
     game = models.CharField(max_length=10)
     day = models.DateField()
     hands = models.IntegerField()
@@ -226,7 +238,7 @@ class StatsTableMonth(models.Model):
     12) sums its months' sessions: a session across a month end counts once a month, as when the months are
     read one by one (the reads take the double counts off with StatsSessionSpan)."""
 
-    family = _fk("archive.Family")
+    family = stats_fk("archive.Family")
     game = models.CharField(max_length=10)
     span = models.SmallIntegerField(default=1, help_text="1: a month row; 12: a year row (month: January 1st)")
     month = models.DateField()
@@ -242,8 +254,8 @@ class StatsSessionSpan(models.Model):
     """A session whose hands fall in more than one month, once a month it touches: the few sessions
     that the sum of months' sessions would count twice (a night across the last midnight of a month)."""
 
-    family = _fk("archive.Family")
-    session = _fk("archive.Session")
+    family = stats_fk("archive.Family")
+    session = stats_fk("archive.Session")
     game = models.CharField(max_length=10)
     month = models.DateField()
 
@@ -254,11 +266,11 @@ class StatsSessionSpan(models.Model):
 class StatsPairDay(models.Model):
     """PairFact summed by day: cents `payer` paid `payee` that day."""
 
-    family = _fk("archive.Family")
+    family = stats_fk("archive.Family")
     game = models.CharField(max_length=10)
     day = models.DateField()
-    payer = _fk("archive.Player")
-    payee = _fk("archive.Player")
+    payer = stats_fk("archive.Player")
+    payee = stats_fk("archive.Player")
     cents = models.BigIntegerField()
 
     class Meta:
@@ -266,12 +278,12 @@ class StatsPairDay(models.Model):
 
 
 class StatsPairMonth(models.Model):
-    family = _fk("archive.Family")
+    family = stats_fk("archive.Family")
     game = models.CharField(max_length=10)
     span = models.SmallIntegerField(default=1, help_text="1: a month row; 12: a year row (month: January 1st)")
     month = models.DateField()
-    payer = _fk("archive.Player")
-    payee = _fk("archive.Player")
+    payer = stats_fk("archive.Player")
+    payee = stats_fk("archive.Player")
     cents = models.BigIntegerField()
 
     class Meta:
@@ -283,8 +295,8 @@ class _Streak(models.Model):
     first run (sign: 1 won, -1 lost, 0 even; length), the last run, the longest winning and losing
     runs inside. Periods combine in order, so a longest run over years is read from months."""
 
-    family = _fk("archive.Family")
-    player = _fk("archive.Player")
+    family = stats_fk("archive.Family")
+    player = stats_fk("archive.Player")
     game = models.CharField(max_length=10, help_text="'' for every game together (their hands interleave)")
     days = models.IntegerField(default=1, help_text="days he played in the period")
     hands = models.IntegerField()

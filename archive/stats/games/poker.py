@@ -13,6 +13,7 @@ Keys in the players table and totals start with "poker_" (every game's columns s
 from django.apps import apps
 from django.db import models
 
+from archive.models.stats import MonthRow, stats_fk
 from archive.stats.common import per_seat, period
 from archive.stats.rollups import Rollup, add, fold
 from referee.games.poker.ranking import CATEGORIES
@@ -34,17 +35,12 @@ CATEGORY_COLUMNS = (
 CATEGORY_INDEX = {name: k for k, name in enumerate(CATEGORIES)}
 
 
-def _fk(to, **kw):
-    # No database constraint and no index of their own: see archive/models/stats.py.
-    return models.ForeignKey(to, on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+", **kw)
-
-
 class PokerSeatFact(models.Model):
     """One seat in one poker hand."""
 
-    hand = _fk("archive.Hand")
-    family = _fk("archive.Family")
-    player = _fk("archive.Player")
+    hand = stats_fk("archive.Hand")
+    family = stats_fk("archive.Family")
+    player = stats_fk("archive.Player")
     day = models.DateField()
     seat = models.PositiveSmallIntegerField()
     took = models.SmallIntegerField(help_text="1 took the pot or a share of it, 0 not")
@@ -59,12 +55,11 @@ class PokerSeatFact(models.Model):
         indexes = [models.Index(fields=["family", "day", "player"]), models.Index(fields=["hand"])]
 
 
-class PokerDay(models.Model):
-    """A player's poker day at one family's table."""
+class _PokerCounts(models.Model):
+    """What a player's poker rows count, by day and by month."""
 
-    family = _fk("archive.Family")
-    player = _fk("archive.Player")
-    day = models.DateField()
+    family = stats_fk("archive.Family")
+    player = stats_fk("archive.Player")
     hands_won = models.IntegerField(default=0)
     showdowns = models.IntegerField(default=0)
     showdowns_won = models.IntegerField(default=0)
@@ -82,31 +77,21 @@ class PokerDay(models.Model):
     shown_high = models.IntegerField(default=0)
 
     class Meta:
+        abstract = True
+
+
+class PokerDay(_PokerCounts):
+    """A player's poker day at one family's table."""
+
+    day = models.DateField()
+
+    class Meta:
         app_label = "archive"
         indexes = [models.Index(fields=["family", "day"])]
 
 
-class PokerMonth(models.Model):
+class PokerMonth(_PokerCounts, MonthRow):
     """PokerDay by month (archive/stats/rollups.py)."""
-
-    family = _fk("archive.Family")
-    player = _fk("archive.Player")
-    span = models.SmallIntegerField(default=1, help_text="1: a month row; 12: a year row (month: January 1st)")
-    month = models.DateField()
-    hands_won = models.IntegerField(default=0)
-    showdowns = models.IntegerField(default=0)
-    showdowns_won = models.IntegerField(default=0)
-    fouls = models.IntegerField(default=0)
-    shown_five = models.IntegerField(default=0)
-    shown_straight_flush = models.IntegerField(default=0)
-    shown_four = models.IntegerField(default=0)
-    shown_flush = models.IntegerField(default=0)
-    shown_full_house = models.IntegerField(default=0)
-    shown_straight = models.IntegerField(default=0)
-    shown_three = models.IntegerField(default=0)
-    shown_two_pairs = models.IntegerField(default=0)
-    shown_pair = models.IntegerField(default=0)
-    shown_high = models.IntegerField(default=0)
 
     class Meta:
         app_label = "archive"

@@ -17,6 +17,7 @@ winner.
 from django.apps import apps
 from django.db import models
 
+from archive.models.stats import MonthRow, stats_fk
 from archive.stats.common import per_seat, period, ratio
 from archive.stats.rollups import Rollup, add, fold
 
@@ -24,17 +25,12 @@ GAME = "rummy"
 TARGET = 500  # the rule book's default (referee/games/rummy/rules.py)
 
 
-def _fk(to, **kw):
-    # No database constraint and no index of their own: see archive/models/stats.py.
-    return models.ForeignKey(to, on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+", **kw)
-
-
 class RummySeatFact(models.Model):
     """One seat in one finished rummy hand."""
 
-    hand = _fk("archive.Hand")
-    family = _fk("archive.Family")
-    player = _fk("archive.Player")
+    hand = stats_fk("archive.Hand")
+    family = stats_fk("archive.Family")
+    player = stats_fk("archive.Player")
     day = models.DateField()
     seat = models.PositiveSmallIntegerField()
     points = models.SmallIntegerField(help_text="his points for the hand: melded and laid off, less his hand")
@@ -48,12 +44,11 @@ class RummySeatFact(models.Model):
         indexes = [models.Index(fields=["family", "day", "player"]), models.Index(fields=["hand"])]
 
 
-class RummyDay(models.Model):
-    """A player's rummy day at one family's table."""
+class _RummyCounts(models.Model):
+    """What a player's rummy rows count, by day and by month."""
 
-    family = _fk("archive.Family")
-    player = _fk("archive.Player")
-    day = models.DateField()
+    family = stats_fk("archive.Family")
+    player = stats_fk("archive.Player")
     hands = models.IntegerField()
     card_hands = models.IntegerField(help_text="hands logged card by card")
     points = models.IntegerField()
@@ -62,46 +57,49 @@ class RummyDay(models.Model):
     melds = models.IntegerField(null=True)
 
     class Meta:
+        abstract = True
+
+
+class RummyDay(_RummyCounts):
+    """A player's rummy day at one family's table."""
+
+    day = models.DateField()
+
+    class Meta:
         app_label = "archive"
         indexes = [models.Index(fields=["family", "day"])]
 
 
-class RummyMonth(models.Model):
+class RummyMonth(_RummyCounts, MonthRow):
     """RummyDay by month (archive/stats/rollups.py)."""
-
-    family = _fk("archive.Family")
-    player = _fk("archive.Player")
-    span = models.SmallIntegerField(default=1, help_text="1: a month row; 12: a year row (month: January 1st)")
-    month = models.DateField()
-    hands = models.IntegerField()
-    card_hands = models.IntegerField()
-    points = models.IntegerField()
-    outs = models.IntegerField()
-    melded = models.IntegerField(null=True)
-    melds = models.IntegerField(null=True)
 
     class Meta:
         app_label = "archive"
         indexes = [models.Index(fields=["family", "span", "month"])]
 
 
-class RummyHandsDay(models.Model):
+class _RummyHands(models.Model):
+    """The finished hands, by day and by month."""
+
+    family = stats_fk("archive.Family")
+    hands = models.IntegerField()
+
+    class Meta:
+        abstract = True
+
+
+class RummyHandsDay(_RummyHands):
     """The finished rummy hands of a day (the totals' count)."""
 
-    family = _fk("archive.Family")
     day = models.DateField()
-    hands = models.IntegerField()
 
     class Meta:
         app_label = "archive"
         indexes = [models.Index(fields=["family", "day"])]
 
 
-class RummyHandsMonth(models.Model):
-    family = _fk("archive.Family")
-    span = models.SmallIntegerField(default=1, help_text="1: a month row; 12: a year row (month: January 1st)")
-    month = models.DateField()
-    hands = models.IntegerField()
+class RummyHandsMonth(_RummyHands, MonthRow):
+    """RummyHandsDay by month and year (archive/stats/rollups.py)."""
 
     class Meta:
         app_label = "archive"
@@ -111,9 +109,9 @@ class RummyHandsMonth(models.Model):
 class RummySessionDay(models.Model):
     """A player's points in one session (one game to the target) on one day: who won each game."""
 
-    family = _fk("archive.Family")
-    session = _fk("archive.Session")
-    player = _fk("archive.Player")
+    family = stats_fk("archive.Family")
+    session = stats_fk("archive.Session")
+    player = stats_fk("archive.Player")
     day = models.DateField()
     points = models.IntegerField()
 

@@ -17,23 +17,19 @@ crowns in 3p; ties share), crowns, and partner results (4p: each pair's deals to
 from django.apps import apps
 from django.db import models
 
+from archive.models.stats import MonthRow, stats_fk
 from archive.stats.common import per_seat, period, ratio
 from archive.stats.rollups import Rollup, add, fold
 
 GAME = "sedma"
 
 
-def _fk(to, **kw):
-    # No database constraint and no index of their own: see archive/models/stats.py.
-    return models.ForeignKey(to, on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+", **kw)
-
-
 class SedmaSeatFact(models.Model):
     """One seat in one finished Sedma deal."""
 
-    hand = _fk("archive.Hand")
-    family = _fk("archive.Family")
-    player = _fk("archive.Player")
+    hand = stats_fk("archive.Hand")
+    family = stats_fk("archive.Family")
+    player = stats_fk("archive.Player")
     day = models.DateField()
     seat = models.PositiveSmallIntegerField()
     variant = models.CharField(max_length=2)
@@ -43,19 +39,18 @@ class SedmaSeatFact(models.Model):
     deal_won = models.SmallIntegerField()
     crowns = models.SmallIntegerField(null=True, help_text="3p: crowns received (+) or paid (-)")
     soloist = models.SmallIntegerField(null=True, help_text="3p: 1 he played alone, 0 not")
-    partner = _fk("archive.Player", null=True, help_text="4p: his partner in this deal")
+    partner = stats_fk("archive.Player", null=True, help_text="4p: his partner in this deal")
 
     class Meta:
         app_label = "archive"
         indexes = [models.Index(fields=["family", "day", "player"]), models.Index(fields=["hand"])]
 
 
-class SedmaDay(models.Model):
-    """A player's Sedma day at one family's table."""
+class _SedmaCounts(models.Model):
+    """What a player's Sedma rows count, by day and by month."""
 
-    family = _fk("archive.Family")
-    player = _fk("archive.Player")
-    day = models.DateField()
+    family = stats_fk("archive.Family")
+    player = stats_fk("archive.Player")
     deals = models.IntegerField()
     card_deals = models.IntegerField(help_text="deals logged card by card (whose last trick is known)")
     points = models.IntegerField()
@@ -65,24 +60,21 @@ class SedmaDay(models.Model):
     solos = models.IntegerField(null=True)
 
     class Meta:
+        abstract = True
+
+
+class SedmaDay(_SedmaCounts):
+    """A player's Sedma day at one family's table."""
+
+    day = models.DateField()
+
+    class Meta:
         app_label = "archive"
         indexes = [models.Index(fields=["family", "day"])]
 
 
-class SedmaMonth(models.Model):
+class SedmaMonth(_SedmaCounts, MonthRow):
     """SedmaDay by month (archive/stats/rollups.py)."""
-
-    family = _fk("archive.Family")
-    player = _fk("archive.Player")
-    span = models.SmallIntegerField(default=1, help_text="1: a month row; 12: a year row (month: January 1st)")
-    month = models.DateField()
-    deals = models.IntegerField()
-    card_deals = models.IntegerField()
-    points = models.IntegerField()
-    last_tricks = models.IntegerField(null=True)
-    deals_won = models.IntegerField()
-    crowns = models.IntegerField(null=True)
-    solos = models.IntegerField(null=True)
 
     class Meta:
         app_label = "archive"
@@ -92,9 +84,9 @@ class SedmaMonth(models.Model):
 class _Partners(models.Model):
     """4p: a player's deals with one partner (each pair twice, once from each side)."""
 
-    family = _fk("archive.Family")
-    player = _fk("archive.Player")
-    partner = _fk("archive.Player")
+    family = stats_fk("archive.Family")
+    player = stats_fk("archive.Player")
+    partner = stats_fk("archive.Player")
     deals = models.IntegerField()
     won = models.IntegerField()
     points = models.IntegerField()
@@ -111,32 +103,34 @@ class SedmaPartnerDay(_Partners):
         indexes = [models.Index(fields=["family", "day"])]
 
 
-class SedmaPartnerMonth(_Partners):
-    span = models.SmallIntegerField(default=1, help_text="1: a month row; 12: a year row (month: January 1st)")
-    month = models.DateField()
-
+class SedmaPartnerMonth(_Partners, MonthRow):
     class Meta:
         app_label = "archive"
         indexes = [models.Index(fields=["family", "span", "month"])]
 
 
-class SedmaDealsDay(models.Model):
+class _SedmaDeals(models.Model):
+    """The finished deals, by day and by month."""
+
+    family = stats_fk("archive.Family")
+    deals = models.IntegerField()
+
+    class Meta:
+        abstract = True
+
+
+class SedmaDealsDay(_SedmaDeals):
     """The finished deals of a day (the totals' count of deals)."""
 
-    family = _fk("archive.Family")
     day = models.DateField()
-    deals = models.IntegerField()
 
     class Meta:
         app_label = "archive"
         indexes = [models.Index(fields=["family", "day"])]
 
 
-class SedmaDealsMonth(models.Model):
-    family = _fk("archive.Family")
-    span = models.SmallIntegerField(default=1, help_text="1: a month row; 12: a year row (month: January 1st)")
-    month = models.DateField()
-    deals = models.IntegerField()
+class SedmaDealsMonth(_SedmaDeals, MonthRow):
+    """SedmaDealsDay by month and year (archive/stats/rollups.py)."""
 
     class Meta:
         app_label = "archive"
@@ -147,9 +141,9 @@ class SedmaSessionDay(models.Model):
     """A player's points and crowns in one session (one game) on one day: who won each game, read a row a
     player and session rather than a row a deal."""
 
-    family = _fk("archive.Family")
-    session = _fk("archive.Session")
-    player = _fk("archive.Player")
+    family = stats_fk("archive.Family")
+    session = stats_fk("archive.Session")
+    player = stats_fk("archive.Player")
     day = models.DateField()
     variant = models.CharField(max_length=2)
     points = models.IntegerField()

@@ -12,23 +12,19 @@ Keys in the players table and totals start with "seka_" (every game's columns sh
 
 from django.db import models
 
+from archive.models.stats import MonthRow, stats_fk
 from archive.stats.common import per_seat
 from archive.stats.rollups import Rollup, add, fold
 
 GAME = "seka"
 
 
-def _fk(to, **kw):
-    # No database constraint and no index of their own: see archive/models/stats.py.
-    return models.ForeignKey(to, on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+", **kw)
-
-
 class SekaSeatFact(models.Model):
     """One seat in one Seka hand."""
 
-    hand = _fk("archive.Hand")
-    family = _fk("archive.Family")
-    player = _fk("archive.Player")
+    hand = stats_fk("archive.Hand")
+    family = stats_fk("archive.Family")
+    player = stats_fk("archive.Player")
     day = models.DateField()
     seat = models.PositiveSmallIntegerField()
     tied = models.SmallIntegerField(null=True, help_text="1 tied in a svara, 0 not, NULL the hand did not end")
@@ -42,12 +38,11 @@ class SekaSeatFact(models.Model):
         indexes = [models.Index(fields=["family", "day", "player"]), models.Index(fields=["hand"])]
 
 
-class SekaDay(models.Model):
-    """A player's Seka day at one family's table."""
+class _SekaCounts(models.Model):
+    """What a player's Seka rows count, by day and by month."""
 
-    family = _fk("archive.Family")
-    player = _fk("archive.Player")
-    day = models.DateField()
+    family = stats_fk("archive.Family")
+    player = stats_fk("archive.Player")
     svaras_tied = models.IntegerField(null=True)
     svaras_played = models.IntegerField(null=True)
     svaras_won = models.IntegerField(null=True)
@@ -56,23 +51,21 @@ class SekaDay(models.Model):
     blind_net = models.BigIntegerField(null=True)
 
     class Meta:
+        abstract = True
+
+
+class SekaDay(_SekaCounts):
+    """A player's Seka day at one family's table."""
+
+    day = models.DateField()
+
+    class Meta:
         app_label = "archive"
         indexes = [models.Index(fields=["family", "day"])]
 
 
-class SekaMonth(models.Model):
+class SekaMonth(_SekaCounts, MonthRow):
     """SekaDay by month (archive/stats/rollups.py)."""
-
-    family = _fk("archive.Family")
-    player = _fk("archive.Player")
-    span = models.SmallIntegerField(default=1, help_text="1: a month row; 12: a year row (month: January 1st)")
-    month = models.DateField()
-    svaras_tied = models.IntegerField(null=True)
-    svaras_played = models.IntegerField(null=True)
-    svaras_won = models.IntegerField(null=True)
-    blind_hands = models.IntegerField(null=True)
-    blind_bets = models.IntegerField(null=True)
-    blind_net = models.BigIntegerField(null=True)
 
     class Meta:
         app_label = "archive"

@@ -14,6 +14,7 @@ and rank (SwikWrapDay, SwikWrapMonth): tries, made. The reads read only these.
 
 from django.db import models
 
+from archive.models.stats import MonthRow, stats_fk
 from archive.stats.common import per_seat, ratio
 from archive.stats.rollups import Rollup, add, fold
 
@@ -21,17 +22,12 @@ GAME = "swik"
 RANK_ORDER = "23456789TJQKA"
 
 
-def _fk(to, **kw):
-    # No database constraint and no index of their own: see archive/models/stats.py.
-    return models.ForeignKey(to, on_delete=models.CASCADE, db_constraint=False, db_index=False, related_name="+", **kw)
-
-
 class SwikSeatFact(models.Model):
     """One seat in one Swik hand, where the record tells anything of these."""
 
-    hand = _fk("archive.Hand")
-    family = _fk("archive.Family")
-    player = _fk("archive.Player")
+    hand = stats_fk("archive.Hand")
+    family = stats_fk("archive.Family")
+    player = stats_fk("archive.Player")
     day = models.DateField()
     seat = models.PositiveSmallIntegerField()
     fell = models.SmallIntegerField(null=True)
@@ -51,9 +47,9 @@ class SwikWrap(models.Model):
     hand = models.OneToOneField(
         "archive.Hand", on_delete=models.CASCADE, db_constraint=False, primary_key=True, related_name="+"
     )
-    family = _fk("archive.Family")
+    family = stats_fk("archive.Family")
     day = models.DateField()
-    wrapper = _fk("archive.Player", help_text="the dealer who took the turned card")
+    wrapper = stats_fk("archive.Player", help_text="the dealer who took the turned card")
     rank = models.CharField(max_length=2, help_text="rank of the turned card wrapped on")
     made = models.SmallIntegerField(null=True, help_text="1 the wrapper did not fall, 0 he fell, NULL unknown")
 
@@ -62,12 +58,11 @@ class SwikWrap(models.Model):
         indexes = [models.Index(fields=["family", "day"])]
 
 
-class SwikDay(models.Model):
-    """A player's Swik day at one family's table. Sums are NULL where nothing was known."""
+class _SwikCounts(models.Model):
+    """What a player's Swik rows count, by day and by month."""
 
-    family = _fk("archive.Family")
-    player = _fk("archive.Player")
-    day = models.DateField()
+    family = stats_fk("archive.Family")
+    player = stats_fk("archive.Player")
     falls = models.IntegerField(null=True)
     double_falls = models.IntegerField(null=True)
     blinds = models.IntegerField(null=True)
@@ -75,20 +70,21 @@ class SwikDay(models.Model):
     trips_wins = models.IntegerField(null=True)
 
     class Meta:
+        abstract = True
+
+
+class SwikDay(_SwikCounts):
+    """A player's Swik day at one family's table. Sums are NULL where nothing was known."""
+
+    day = models.DateField()
+
+    class Meta:
         app_label = "archive"
         indexes = [models.Index(fields=["family", "day"])]
 
 
-class SwikMonth(models.Model):
-    family = _fk("archive.Family")
-    player = _fk("archive.Player")
-    span = models.SmallIntegerField(default=1, help_text="1: a month row; 12: a year row (month: January 1st)")
-    month = models.DateField()
-    falls = models.IntegerField(null=True)
-    double_falls = models.IntegerField(null=True)
-    blinds = models.IntegerField(null=True)
-    blinds_made = models.IntegerField(null=True)
-    trips_wins = models.IntegerField(null=True)
+class SwikMonth(_SwikCounts, MonthRow):
+    """SwikDay by month and year (archive/stats/rollups.py)."""
 
     class Meta:
         app_label = "archive"
@@ -96,8 +92,8 @@ class SwikMonth(models.Model):
 
 
 class _WrapSum(models.Model):
-    family = _fk("archive.Family")
-    player = _fk("archive.Player", help_text="the wrapper")
+    family = stats_fk("archive.Family")
+    player = stats_fk("archive.Player", help_text="the wrapper")
     rank = models.CharField(max_length=2)
     tries = models.IntegerField()
     made = models.IntegerField(null=True, help_text="NULL while no try's outcome is known")
@@ -114,10 +110,7 @@ class SwikWrapDay(_WrapSum):
         indexes = [models.Index(fields=["family", "day"])]
 
 
-class SwikWrapMonth(_WrapSum):
-    span = models.SmallIntegerField(default=1, help_text="1: a month row; 12: a year row (month: January 1st)")
-    month = models.DateField()
-
+class SwikWrapMonth(_WrapSum, MonthRow):
     class Meta:
         app_label = "archive"
         indexes = [models.Index(fields=["family", "span", "month"])]
