@@ -444,7 +444,15 @@ class _Import:
 def _write(pending, *, by, why):
     """A chunk's hands, revisions and ledger rows with bulk inserts (SQLite and any other database)."""
     hands = [
-        Hand(session=n.session, number=n.number, record=n.record, ruling=n.ruling, revision=1, **n.values)
+        Hand(
+            session=n.session,
+            family_id=n.session.family_id,
+            number=n.number,
+            record=n.record,
+            ruling=n.ruling,
+            revision=1,
+            **n.values,
+        )
         for n in pending
     ]
     Hand.objects.bulk_create(hands, batch_size=500)
@@ -469,6 +477,7 @@ def _write(pending, *, by, why):
 _HAND_COLUMNS = (
     "id",
     "session_id",
+    "family_id",
     "number",
     "record",
     "ruling",
@@ -546,7 +555,7 @@ def _copy(conn, pending, *, by, why, now):
                 record = orjson.dumps(n.record).replace(b"\\", b"\\\\").decode()
                 ruling = orjson.dumps(n.ruling).replace(b"\\", b"\\\\").decode()
                 lines.append(
-                    f"{pk}\t{n.session.id}\t{n.number}\t{record}\t{ruling}\t{_copy_text(v['status'])}\t"
+                    f"{pk}\t{n.session.id}\t{n.session.family_id}\t{n.number}\t{record}\t{ruling}\t{_copy_text(v['status'])}\t"
                     f"{v['dealer']}\t{v['actual_dealer']}\t{v['next_dealer']}\t{_copy_text(v['may_stop'])}\t"
                     f"{v['pot_in']}\t{v['pot_out']}\t{v['violation_count']}\t1\t{v['record_key']}\t"
                     f"{now_text}\t{now_text}\n"

@@ -45,7 +45,9 @@ def _beyond(fields, values, older):
     for i, field in enumerate(fields):
         same = {f: v for f, v in zip(fields[:i], values[:i], strict=True)}
         q |= Q(**same, **{f"{field}__{look}": values[i]})
-    return q
+    # The same rows, with the first field's bound on its own as well: a database reads that bound off an
+    # index and starts there, where the OR above alone would have it walk from the newest row to the key.
+    return Q(**{f"{fields[0]}__{look}e": values[0]}) & q
 
 
 class Keyset:
@@ -79,7 +81,12 @@ class Keyset:
         if towards_older:
             rows = self._fetch(qs, qs_page.order_by(*newest_first), size + 1)
             more_older, rows = len(rows) > size, rows[:size]
-            more_newer = bool(rows) and qs.filter(_beyond(self.fields, self._values(rows[0]), older=False)).exists()
+            # The newest page (no key, no date) has nothing newer: no query to ask
+            more_newer = (
+                bool(rows)
+                and (key is not None or day_end is not None)
+                and qs.filter(_beyond(self.fields, self._values(rows[0]), older=False)).exists()
+            )
         else:
             rows = self._fetch(qs, qs_page.order_by(*self.fields), size + 1)
             more_newer, rows = len(rows) > size, rows[:size][::-1]

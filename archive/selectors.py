@@ -87,9 +87,10 @@ def session_count(family) -> int:
 
 
 def session_list(family):
-    """Live sessions, newest first, with `hand_count`, `pot` (what is in the pot after the last hand)
-    and `seat_list` (prefetched seats with players)."""
+    """Live sessions, newest first, with `hand_count`, `pot` (what is in the pot after the last hand) and
+    `player_count` (counted in the query: a list of sessions shows how many sat, not who)."""
     live_hands = Hand.objects.filter(session=OuterRef("pk"), deleted_at__isnull=True)
+    seats = Seat.objects.filter(session=OuterRef("pk")).order_by().values("session")
     return (
         Session.objects.filter(family=family, deleted_at__isnull=True)
         .annotate(
@@ -97,8 +98,8 @@ def session_list(family):
                 Subquery(live_hands.values("session").annotate(n=Count("id")).values("n")[:1]), Value(0)
             ),
             pot=Coalesce(Subquery(live_hands.order_by("-number").values("pot_out")[:1]), F("pot_in")),
+            player_count=Subquery(seats.annotate(n=Count("id")).values("n")[:1]),
         )
-        .prefetch_related("seats__player")
         .order_by("-started_at", "-id")
     )
 
@@ -270,7 +271,9 @@ def hand_list(
     if session is not None:
         qs = qs.filter(session=session)
     if family is not None:
-        qs = qs.filter(session__family=family)
+        # Both: the hand's own column, and the session's, which lets the database walk the family's sessions
+        # newest first off their index (a page of a long history costs what the first page does).
+        qs = qs.filter(family=family, session__family=family)
     qs = qs.filter(session__deleted_at__isnull=True)
     if not include_deleted:
         qs = qs.filter(deleted_at__isnull=True)
@@ -355,29 +358,30 @@ def family_balances(family, *, since=None, until=None):
     )
 
 
-def player_history(player) -> dict:
-    """A player's record: totals, one row a session (net and balance over time), and a queryset of
-    their hands (newest first, to page through; `with_player_net` adds what he won or paid to a page)."""
-    per_session = list(
-        Seat.objects.filter(player=player, session__deleted_at__isnull=True, hands__gt=0)
-        .values("session_id", "session__started_at", "session__place", "session__key")
-        # after a merge one player may hold two seats of a night: add them up
-        .annotate(net=Sum("net"), hands=Max("hands"), falls=Sum("falls"))
-        .order_by("session__started_at", "session_id")
+def player_history(player, *, net) -> dict:
+    """A player's latest nights and his hands, in a bounded number of rows however long his history:
+    `recent`, his 30 latest nights newest first, each with what he won or paid and `balance`, his balance
+    after it (`net` is his balance now, from the statistics: archive.stats.selectors.player_record); and
+    `hands`, a queryset of his hands newest first, to page through (`with_player_net` adds what he won or
+    paid to a page)."""
+    his = Exists(Seat.objects.filter(session=OuterRef("pk"), player=player, hands__gt=0))
+    latest = list(
+        Session.objects.filter(his, family_id=player.family_id, deleted_at__isnull=True)
+        .order_by("-started_at", "-id")
+        .values_list("pk", flat=True)[:30]
     )
-    balance = 0
-    for row in per_session:
-        balance += row["net"]
-        row["balance"] = balance
-    hands = hand_list(family=player.family, player=player)
-    return {
-        "player": player,
-        "sessions": per_session,
-        "totals": {
-            "net": balance,
-            "sessions": len(per_session),
-            "hands": sum(r["hands"] for r in per_session),
-            "falls": sum(r["falls"] for r in per_session),
-        },
-        "hands": hands,
+    per_night = {
+        r["session_id"]: r
+        for r in Seat.objects.filter(player=player, session_id__in=latest, hands__gt=0)
+        .values("session_id")
+        # after a merge one player may hold two seats of a night: added up
+        .annotate(session__started_at=Max("session__started_at"), net=Sum("net"), hands=Max("hands"))
+        .order_by()
     }
+    recent = []
+    for pk in latest:
+        row = per_night[pk]
+        row["balance"] = net
+        net -= row["net"]
+        recent.append(row)
+    return {"player": player, "recent": recent, "hands": hand_list(family=player.family, player=player)}

@@ -35,4 +35,5 @@ def last_session(family, game=None):
 
 def games_of(family) -> list[str]:
     """The games the family has a session of (for the statistics filters)."""
-    return sorted(set(Session.objects.filter(family=family, deleted_at__isnull=True).values_list("game", flat=True)))
+    live = Session.objects.filter(family=family, deleted_at__isnull=True)
+    return sorted(live.order_by().values_list("game", flat=True).distinct())

@@ -29,6 +29,8 @@ from archive.forms import (
 from archive.models import Dispute, Membership, Player
 from archive.selectors_games import MONEY_MAX
 from archive.selectors_web import families_light, last_session
+from archive.stats import selectors as stats_selectors
+from archive.stats.rollups import DAY, MONTH, YEAR
 
 
 def _errors_of(exc):
@@ -88,6 +90,7 @@ def family_page(request, slug):
     open_disputes = (
         Dispute.objects.filter(hand__session__family=family, status=Dispute.Status.OPEN)
         .select_related("hand", "hand__session", "opened_by")
+        .defer(*DISPUTED_HAND_BULK)
         .order_by("-opened_at")[:20]
     )
     return render(
@@ -191,6 +194,8 @@ def _chart(points, width=640, height=180, pad=28):
 # Newest first, by keyset (archive.paging): a family's sessions, and the hands a player sat at.
 SESSION_KEYS = paging.Keyset(("started_at", "id"), (datetime.datetime, int))
 DISPUTE_KEYS = paging.Keyset(("opened_at", "id"), (datetime.datetime, int))
+# A list of disputes names each one's hand and night, never its record or ruling: the big JSON stays unread.
+DISPUTED_HAND_BULK = ("hand__record", "hand__ruling", "hand__session__house_rules", "hand__session__notes")
 HAND_KEYS = paging.Keyset(("session__started_at", "session_id", "number"), (datetime.datetime, int, int))
 
 
@@ -211,9 +216,9 @@ def _keyset_args(request, family):
 def player_page(request, slug, pk):
     family, role = family_for(request.user, slug)
     player = get_object_or_404(Player.objects.select_related("merged_into", "user"), family=family, pk=pk)
-    history = selectors.player_history(player)
-    tz = zoneinfo.ZoneInfo(family.timezone)
-    chart = _chart([(r["session__started_at"].astimezone(tz).date(), r["balance"]) for r in history["sessions"]])
+    record = stats_selectors.player_record(family=family, player_id=player.pk)
+    history = selectors.player_history(player, net=record["net"])
+    chart = _chart(record["balance"])
     hands = HAND_KEYS.page(history["hands"], size=30, **_keyset_args(request, family))
     selectors.with_player_net(hands["rows"], player)
     return render(
@@ -227,7 +232,10 @@ def player_page(request, slug, pk):
             history=history,
             chart=chart,
             hands=hands,
-            sessions_recent=list(reversed(history["sessions"]))[:30],
+            record=record,
+            per={DAY: "day", MONTH: "month", YEAR: "year"}[record["level"]],
+            owed=stats_selectors.owed(family=family),
+            sessions_recent=history["recent"],
             merged=Player.objects.filter(merged_into=player).order_by("name"),
             others=selectors.players_of(family).exclude(pk=player.pk),
         ),

@@ -18,7 +18,7 @@ from archive.forms import (
     ResolveForm,
 )
 from archive.models import Dispute
-from archive.views import DISPUTE_KEYS, _base, _errors_of, _keyset_args, _parse_record
+from archive.views import DISPUTE_KEYS, DISPUTED_HAND_BULK, _base, _errors_of, _keyset_args, _parse_record
 from archive.views_hands import _hand_of
 
 
@@ -110,6 +110,7 @@ def disputes_page(request, slug):
     qs = (
         Dispute.objects.filter(hand__session__family=family)
         .select_related("hand", "hand__session", "opened_by")
+        .defer(*DISPUTED_HAND_BULK)
         .annotate(replies=Count("messages"))
     )
     if status:

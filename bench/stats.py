@@ -131,6 +131,7 @@ def build(slug, hands, seed=7):
                     pending_hands.append(
                         Hand(
                             session=session,
+                            family=fam,
                             number=k + 1,
                             record=record,
                             ruling=ruling,

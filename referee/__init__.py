@@ -12,6 +12,8 @@
 The referee never raises anything but BadRecord, whatever it is given.
 """
 
+import functools
+
 from . import catalogue, core
 from .games import MODULES, PLANNED, _loaded, game_module
 from .ledger import ledger_kind
@@ -20,8 +22,10 @@ from .record import BadRecord, describe, error, loads
 __all__ = ["replay", "steps", "legal", "games", "BadRecord", "loads", "ledger_kind"]
 
 
+@functools.cache
 def games():
-    """The catalogue: every game the referee rules on (referee/catalogue.py)."""
+    """The catalogue: every game the referee rules on (referee/catalogue.py). Built once: every page asks
+    for it (a session's game in words), so the list and its entries are shared; copy before changing one."""
     return [catalogue.entry(game_module(name)) for name in MODULES]
 
 

@@ -7,7 +7,7 @@ import io
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db.models import Count, OuterRef, Subquery
+from django.db.models import Count, OuterRef, QuerySet, Subquery
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Coalesce
 from django.http import Http404, StreamingHttpResponse
@@ -502,6 +502,23 @@ class SessionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
 # --- hands -----------------------------------------------------------------------------------------------
 
 
+class OneFamilysHands(QuerySet):
+    """One family's hands, newest first by id, put to the database as "by (family, id)" with the family a
+    parameter (`one_familys_hands`): the order of the (family, id) index. Shown the family as a constant,
+    PostgreSQL sorts by id alone and may walk the primary key through every other family's hands to reach
+    this one's oldest (100 ms at 500,000 hands, 0.3 ms off the index)."""
+
+    def order_by(self, *fields):
+        if fields and fields[0].lstrip("-") == "id":
+            fields = (fields[0].replace("id", "family_id"), *fields)
+        return super().order_by(*fields)
+
+
+def one_familys_hands(qs, family_id):
+    qs = qs.filter(family_id=Subquery(Family.objects.filter(pk=family_id).values("pk")))
+    return OneFamilysHands(model=qs.model, query=qs.query, using=qs.db)
+
+
 class HandPagination(NewestFirst):
     """Hands newest first; within one session (?session=) in play order."""
 
@@ -527,7 +544,7 @@ class HandViewSet(viewsets.GenericViewSet):
     pagination_class = HandPagination
 
     def base_queryset(self):
-        return Hand.objects.filter(session__family__in=member_family_ids(self.request.user))
+        return Hand.objects.filter(family__in=member_family_ids(self.request.user))
 
     def get_queryset(self):
         return self.base_queryset().select_related("session")
@@ -542,10 +559,10 @@ class HandViewSet(viewsets.GenericViewSet):
         )
         family = int_param(request, "family")
         session = int_param(request, "session")
-        if family is not None:
-            qs = qs.filter(session__family_id=family)
         if session is not None:
             qs = qs.filter(session_id=session)
+        if family is not None:
+            qs = one_familys_hands(qs, family)
         st = request.query_params.get("status")
         if st:
             qs = qs.filter(status=st)

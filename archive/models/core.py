@@ -107,7 +107,14 @@ class Session(models.Model):
 
     class Meta:
         ordering = ["-started_at", "-id"]
-        indexes = [models.Index(fields=["family", "-started_at"])]
+        # Every list and count of a family's sessions is of its live ones, newest first (the keyset's order).
+        indexes = [
+            models.Index(
+                fields=["family", "-started_at", "-id"],
+                condition=Q(deleted_at__isnull=True),
+                name="live_sessions_newest_first",
+            )
+        ]
         constraints = [models.UniqueConstraint(fields=["family", "key"], name="unique_session_key")]
 
     def __str__(self):
@@ -153,6 +160,9 @@ class Hand(models.Model):
 
     # No index of its own: the (session, number) index serves it (one index fewer to fill a hand).
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="hands", db_index=False)
+    # The session's family, copied (a session never changes family): the API lists a family's hands newest
+    # first off the (family, id) index, where a join through sessions walked every family's newer hands.
+    family = models.ForeignKey(Family, on_delete=models.CASCADE, related_name="+", db_index=False, editable=False)
     number = models.PositiveIntegerField(help_text="1, 2, 3 … within the session")
     record = models.JSONField(help_text="handrec/1 as the table gave it")
     ruling = models.JSONField(help_text="ruling/1 as the referee returned it")
@@ -181,7 +191,12 @@ class Hand(models.Model):
                 fields=["session", "number"], condition=Q(deleted_at__isnull=True), name="unique_live_hand_number"
             )
         ]
-        indexes = [models.Index(fields=["session", "number"])]
+        indexes = [models.Index(fields=["session", "number"]), models.Index(fields=["family", "id"])]
+
+    def save(self, *args, **kwargs):
+        if self.family_id is None:
+            self.family_id = self.session.family_id
+        super().save(*args, **kwargs)
 
     def __str__(self):
         return f"hand {self.number} of {self.session}"

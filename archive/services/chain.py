@@ -197,7 +197,13 @@ class HandChain:
         elif number <= self.max_number:
             raise ValidationError(f"Hand {number} would go before hand {self.max_number}, already archived.")
         hand = Hand(
-            session=self.session, number=number, record=rec, ruling=ruling, revision=1, **hand_values(rec, ruling)
+            session=self.session,
+            family_id=self.session.family_id,
+            number=number,
+            record=rec,
+            ruling=ruling,
+            revision=1,
+            **hand_values(rec, ruling),
         )
         self.pending.append((hand, self.why if why is None else why))
         self.max_number = number

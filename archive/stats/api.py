@@ -49,13 +49,14 @@ class FamilyStatsView(APIView):
     def get(self, request, slug):
         family = _family(request, slug)
         flt = _filters(request)
+        players = selectors.players(family=family, **flt)
         return Response(
             {
                 "family": family.slug,
                 "timezone": family.timezone,
                 "filters": {k: (v.isoformat() if hasattr(v, "isoformat") else v) for k, v in flt.items()},
-                "totals": selectors.totals(family=family, **flt),
-                "players": selectors.players(family=family, **flt),
+                "totals": selectors.totals(family=family, players=players, **flt),
+                "players": players,
                 "streaks": selectors.streaks(family=family, **flt),
                 **selectors.game_reads(family=family, **flt),
                 "head_to_head": selectors.head_to_head(family=family, **flt),

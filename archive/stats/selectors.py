@@ -106,7 +106,9 @@ def _sessions(family, game, date_from, date_to, rows):
     return total
 
 
-def totals(*, family, game=None, date_from=None, date_to=None):
+def totals(*, family, game=None, date_from=None, date_to=None, players=None):
+    """The table's totals over the period. `players`: the same period's `players(...)` rows when the caller
+    has them (the pages read both): their misdeals and penalties are added up instead of read again."""
     flt = {"family_id": family.pk, "game": game, "date_from": date_from, "date_to": date_to}
     rows = TABLE.read(**flt, cols=("hands", "sessions", "biggest_pot"))
     hands, pot = 0, None
@@ -115,7 +117,7 @@ def totals(*, family, game=None, date_from=None, date_to=None):
         pot = biggest(pot, row[4])
     t = {"hands": hands, "sessions": _sessions(family, game, date_from, date_to, rows), "biggest_pot": pot}
     misdeals = penalties = None
-    for r in _player_sums(family, game, date_from, date_to).values():
+    for r in players if players is not None else _player_sums(family, game, date_from, date_to).values():
         misdeals, penalties = add(misdeals, r["misdeals"]), add(penalties, r["penalties"])
     t.update(misdeals=misdeals, penalties=penalties)
     for module in games.GAMES.values():
@@ -169,24 +171,31 @@ def chart_level(first, last):
     return YEAR
 
 
+def _nets_by_point(family, game, date_from, date_to, extra=None):
+    """(level, points oldest first, {player id: {point: net}}) for the chart of a period (chart_level)."""
+    first, last = date_from, date_to
+    if first is None or last is None:
+        seen = streak_rollups.extent(family_id=family.pk, game=game)
+        if seen is None:
+            return DAY, [], {}
+        first, last = first or seen[0], last or seen[1]
+    level = chart_level(first, last)
+    rows = PLAYERS.read(
+        family_id=family.pk, game=game, date_from=date_from, date_to=date_to, cols=("net",), top=level, extra=extra
+    )
+    bucket = _BUCKET[level]
+    per = defaultdict(lambda: defaultdict(int))
+    for player_id, _level, start, net in rows:
+        per[player_id][bucket(as_date(start))] += net
+    return level, sorted({p for nets in per.values() for p in nets}), per
+
+
 def net_over_time(*, family, game=None, date_from=None, date_to=None):
     """Each player's running net, a point a day, month or year by the length of the period (chart_level):
     {labels: ["2024-03-17" | "2024-03" | "2024"], series: [{name, data}]} (None before a first hand).
     Read from that level of the rollups; a part of a month or year at an end of the period is summed
     from its days or months, so the points are exact."""
-    first, last = date_from, date_to
-    if first is None or last is None:
-        seen = streak_rollups.extent(family_id=family.pk, game=game)
-        if seen is None:
-            return {"labels": [], "series": []}
-        first, last = first or seen[0], last or seen[1]
-    level = chart_level(first, last)
-    rows = PLAYERS.read(family_id=family.pk, game=game, date_from=date_from, date_to=date_to, cols=("net",), top=level)
-    bucket = _BUCKET[level]
-    per = defaultdict(lambda: defaultdict(int))
-    for player_id, _level, start, net in rows:
-        per[player_id][bucket(as_date(start))] += net
-    points = sorted({p for nets in per.values() for p in nets})
+    level, points, per = _nets_by_point(family, game, date_from, date_to)
     names = _names(family)
     series = []
     for player_id, nets in sorted(per.items(), key=lambda kv: names.get(kv[0], "")):
@@ -197,6 +206,28 @@ def net_over_time(*, family, game=None, date_from=None, date_to=None):
             data.append(running)
         series.append({"player_id": player_id, "name": names.get(player_id, "?"), "data": data})
     return {"labels": [_LABELS[level](p) for p in points], "series": series}
+
+
+def player_record(*, family, player_id):
+    """One player's record over all time, from the rollups (as counted by the last statistics job): `net`,
+    `hands`, `days` (days he played), the games' own columns (Swik's `falls`), and `balance`, his balance over
+    time as [(first day of the day, month or year, balance at its end)], a point a day, month or year by the
+    length of his history (chart_level): the rows read grow with his years, not his hands."""
+    mine = {"player_id": player_id}
+    sums = fold(PLAYERS.read(family_id=family.pk, cols=_SUMS + ("best_take",), extra=mine), how=_HOW)
+    values = sums.get((player_id,)) or [None] * (len(_SUMS) + 1)
+    row = {"player_id": player_id, **dict(zip(_SUMS + ("best_take",), values))}
+    row["net"], row["hands"] = row["net"] or 0, row["hands"] or 0
+    row["days"] = streak_rollups.days_played(family_id=family.pk).get(player_id, 0)
+    for module in games.GAMES.values():
+        module.player_columns([row], family_id=family.pk, game=None, date_from=None, date_to=None)
+    level, points, per = _nets_by_point(family, None, None, None, extra=mine)
+    running, balance = 0, []
+    for p in points:
+        running += per[player_id][p]
+        balance.append((p, running))
+    row.update(level=level, balance=balance)
+    return row
 
 
 def streaks(*, family, game=None, date_from=None, date_to=None):

@@ -48,7 +48,8 @@ def _games(family):
     """The filter's games: those the family has played or can play (the referee's catalogue), not every
     name the archive knows."""
     names = {g["name"]: g["title"] for g in selectors_games.catalogue()}
-    played = games_of(family)
+    # Only a game the referee no longer knows needs the family's sessions asked (a query over all of them).
+    played = games_of(family) if any(v not in names for v, _ in Game.choices) else ()
     return [(v, names.get(v, label)) for v, label in Game.choices if v in names or v in played]
 
 
@@ -100,7 +101,7 @@ def family_stats(request, slug):
             "can_edit": can_edit(role),
             "filters": flt,
             "games": _games(family),
-            "totals": selectors.totals(family=family, **flt),
+            "totals": selectors.totals(family=family, players=players, **flt),
             "players": players,
             "misdealers": sorted((p for p in players if p["misdeals"]), key=lambda p: (-p["misdeals"], p["name"])),
             "streaks": selectors.streaks(family=family, **flt),

@@ -154,6 +154,7 @@ def test_a_big_import_keeps_every_chain_and_gives_the_statistics_of_a_full_recom
 
     sessions = Session.objects.filter(family=family)
     assert sessions.count() == len({json.loads(x)["archive"]["session"]["key"] for x in lines})
+    assert Hand.objects.filter(family=family).count() == 3000  # each hand holds its session's family
     for session in sessions:
         pot = session.pot_in
         dealer = session.first_dealer

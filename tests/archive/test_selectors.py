@@ -1,10 +1,17 @@
 """The reads: balances from the ledger agree with the rulings; who sees what; lists and filters."""
 
+import datetime
+from datetime import timedelta
+from zoneinfo import ZoneInfo
+
 import pytest
 from django.http import Http404
+from django.utils import timezone
 
 from archive import access, selectors, services
-from archive.models import Hand
+from archive.models import Hand, LedgerEntry
+from archive.stats import selectors as stats_selectors
+from archive.stats.services import stats_recompute
 from tests import factories
 from tests.factories import example_record
 
@@ -83,20 +90,55 @@ def test_hand_list_filters(family, owner, editor, session):
 
 
 def test_player_history_gives_nets_and_balance_over_time(family, owner, editor):
-    from datetime import timedelta
-
     first = factories.make_session(family, owner)
     second = factories.make_session(family, owner, started_at=first.started_at + timedelta(days=7))
     factories.log_hands(first, editor, 5, seed=11)
     factories.log_hands(second, editor, 4, seed=12)
     mary = family.players.get(name="Mary")
-    history = selectors.player_history(mary)
     by_session = [sum(h.ruling["net"][2] for h in Hand.objects.filter(session=s)) for s in (first, second)]
-    assert [r["net"] for r in history["sessions"]] == by_session
-    assert [r["balance"] for r in history["sessions"]] == [by_session[0], by_session[0] + by_session[1]]
-    assert history["totals"]["hands"] == 9
+    history = selectors.player_history(mary, net=sum(by_session))
+    oldest_first = history["recent"][::-1]
+    assert [r["net"] for r in oldest_first] == by_session
+    assert [r["balance"] for r in oldest_first] == [by_session[0], by_session[0] + by_session[1]]
     hands = selectors.with_player_net(list(history["hands"]), mary)  # a page's nets, in one query
     assert len(hands) == 9 and all(h.net == h.ruling["net"][2] for h in hands)
+
+    stats_recompute(family=family)  # what the statistics job does after the hands are saved
+    record = stats_selectors.player_record(family=family, player_id=mary.pk)
+    assert (record["net"], record["hands"], record["days"]) == (sum(by_session), 9, 2)
+    assert record["falls"] == LedgerEntry.objects.filter(player=mary, kind="fall").count()
+    day = [timezone.localtime(s.started_at, ZoneInfo(family.timezone)).date() for s in (first, second)]
+    assert record["balance"] == [(day[0], by_session[0]), (day[1], sum(by_session))]  # a point a day
+
+
+def test_a_long_history_charts_a_point_a_month_then_a_year(family, owner, editor, monkeypatch):
+    """A player's balance over time is read from the rollups at the level of the statistics chart: a point a
+    day for a short history, a month up to ten years, a year beyond; rows that grow with his years only."""
+    nights = [
+        datetime.datetime(2023, 1, 6, 19, tzinfo=datetime.UTC),
+        datetime.datetime(2023, 1, 20, 19, tzinfo=datetime.UTC),
+        datetime.datetime(2023, 3, 3, 19, tzinfo=datetime.UTC),
+        datetime.datetime(2024, 2, 2, 19, tzinfo=datetime.UTC),
+    ]
+    sessions = [factories.make_session(family, owner, started_at=at) for at in nights]
+    for i, s in enumerate(sessions):
+        factories.log_hands(s, editor, 2, seed=30 + i)
+    stats_recompute(family=family)
+    mary = family.players.get(name="Mary")
+    net = [sum(h.ruling["net"][2] for h in Hand.objects.filter(session=s)) for s in sessions]
+    record = stats_selectors.player_record(family=family, player_id=mary.pk)
+    assert record["level"] == "m" and (record["net"], record["hands"], record["days"]) == (sum(net), 8, 4)
+    assert record["balance"] == [
+        (datetime.date(2023, 1, 1), net[0] + net[1]),
+        (datetime.date(2023, 3, 1), net[0] + net[1] + net[2]),
+        (datetime.date(2024, 2, 1), sum(net)),
+    ]
+    monkeypatch.setattr(stats_selectors, "CHART_MONTHS", 12)
+    record = stats_selectors.player_record(family=family, player_id=mary.pk)
+    assert record["level"] == "y"
+    assert record["balance"] == [(datetime.date(2023, 1, 1), sum(net[:3])), (datetime.date(2024, 1, 1), sum(net))]
+    history = selectors.player_history(mary, net=record["net"])
+    assert [r["balance"] for r in history["recent"]] == [sum(net), sum(net[:3]), sum(net[:2]), net[0]]
 
 
 def test_next_hand_defaults_carry_the_pot_and_the_dealer(session, editor):

@@ -7,6 +7,8 @@ from django.db.models import Sum
 import referee
 from archive import access, selectors, services, tasks
 from archive.models import Dispute, Hand, HandRevision, LedgerEntry, Player, Seat, Session
+from archive.stats import selectors as stats_selectors
+from archive.stats.services import stats_recompute
 from tests import factories
 from tests.factories import example_record, example_ruling
 
@@ -217,8 +219,11 @@ def test_merging_players_keeps_every_hand_and_moves_the_money(family, owner, edi
     assert LedgerEntry.objects.filter(player=uncle).aggregate(s=Sum("amount"))["s"] == total
     assert Seat.objects.get(session=s1, position=1).player == uncle
     assert Hand.objects.get(session=s1).record["players"][1] == "Joe"  # what the table typed stays
-    history = selectors.player_history(uncle)
-    assert history["totals"]["net"] == total and history["totals"]["sessions"] == 2
+    stats_recompute(family=family)  # the job the merge queues
+    record = stats_selectors.player_record(family=family, player_id=uncle.pk)
+    assert record["net"] == total and record["hands"] == 2
+    history = selectors.player_history(uncle, net=record["net"])
+    assert {r["session_id"] for r in history["recent"]} == {s1.pk, s2.pk}
 
 
 def test_player_names_must_be_unique_among_live_players(family, editor):

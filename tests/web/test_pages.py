@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from archive import invitations
 from archive.models import Dispute, Hand, HandRevision, Membership
+from archive.stats.services import stats_recompute
 
 pytestmark = pytest.mark.django_db
 
@@ -355,5 +356,11 @@ def test_export_then_import_into_another_family(client_as, client, family, hands
 
 def test_player_page_shows_balance_and_hands(client_as, family, session, hands):
     mary = session.seats.get(position=2).player
-    page = client_as("viewer").get(reverse("player", args=[family.slug, mary.pk])).content.decode()
-    assert "Mary" in page and "−10¢" in page  # -18 then +8
+    viewer = client_as("viewer")
+    page = viewer.get(reverse("player", args=[family.slug, mary.pk])).content.decode()
+    assert "Mary" in page and "−10¢" in page  # -18 then +8, in his latest sessions
+    assert 'id="owed"' in page and "still being counted" in page  # the job has not run yet: the page says so
+    stats_recompute(family=family)
+    page = viewer.get(reverse("player", args=[family.slug, mary.pk])).content.decode()
+    facts = page.split('<ul class="facts">', 1)[1].split("</ul>", 1)[0]
+    assert "−10¢</span></b>" in facts and "<b>2</b> hands" in facts and 'id="owed"' not in page
