@@ -18,6 +18,12 @@ ZONE_CHOICES = [(z, z) for z in sorted(zoneinfo.available_timezones()) if "/" in
 _ZONE_OPTIONS = {z: f'<option value="{escape(z)}">{escape(z)}</option>' for z, _ in ZONE_CHOICES}
 
 
+def zone_choices():
+    """The zones, given to a field as a callable: a form copies its fields for each request, and a list of
+    ~400 choices was copied twice over (field and widget) every time the home page drew its form."""
+    return ZONE_CHOICES
+
+
 class ZoneSelect(forms.Select):
     """The time zone list, written straight out: same HTML as forms.Select, no template per option."""
 
@@ -36,7 +42,7 @@ class FamilyForm(forms.Form):
     name = forms.CharField(
         max_length=120, label="Family name", widget=forms.TextInput(attrs={"placeholder": "The Novák family"})
     )
-    timezone = forms.ChoiceField(choices=ZONE_CHOICES, initial="America/Chicago", label="Time zone", widget=ZoneSelect)
+    timezone = forms.ChoiceField(choices=zone_choices, initial="America/Chicago", label="Time zone", widget=ZoneSelect)
 
 
 class MemberAddForm(forms.Form):
@@ -93,7 +99,7 @@ class SessionForm(forms.Form):
     variant = forms.CharField(max_length=20, required=False)
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
     time = forms.TimeField(widget=forms.TimeInput(attrs={"type": "time"}), initial=datetime.time(19, 0))
-    timezone = forms.ChoiceField(choices=ZONE_CHOICES, label="Time zone", widget=ZoneSelect)
+    timezone = forms.ChoiceField(choices=zone_choices, label="Time zone", widget=ZoneSelect)
     place = forms.CharField(
         max_length=120, required=False, widget=forms.TextInput(attrs={"placeholder": "Grandma's kitchen"})
     )

@@ -87,6 +87,7 @@ def home(request):
 def family_page(request, slug):
     family, role = family_for(request.user, slug)
     sessions = SESSION_KEYS.page(selectors.session_list(family), size=25, **_keyset_args(request, family))
+    selectors.with_session_counts(sessions["rows"])
     open_disputes = (
         Dispute.objects.filter(hand__session__family=family, status=Dispute.Status.OPEN)
         .select_related("hand", "hand__session", "opened_by")
@@ -219,7 +220,7 @@ def player_page(request, slug, pk):
     record = stats_selectors.player_record(family=family, player_id=player.pk)
     history = selectors.player_history(player, net=record["net"])
     chart = _chart(record["balance"])
-    hands = HAND_KEYS.page(history["hands"], size=30, **_keyset_args(request, family))
+    hands = HAND_KEYS.page(history["hands"], size=30, rows_of=selectors.hand_rows, **_keyset_args(request, family))
     selectors.with_player_net(hands["rows"], player)
     return render(
         request,
@@ -236,6 +237,7 @@ def player_page(request, slug, pk):
             per={DAY: "day", MONTH: "month", YEAR: "year"}[record["level"]],
             owed=stats_selectors.owed(family=family),
             sessions_recent=history["recent"],
+            recent_nights=selectors.RECENT_NIGHTS,
             merged=Player.objects.filter(merged_into=player).order_by("name"),
             others=selectors.players_of(family).exclude(pk=player.pk),
         ),

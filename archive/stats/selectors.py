@@ -22,6 +22,7 @@ from archive.models.stats import (
     SeatFact,
     SettlePayment,
     StatsJob,
+    StatsMonth,
     StatsOutbox,
     StatsSessionDay,
     StatsSessionSpan,
@@ -31,7 +32,7 @@ from . import games
 from . import streaks as streak_rollups
 from .common import period, ratio
 from .derive import PAIRS, PLAYERS, TABLE
-from .rollups import DAY, MONTH, YEAR, add, as_date, biggest, fold, month_of, split, year_of
+from .rollups import DAY, MONTH, YEAR, YEAR_SPAN, add, as_date, biggest, fold, month_of, split, year_of
 
 POT = None  # the pot as a party to a settle-up transfer
 
@@ -219,8 +220,12 @@ def player_record(*, family, player_id):
     row = {"player_id": player_id, **dict(zip(_SUMS + ("best_take",), values))}
     row["net"], row["hands"] = row["net"] or 0, row["hands"] or 0
     row["days"] = streak_rollups.days_played(family_id=family.pk).get(player_id, 0)
-    for module in games.GAMES.values():
-        module.player_columns([row], family_id=family.pk, game=None, date_from=None, date_to=None)
+    # Only the games he played add their own columns (a query each)
+    played = StatsMonth.objects.filter(family=family, player_id=player_id, span=YEAR_SPAN).values_list("game")
+    for game in sorted({g for (g,) in played.distinct().order_by()}):
+        if game in games.GAMES:
+            games.GAMES[game].player_columns([row], family_id=family.pk, game=game, date_from=None, date_to=None)
+    row.setdefault("falls", None)  # the page's one game column: None where no game of his counts falls
     level, points, per = _nets_by_point(family, None, None, None, extra=mine)
     running, balance = 0, []
     for p in points:
