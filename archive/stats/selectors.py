@@ -26,6 +26,7 @@ from archive.models.stats import (
     StatsOutbox,
     StatsSessionDay,
     StatsSessionSpan,
+    StatsTableMonth,
 )
 
 from . import games
@@ -45,6 +46,19 @@ def _period(qs, *, game=None, date_from=None, date_to=None):
 
 def _names(family):
     return dict(Player.objects.filter(family=family).values_list("id", "name"))
+
+
+# How a game module is asked about a game the family never played: as about another game, so it answers
+# its columns as unknown (None, empty) without reading its tables.
+NOT_PLAYED = "(not played)"
+
+
+def _asking(family, game):
+    """{game module: the game filter to hand it}: `game` itself, or NOT_PLAYED for a game the family never
+    played (one query for the lot: most families play one or two of the games)."""
+    years = StatsTableMonth.objects.filter(family=family, span=YEAR_SPAN).order_by().values_list("game")
+    played = {g for (g,) in years.distinct()}
+    return {module: game if module.GAME in played else NOT_PLAYED for module in games.GAMES.values()}
 
 
 _SUMS = ("hands", "hands_known", "hands_in", "tricks", "misdeals", "penalties", "net", "wins")
@@ -70,8 +84,8 @@ def players(*, family, game=None, date_from=None, date_to=None):
         r["name"] = names.get(player_id, "?")
         r["in_rate"] = ratio(r["hands_in"], r["hands_known"])
         out.append(r)
-    for module in games.GAMES.values():
-        module.player_columns(out, family_id=family.pk, game=game, date_from=date_from, date_to=date_to)
+    for module, asked in _asking(family, game).items():
+        module.player_columns(out, family_id=family.pk, game=asked, date_from=date_from, date_to=date_to)
     out.sort(key=lambda r: (-r["net"], r["name"]))
     return out
 
@@ -121,8 +135,8 @@ def totals(*, family, game=None, date_from=None, date_to=None, players=None):
     for r in players if players is not None else _player_sums(family, game, date_from, date_to).values():
         misdeals, penalties = add(misdeals, r["misdeals"]), add(penalties, r["penalties"])
     t.update(misdeals=misdeals, penalties=penalties)
-    for module in games.GAMES.values():
-        t.update(module.totals(family_id=family.pk, game=game, date_from=date_from, date_to=date_to))
+    for module, asked in _asking(family, game).items():
+        t.update(module.totals(family_id=family.pk, game=asked, date_from=date_from, date_to=date_to))
     return t
 
 
@@ -130,11 +144,11 @@ def game_reads(*, family, game=None, date_from=None, date_to=None, player=None):
     """Each game's own reads, by name (Swik: "wraps", success by the rank wrapped on), for the family
     or one player; a game the filter leaves out answers empty."""
     out = {}
-    for module in games.GAMES.values():
+    for module, asked in _asking(family, game).items():
         out.update(
             module.reads(
                 family_id=family.pk,
-                game=game,
+                game=asked,
                 date_from=date_from,
                 date_to=date_to,
                 player_id=None if player is None else player.pk,
