@@ -28,8 +28,10 @@ from django.db import connection
 from .common import where
 
 ONE_DAY = datetime.timedelta(days=1)
-DAY, MONTH, YEAR = "d", "m", "y"  # the levels, as Rollup.read tags its rows
-MONTH_SPAN, YEAR_SPAN = 1, 12  # the span column of a month row and of a year row
+DAY, MONTH, YEAR, ALL = "d", "m", "y", "a"  # the levels, as Rollup.read tags its rows
+# The span column of a month row, of a year row and of an all-time row (one a key: the sum of its years, dated
+# January 1st of its first year), kept for the rollups made in SQL (not streaks.py's).
+MONTH_SPAN, YEAR_SPAN, ALL_SPAN = 1, 12, 0
 
 
 def month_of(d):
@@ -213,22 +215,50 @@ class Rollup:
                     f"GROUP BY {', '.join(group + [trunc])}",
                     params,
                 )
-                return
-            for y in years:
-                cur.execute(
-                    insert + f"SELECT {', '.join(group)}, {YEAR_SPAN}, %s, {aggs} FROM {_t(self.month)}{clause} "
-                    f"AND month >= %s AND month < %s GROUP BY {', '.join(group)}",
-                    [_date(y), *params, _date(y), _date(next_year(y))],
-                )
+            else:
+                for y in years:
+                    cur.execute(
+                        insert + f"SELECT {', '.join(group)}, {YEAR_SPAN}, %s, {aggs} FROM {_t(self.month)}{clause} "
+                        f"AND month >= %s AND month < %s GROUP BY {', '.join(group)}",
+                        [_date(y), *params, _date(y), _date(next_year(y))],
+                    )
+        self.rebuild_all_time(family_id, game)
+
+    def rebuild_all_time(self, family_id=None, game=None):
+        """Delete and re-aggregate the all-time rows of the family and game (None: all) from their year rows:
+        one row a key from at most one a year, whatever the history."""
+        keys = self._keys(family_id, game)
+        self.month.objects.filter(**{k: v for k, v in keys.items() if v is not None}, span=ALL_SPAN).delete()
+        group = self._group()
+        cols = list(self.year_exprs)
+        clause, params = where({**keys, "span": YEAR_SPAN})
+        with connection.cursor() as cur:
+            cur.execute(
+                f"INSERT INTO {_t(self.month)} ({', '.join(group + ['span', 'month'] + cols)}) "
+                f"SELECT {', '.join(group)}, {ALL_SPAN}, MIN(month), {', '.join(self.year_exprs[c] for c in cols)} "
+                f"FROM {_t(self.month)}{clause} GROUP BY {', '.join(group)}",
+                params,
+            )
 
     def read(self, *, family_id, game=None, date_from=None, date_to=None, cols, extra=None, top=YEAR):
         """Rows (*group, level DAY/MONTH/YEAR, period start, *cols) of the whole years, the end months and
         the end days of the period (`split`; `top` the coarsest level): one query, its rows bounded by the
-        years, months and days shown times the keys."""
-        days, months, years = split(date_from, date_to, top)
+        years, months and days shown times the keys. top=ALL, for a read that only adds its rows up: all
+        time (no bounds) is one row a key (level ALL), any other period as for YEAR."""
         keys = {**self._keys(family_id, game), **(extra or {})}
         clause, params = where(keys)
         group = ", ".join(self.group) + ", " if self.group else ""
+        if top == ALL:
+            if date_from is None and date_to is None:
+                with connection.cursor() as cur:
+                    cur.execute(
+                        f"SELECT {group}'{ALL}', month, {', '.join(cols)} FROM {_t(self.month)}{clause} "
+                        f"AND span = {ALL_SPAN}",
+                        params,
+                    )
+                    return cur.fetchall()
+            top = YEAR
+        days, months, years = split(date_from, date_to, top)
         parts, args = [], []
         if days:
             spans, sargs = _between("day", days)

@@ -33,7 +33,7 @@ from . import games
 from . import streaks as streak_rollups
 from .common import period, ratio
 from .derive import PAIRS, PLAYERS, TABLE
-from .rollups import DAY, MONTH, YEAR, YEAR_SPAN, add, as_date, biggest, fold, month_of, split, year_of
+from .rollups import ALL, DAY, MONTH, YEAR, YEAR_SPAN, add, as_date, biggest, fold, month_of, split, year_of
 
 POT = None  # the pot as a party to a settle-up transfer
 
@@ -68,7 +68,7 @@ _HOW = [add] * len(_SUMS) + [biggest]
 def _player_sums(family, game, date_from, date_to):
     """{player id: {column: value}} of the shared counters over the period, from the rollups."""
     rows = PLAYERS.read(
-        family_id=family.pk, game=game, date_from=date_from, date_to=date_to, cols=_SUMS + ("best_take",)
+        family_id=family.pk, game=game, date_from=date_from, date_to=date_to, cols=_SUMS + ("best_take",), top=ALL
     )
     return {k[0]: dict(zip(_SUMS + ("best_take",), v)) for k, v in fold(rows, how=_HOW).items()}
 
@@ -125,7 +125,7 @@ def totals(*, family, game=None, date_from=None, date_to=None, players=None):
     """The table's totals over the period. `players`: the same period's `players(...)` rows when the caller
     has them (the pages read both): their misdeals and penalties are added up instead of read again."""
     flt = {"family_id": family.pk, "game": game, "date_from": date_from, "date_to": date_to}
-    rows = TABLE.read(**flt, cols=("hands", "sessions", "biggest_pot"))
+    rows = TABLE.read(**flt, cols=("hands", "sessions", "biggest_pot"), top=ALL)
     hands, pot = 0, None
     for row in rows:
         hands += row[2]
@@ -159,7 +159,7 @@ def game_reads(*, family, game=None, date_from=None, date_to=None, player=None):
 
 def head_to_head(*, family, game=None, date_from=None, date_to=None):
     """Who takes money from whom: matrix[i][j] = cents player i paid player j (see facts.pair_flows)."""
-    rows = PAIRS.read(family_id=family.pk, game=game, date_from=date_from, date_to=date_to, cols=("cents",))
+    rows = PAIRS.read(family_id=family.pk, game=game, date_from=date_from, date_to=date_to, cols=("cents",), top=ALL)
     cells = defaultdict(int)
     for payer, payee, _grain, _period, cents in rows:
         cells[payer, payee] += cents
@@ -229,7 +229,7 @@ def player_record(*, family, player_id):
     time as [(first day of the day, month or year, balance at its end)], a point a day, month or year by the
     length of his history (chart_level): the rows read grow with his years, not his hands."""
     mine = {"player_id": player_id}
-    sums = fold(PLAYERS.read(family_id=family.pk, cols=_SUMS + ("best_take",), extra=mine), how=_HOW)
+    sums = fold(PLAYERS.read(family_id=family.pk, cols=_SUMS + ("best_take",), extra=mine, top=ALL), how=_HOW)
     values = sums.get((player_id,)) or [None] * (len(_SUMS) + 1)
     row = {"player_id": player_id, **dict(zip(_SUMS + ("best_take",), values))}
     row["net"], row["hands"] = row["net"] or 0, row["hands"] or 0

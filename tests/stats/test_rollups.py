@@ -271,7 +271,14 @@ def test_incremental_rollups_equal_a_recompute_and_the_hands(table, steps):
             for flt in PERIODS:
                 check_against_the_hands(family, flt)
             # all time is year rows only: rows by the years and the keys, not by the months or days played
-            assert {row[1] for row in derive.PLAYERS.read(family_id=family.pk, cols=("net",))} <= {rollups.YEAR}
+            by_years = derive.PLAYERS.read(family_id=family.pk, cols=("net", "hands", "best_take"))
+            assert {row[1] for row in by_years} <= {rollups.YEAR}
+            # and a read that only adds up is one all-time row a key, equal to its years folded
+            all_time = derive.PLAYERS.read(family_id=family.pk, cols=("net", "hands", "best_take"), top=rollups.ALL)
+            assert {row[1] for row in all_time} <= {rollups.ALL}
+            assert len(all_time) <= len(by_years)
+            how = [rollups.add, rollups.add, rollups.biggest]
+            assert rollups.fold(all_time, how=how) == rollups.fold(by_years, how=how)
             incremental = dump(family)
             services.stats_recompute(family=family, rederive=True)
             assert dump(family) == incremental, "a full recompute gives the incremental jobs' rows"

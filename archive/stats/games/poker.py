@@ -15,7 +15,7 @@ from django.db import models
 
 from archive.models.stats import MonthRow, stats_fk
 from archive.stats.common import per_seat, period
-from archive.stats.rollups import Rollup, add, fold
+from archive.stats.rollups import ALL, Rollup, add, fold
 from referee.games.poker.ranking import CATEGORIES
 
 GAME = "poker"
@@ -157,7 +157,7 @@ def _ours(game):
 def _sums(family_id, date_from, date_to, player_id=None):
     """{player id: {column: sum}} from the rollups."""
     extra = None if player_id is None else {"player_id": player_id}
-    rows = PLAYERS.read(family_id=family_id, date_from=date_from, date_to=date_to, cols=_ALL, extra=extra)
+    rows = PLAYERS.read(family_id=family_id, date_from=date_from, date_to=date_to, cols=_ALL, extra=extra, top=ALL)
     return {k[0]: dict(zip(_ALL, v)) for k, v in fold(rows, how=[add] * len(_ALL)).items()}
 
 

@@ -19,7 +19,7 @@ from django.db import models
 
 from archive.models.stats import MonthRow, stats_fk
 from archive.stats.common import per_seat, period, ratio
-from archive.stats.rollups import Rollup, add, fold
+from archive.stats.rollups import ALL, Rollup, add, fold
 
 GAME = "rummy"
 TARGET = 500  # the rule book's default (referee/games/rummy/rules.py)
@@ -243,7 +243,7 @@ def player_columns(rows, *, family_id, game=None, date_from=None, date_to=None):
     """Rummy hands, average score a hand, going-out rate, games won."""
     sums, won = {}, {}
     if _ours(game):
-        got = PLAYERS.read(family_id=family_id, date_from=date_from, date_to=date_to, cols=_SUMS)
+        got = PLAYERS.read(family_id=family_id, date_from=date_from, date_to=date_to, cols=_SUMS, top=ALL)
         sums = {k[0]: dict(zip(_SUMS, v)) for k, v in fold(got, how=[add] * len(_SUMS)).items()}
         won = games_won(family_id=family_id, date_from=date_from, date_to=date_to)
     for r in rows:
@@ -259,7 +259,7 @@ def player_columns(rows, *, family_id, game=None, date_from=None, date_to=None):
 def totals(*, family_id, game=None, date_from=None, date_to=None):
     if not _ours(game):
         return {"rummy_hands": None}
-    rows = HANDS.read(family_id=family_id, date_from=date_from, date_to=date_to, cols=("hands",))
+    rows = HANDS.read(family_id=family_id, date_from=date_from, date_to=date_to, cols=("hands",), top=ALL)
     return {"rummy_hands": sum(r[2] for r in rows) or None}
 
 

@@ -19,7 +19,7 @@ from django.db import models
 
 from archive.models.stats import MonthRow, stats_fk
 from archive.stats.common import per_seat, period, ratio
-from archive.stats.rollups import Rollup, add, fold
+from archive.stats.rollups import ALL, Rollup, add, fold
 
 GAME = "sedma"
 
@@ -297,7 +297,7 @@ def player_columns(rows, *, family_id, game=None, date_from=None, date_to=None):
     """Sedma deals, points a deal, last-trick share, deals and games won, crowns."""
     sums, won = {}, {}
     if _ours(game):
-        got = PLAYERS.read(family_id=family_id, date_from=date_from, date_to=date_to, cols=_SUMS)
+        got = PLAYERS.read(family_id=family_id, date_from=date_from, date_to=date_to, cols=_SUMS, top=ALL)
         sums = {k[0]: dict(zip(_SUMS, v)) for k, v in fold(got, how=[add] * len(_SUMS)).items()}
         won = games_won(family_id=family_id, date_from=date_from, date_to=date_to)
     for r in rows:
@@ -316,7 +316,7 @@ def player_columns(rows, *, family_id, game=None, date_from=None, date_to=None):
 def totals(*, family_id, game=None, date_from=None, date_to=None):
     if not _ours(game):
         return {"sedma_deals": None}
-    rows = DEALS.read(family_id=family_id, date_from=date_from, date_to=date_to, cols=("deals",))
+    rows = DEALS.read(family_id=family_id, date_from=date_from, date_to=date_to, cols=("deals",), top=ALL)
     return {"sedma_deals": sum(r[2] for r in rows) or None}
 
 
@@ -327,7 +327,7 @@ def partners(*, family_id, game=None, date_from=None, date_to=None, player_id=No
         return []
     extra = None if player_id is None else {"player_id": player_id}
     got = PARTNERS.read(
-        family_id=family_id, date_from=date_from, date_to=date_to, cols=("deals", "won", "points"), extra=extra
+        family_id=family_id, date_from=date_from, date_to=date_to, cols=("deals", "won", "points"), extra=extra, top=ALL
     )
     rows = [
         {"player_id": a, "partner_id": b, "deals": d, "won": w, "points": pts}

@@ -14,7 +14,7 @@ from django.db import models
 
 from archive.models.stats import MonthRow, stats_fk
 from archive.stats.common import per_seat
-from archive.stats.rollups import Rollup, add, fold
+from archive.stats.rollups import ALL, Rollup, add, fold
 
 GAME = "seka"
 
@@ -122,7 +122,7 @@ ROLLUPS = [PLAYERS]
 
 
 def _sums(family_id, date_from, date_to):
-    rows = PLAYERS.read(family_id=family_id, date_from=date_from, date_to=date_to, cols=_SUMS)
+    rows = PLAYERS.read(family_id=family_id, date_from=date_from, date_to=date_to, cols=_SUMS, top=ALL)
     return {k[0]: dict(zip(_SUMS, v)) for k, v in fold(rows, how=[add] * len(_SUMS)).items()}
 
 

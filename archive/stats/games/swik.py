@@ -16,7 +16,7 @@ from django.db import models
 
 from archive.models.stats import MonthRow, stats_fk
 from archive.stats.common import per_seat, ratio
-from archive.stats.rollups import Rollup, add, fold
+from archive.stats.rollups import ALL, Rollup, add, fold
 
 GAME = "swik"
 RANK_ORDER = "23456789TJQKA"
@@ -189,7 +189,7 @@ def _ours(game):
 
 
 def _sums(family_id, date_from, date_to):
-    rows = PLAYERS.read(family_id=family_id, date_from=date_from, date_to=date_to, cols=_PLAYER_SUMS)
+    rows = PLAYERS.read(family_id=family_id, date_from=date_from, date_to=date_to, cols=_PLAYER_SUMS, top=ALL)
     return fold(rows, how=[add] * len(_PLAYER_SUMS))
 
 
@@ -217,7 +217,9 @@ def wraps(*, family_id, game=None, date_from=None, date_to=None, player_id=None)
     if not _ours(game):
         return []
     extra = None if player_id is None else {"player_id": player_id}
-    rows = WRAPS.read(family_id=family_id, date_from=date_from, date_to=date_to, cols=("tries", "made"), extra=extra)
+    rows = WRAPS.read(
+        family_id=family_id, date_from=date_from, date_to=date_to, cols=("tries", "made"), extra=extra, top=ALL
+    )
     by_rank = {}
     for (_, rank), (tries, made) in fold(rows, key=2, how=[add, add]).items():
         have = by_rank.get(rank)
