@@ -7,7 +7,9 @@ month with one INSERT ... SELECT ... GROUP BY, and year rows (span = 12, `month`
 from that year's month rows (at most 12 a key). A period [date_from, date_to] is read as its whole years
 (year rows), the whole months at its two ends (month rows, at most 11 + 11) and the days at its two ends
 (day rows, at most two partial months), in one UNION ALL (`split`, `Rollup.read`): an all-time read touches
-O(years) rows a key, a period's numbers stay exact whatever its ends.
+O(years) rows a key, a period's numbers stay exact whatever its ends. A third level, one all-time row a key
+(span = 0), rebuilt from the year rows after them, serves the reads that only add up (top=ALL): all time is
+then one row a key, however many years the family has played.
 
 Why the years live in the month tables (a `span` column) rather than in twins of their own: a year row has
 exactly a month row's columns, so one table a rollup keeps one model, one migration entry and one INSERT
