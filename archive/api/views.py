@@ -25,7 +25,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import referee
-from archive import import_jobs, imports, invitations, selectors_games, services
+from archive import import_jobs, imports, invitations, selectors, selectors_games, services
 from archive.access import member_family_ids, require_editor_of, require_owner_of, role_subquery
 from archive.api import serializers as s
 from archive.audit import log_of
@@ -439,17 +439,22 @@ class SessionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
     pagination_class = SessionPagination
 
     def get_queryset(self):
-        qs = (
-            Session.objects.filter(family__in=member_family_ids(self.request.user), deleted_at__isnull=True)
-            .prefetch_related("seats__player")
-            # A count per row, not a GROUP BY over the join: PostgreSQL counts only the page's sessions, where
-            # the join made it count every hand of the family before the page was cut (1 s at 500,000 hands).
-            .annotate(hand_count=Coalesce(Subquery(_live_hand_count), 0))
-        )
+        qs = Session.objects.filter(
+            family__in=member_family_ids(self.request.user), deleted_at__isnull=True
+        ).prefetch_related("seats__player")
+        if self.action != "list":  # a list counts its page's hands after paging (`list`)
+            # A count per row, not a GROUP BY over the join: PostgreSQL counts only this row's hands, where
+            # the join made it count every hand of the family (1 s at 500,000 hands).
+            qs = qs.annotate(hand_count=Coalesce(Subquery(_live_hand_count), 0))
         family = int_param(self.request, "family")
         if family is not None:
             qs = qs.filter(family_id=family)
         return qs.order_by("-started_at", "-id")
+
+    def list(self, request, *args, **kwargs):
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        selectors.with_session_counts(page)  # one plain query for the page's counts
+        return self.get_paginated_response(self.get_serializer(page, many=True).data)
 
     @extend_schema(request=s.SessionCreateSerializer, responses={201: s.SessionSerializer})
     def create(self, request):
