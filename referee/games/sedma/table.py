@@ -366,75 +366,79 @@ class Sedma(Scoring, TrickTable, core.Table):
             self._close_round()
 
     def _run(self, i, ev):
-        """Plays and draws from i on, while they last; answers the index after them. The common event is taken here
-        with the state in locals: a play in turn of a card the player holds (no draw owed, no decision pending), a
-        draw in turn of the stock's next card (no trick under way). Anything else goes to `_play` or `_draw`, which
-        check everything."""
+        """Plays and draws from i on, while they last; answers the index after them. The common events are taken
+        here with the state in locals, a round (or a run of draws) at a time: plays in turn of cards the players
+        hold (no draw owed, no decision pending), draws in turn of the stock's next card (no trick under way).
+        Anything else goes to `_play` or `_draw`, which check everything. (`ev["seat"] is not s`: seats are small
+        ints, one object each; true for 1, say, goes to the full check.)"""
         events = self.events
         m = len(events)
-        n = self.n
         while True:
             if self.phase == PLAY and not (self.pending or self.lax or self.disorder):
-                where = self.where
-                held = self.held
-                unseen = self.unseen
-                rnd = self.rnd
-                order = self.rnd_order
+                start = i
                 td = self.to_draw
-                k = len(rnd)
-                while True:
-                    try:
-                        a = ev["action"]
-                        s = ev["seat"]
-                        c = ev["card"]
-                        o = where.get(c)
-                    except (KeyError, TypeError):  # (TypeError: not an object, or an unhashable card)
-                        break
-                    if a == "play":
-                        if td or order[k] != s or s.__class__ is not int:
-                            break
-                        if o != s:
-                            if o is not None or not unseen[s] or c not in self.deck:
+                if not td:
+                    where = self.where
+                    held = self.held
+                    rnd = self.rnd
+                    k = len(rnd)
+                    for s in self.rnd_order[k:] if k else self.rnd_order:  # the seats still to play, in turn
+                        try:
+                            if ev["seat"] is not s or ev["action"] != "play":
                                 break
-                            unseen[s] -= 1
-                        if not k:
-                            self.quiet = False  # (the first card of a round may follow a trick that ended by itself)
+                            c = ev["card"]
+                            o = where.get(c)
+                        except (KeyError, TypeError):  # (TypeError: not an object, or an unhashable card)
+                            break
+                        if o is not s:
+                            if o is not None or not self.unseen[s] or c not in self.deck:
+                                break
+                            self.unseen[s] -= 1
                         where[c] = PLAYED
                         held[s] -= 1
                         rnd.append([s, c])
-                        k += 1
-                        if k == n:
-                            self.last_e = i
+                        i += 1
+                        if i == m:
+                            break
+                        ev = events[i]
+                    if i != start:
+                        self.quiet = False
+                        self.last_e = i - 1
+                        if len(rnd) == self.n:
                             self._close_round()
-                            i += 1
-                            if i == m:
-                                return i
-                            ev = events[i]
-                            break  # (a new trick, or a decision: the state is read again)
-                    elif a == "draw":
-                        if not td or td[0] != s or s.__class__ is not int or k or self.plays:
+                        if i == m:
+                            return i
+                        continue  # (a new trick, a decision, or draws: the state is read again)
+                elif self.stock is not None and not self.rnd and not self.plays:
+                    stock = self.stock
+                    where = self.where
+                    held = self.held
+                    pos = self.stock_pos
+                    for s in td:
+                        try:
+                            if ev["seat"] is not s or ev["action"] != "draw":
+                                break
+                            c = ev["card"]
+                        except (KeyError, TypeError):
                             break
-                        stock = self.stock
-                        if stock is None:
-                            break
-                        pos = self.stock_pos
                         x = stock[pos]
                         if c is not None and c != x:
                             break
-                        td.pop(0)
-                        self.stock_pos = pos + 1
-                        self.stock_left -= 1
+                        pos += 1
                         held[s] += 1
                         where[x] = s
+                        i += 1
+                        if i == m:
+                            break
+                        ev = events[i]
+                    if i != start:
+                        del td[: i - start]
+                        self.stock_pos = pos
+                        self.stock_left -= i - start
                         self.quiet = False
-                    else:
-                        return i
-                    i += 1
-                    if i == m:
-                        return i
-                    ev = events[i]
-                if k == n:
-                    continue  # a round was closed: take what follows with its own state
+                        if i == m:
+                            return i
+                        continue
             if ev.__class__ is not dict:
                 return i
             a = ev.get("action")
