@@ -169,7 +169,7 @@ class Sedma(Scoring, TrickTable, core.Table):
 
     def _deal(self, i, ev):
         plain = self._plain_deal(ev)
-        if not plain and not self.syntax(i, ev, "deal"):
+        if plain is None and not self.syntax(i, ev, "deal"):
             return
         names = self.names
         s = ev["seat"]
@@ -180,24 +180,26 @@ class Sedma(Scoring, TrickTable, core.Table):
                 i, "seat", f"event {i}: {names[s]} deals, but the record's dealer is {names[self.dealer]}"
             )
         stock = ev.get("stock")
-        if plain:  # (every card written as the deck writes it: nothing to convert; the lists are only read)
+        deck = self.deck
+        if plain is not None:  # (every card written as the deck writes it: the cards' places are read already)
             hands = ev["hands"]
+            where, total = plain
+            self.where = where
         else:
             hands = [None if h is None else [CARD[c] for c in h] for h in ev["hands"]]
             stock = None if stock is None else [CARD[c] for c in stock]
-        deck = self.deck
-        where = self.where
-        total = 0
-        k = 0
-        for h in hands:
-            if h is not None:
-                where.update(dict.fromkeys(h, k))
-                total += len(h)
-            k += 1
-        if stock is not None:
-            where.update(dict.fromkeys(stock, STOCK))
-            total += len(stock)
-        if len(where) != total or (self.variant == "3p" and not deck.issuperset(where)):
+            where = self.where
+            total = 0
+            k = 0
+            for h in hands:
+                if h is not None:
+                    where.update(dict.fromkeys(h, k))
+                    total += len(h)
+                k += 1
+            if stock is not None:
+                where.update(dict.fromkeys(stock, STOCK))
+                total += len(stock)
+        if len(where) != total or (self.variant == "3p" and not where.keys() <= deck):
             where.clear()  # a card twice or out of the pack: find it, in order, for the words
             for key, k, cs in [("hands", s2, h) for s2, h in enumerate(hands)] + [("stock", STOCK, stock)]:
                 if cs is None:
@@ -237,23 +239,38 @@ class Sedma(Scoring, TrickTable, core.Table):
         self._new_trick((s + 1) % self.n)
 
     def _plain_deal(self, ev):
-        """A deal whose fields are plainly right (cards as "TH", each hand a list or null): no need to read them
-        one by one."""
+        """A deal whose fields are plainly right (cards as "TH", each hand a list or null): (where each card lies,
+        how many were dealt), read in one pass; None for anything else (the fields are then read one by one)."""
         s = ev.get("seat")
         hands = ev.get("hands")
         stock = ev.get("stock")
-        if not (s.__class__ is int and 0 <= s < self.n and hands.__class__ is list and len(hands) == self.n):
-            return False
+        n = self.n
+        if not (s.__class__ is int and 0 <= s < n and hands.__class__ is list and len(hands) == n):
+            return None
+        g = ev.get("soloist")
+        if not (g is None or g.__class__ is int and 0 <= g < n):
+            return None
+        where = {}
+        total = 0
+        k = 0
         try:
             for h in hands:
-                if h is not None and (h.__class__ is not list or not DECK_TEXT.issuperset(h)):
-                    return False
-            if stock is not None and (stock.__class__ is not list or not DECK_TEXT.issuperset(stock)):
-                return False
+                if h is not None:
+                    if h.__class__ is not list:
+                        return None
+                    for c in h:  # (a loop: half the cost of dict.fromkeys and a merge)
+                        where[c] = k
+                    total += len(h)
+                k += 1
+            if stock is not None:
+                if stock.__class__ is not list:
+                    return None
+                for c in stock:
+                    where[c] = STOCK
+                total += len(stock)
         except TypeError:  # (an unhashable "card")
-            return False
-        g = ev.get("soloist")
-        return g is None or g.__class__ is int and 0 <= g < self.n
+            return None
+        return (where, total) if where.keys() <= DECK_TEXT else None
 
     def _find_soloist(self, i, ev, hands, stock):
         """3p: who holds the soloist card (None: it lies in the stock); False (with an error) if the record
