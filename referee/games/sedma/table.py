@@ -93,7 +93,7 @@ class Sedma(Scoring, TrickTable, core.Table):
         "rank",
         "pending",
         "tricks",
-        "trick_events",
+        "trick_event",
         "won",
         "to_draw",
         "quiet",
@@ -138,7 +138,7 @@ class Sedma(Scoring, TrickTable, core.Table):
         self.rank = None
         self.pending = False  # the leader decides whether to continue
         self.tricks = []
-        self.trick_events = []
+        self.trick_event = None  # the event of the last trick's last card
         self.won = [0] * n
         self.own = [0] * n  # the points each seat took in tricks (the last trick's 10 included)
         self.best = None  # the winner so far of a trick waiting for its leader's decision
@@ -229,7 +229,8 @@ class Sedma(Scoring, TrickTable, core.Table):
             return
         self.known = hands
         self.held = [H] * self.n
-        self.unseen = [H if h is None else 0 for h in hands]
+        if None in hands:  # (else each seat's unseen count stays 0)
+            self.unseen = [H if h is None else 0 for h in hands]
         if self.soloist is not None and hands[self.soloist] is None:
             self.unseen[self.soloist] -= 1  # (the soloist card, known to be his)
         self.stock = stock
@@ -390,13 +391,13 @@ class Sedma(Scoring, TrickTable, core.Table):
         ints, one object each; true for 1, say, goes to the full check.)"""
         events = self.events
         m = len(events)
+        where = self.where  # (the same objects for the whole deal)
+        held = self.held
         while True:
             if self.phase == PLAY and not (self.pending or self.lax or self.disorder):
                 start = i
                 td = self.to_draw
                 if not td:
-                    where = self.where
-                    held = self.held
                     rnd = self.rnd
                     k = len(rnd)
                     for s in self.rnd_order[k:] if k else self.rnd_order:  # the seats still to play, in turn
@@ -428,8 +429,6 @@ class Sedma(Scoring, TrickTable, core.Table):
                         continue  # (a new trick, a decision, or draws: the state is read again)
                 elif self.stock is not None and not self.rnd and not self.plays:
                     stock = self.stock
-                    where = self.where
-                    held = self.held
                     pos = self.stock_pos
                     for s in td:
                         try:
@@ -548,7 +547,7 @@ class Sedma(Scoring, TrickTable, core.Table):
         if last:
             pts += LAST
         self.tricks.append({"leader": L, "plays": plays, "winner": w, "points": pts})
-        self.trick_events.append(self.last_e)
+        self.trick_event = self.last_e
         self.won[w] += 1
         self.own[w] += pts
         self.pending = False
