@@ -183,7 +183,7 @@ def sides_for(variant, number, rotate):
     """The sides of a deal: 4p by the deal's number in the game (1-based; partners change every `rotate` deals)."""
     if variant == "4p":
         k = ((number - 1) // rotate) % 3
-        return ([[0, 2], [1, 3]], [[0, 1], [2, 3]], [[0, 3], [1, 2]])[k]
+        return [[0, 2], [1, 3]] if k == 0 else [[0, 1], [2, 3]] if k == 1 else [[0, 3], [1, 2]]
     if variant == "2p":
         return [[0], [1]]
     return None  # 3p: from the soloist

@@ -125,7 +125,7 @@ class Scoring:
 
     def _pay_crowns(self, crowns):
         """Crowns move from each loser to each winner (no pot): two ledger entries a payment."""
-        e = self.trick_events[-1] if self.trick_events else None
+        e = self.trick_event
         names = self.names
         winners = [s for s in range(self.n) if crowns[s] > 0]
         losers = [s for s in range(self.n) if crowns[s] < 0]

@@ -93,7 +93,7 @@ class Sedma(Scoring, TrickTable, core.Table):
         "rank",
         "pending",
         "tricks",
-        "trick_events",
+        "trick_event",
         "won",
         "to_draw",
         "quiet",
@@ -138,7 +138,7 @@ class Sedma(Scoring, TrickTable, core.Table):
         self.rank = None
         self.pending = False  # the leader decides whether to continue
         self.tricks = []
-        self.trick_events = []
+        self.trick_event = None  # the event of the last trick's last card
         self.won = [0] * n
         self.own = [0] * n  # the points each seat took in tricks (the last trick's 10 included)
         self.best = None  # the winner so far of a trick waiting for its leader's decision
@@ -169,7 +169,7 @@ class Sedma(Scoring, TrickTable, core.Table):
 
     def _deal(self, i, ev):
         plain = self._plain_deal(ev)
-        if not plain and not self.syntax(i, ev, "deal"):
+        if plain is None and not self.syntax(i, ev, "deal"):
             return
         names = self.names
         s = ev["seat"]
@@ -180,24 +180,26 @@ class Sedma(Scoring, TrickTable, core.Table):
                 i, "seat", f"event {i}: {names[s]} deals, but the record's dealer is {names[self.dealer]}"
             )
         stock = ev.get("stock")
-        if plain:  # (every card written as the deck writes it: nothing to convert; the lists are only read)
+        deck = self.deck
+        if plain is not None:  # (every card written as the deck writes it: the cards' places are read already)
             hands = ev["hands"]
+            where, total = plain
+            self.where = where
         else:
             hands = [None if h is None else [CARD[c] for c in h] for h in ev["hands"]]
             stock = None if stock is None else [CARD[c] for c in stock]
-        deck = self.deck
-        where = self.where
-        total = 0
-        k = 0
-        for h in hands:
-            if h is not None:
-                where.update(dict.fromkeys(h, k))
-                total += len(h)
-            k += 1
-        if stock is not None:
-            where.update(dict.fromkeys(stock, STOCK))
-            total += len(stock)
-        if len(where) != total or (self.variant == "3p" and not deck.issuperset(where)):
+            where = self.where
+            total = 0
+            k = 0
+            for h in hands:
+                if h is not None:
+                    where.update(dict.fromkeys(h, k))
+                    total += len(h)
+                k += 1
+            if stock is not None:
+                where.update(dict.fromkeys(stock, STOCK))
+                total += len(stock)
+        if len(where) != total or (self.variant == "3p" and not where.keys() <= deck):
             where.clear()  # a card twice or out of the pack: find it, in order, for the words
             for key, k, cs in [("hands", s2, h) for s2, h in enumerate(hands)] + [("stock", STOCK, stock)]:
                 if cs is None:
@@ -227,7 +229,8 @@ class Sedma(Scoring, TrickTable, core.Table):
             return
         self.known = hands
         self.held = [H] * self.n
-        self.unseen = [H if h is None else 0 for h in hands]
+        if None in hands:  # (else each seat's unseen count stays 0)
+            self.unseen = [H if h is None else 0 for h in hands]
         if self.soloist is not None and hands[self.soloist] is None:
             self.unseen[self.soloist] -= 1  # (the soloist card, known to be his)
         self.stock = stock
@@ -237,23 +240,38 @@ class Sedma(Scoring, TrickTable, core.Table):
         self._new_trick((s + 1) % self.n)
 
     def _plain_deal(self, ev):
-        """A deal whose fields are plainly right (cards as "TH", each hand a list or null): no need to read them
-        one by one."""
+        """A deal whose fields are plainly right (cards as "TH", each hand a list or null): (where each card lies,
+        how many were dealt), read in one pass; None for anything else (the fields are then read one by one)."""
         s = ev.get("seat")
         hands = ev.get("hands")
         stock = ev.get("stock")
-        if not (s.__class__ is int and 0 <= s < self.n and hands.__class__ is list and len(hands) == self.n):
-            return False
+        n = self.n
+        if not (s.__class__ is int and 0 <= s < n and hands.__class__ is list and len(hands) == n):
+            return None
+        g = ev.get("soloist")
+        if not (g is None or g.__class__ is int and 0 <= g < n):
+            return None
+        where = {}
+        total = 0
+        k = 0
         try:
             for h in hands:
-                if h is not None and (h.__class__ is not list or not DECK_TEXT.issuperset(h)):
-                    return False
-            if stock is not None and (stock.__class__ is not list or not DECK_TEXT.issuperset(stock)):
-                return False
+                if h is not None:
+                    if h.__class__ is not list:
+                        return None
+                    for c in h:  # (a loop: half the cost of dict.fromkeys and a merge)
+                        where[c] = k
+                    total += len(h)
+                k += 1
+            if stock is not None:
+                if stock.__class__ is not list:
+                    return None
+                for c in stock:
+                    where[c] = STOCK
+                total += len(stock)
         except TypeError:  # (an unhashable "card")
-            return False
-        g = ev.get("soloist")
-        return g is None or g.__class__ is int and 0 <= g < self.n
+            return None
+        return (where, total) if where.keys() <= DECK_TEXT else None
 
     def _find_soloist(self, i, ev, hands, stock):
         """3p: who holds the soloist card (None: it lies in the stock); False (with an error) if the record
@@ -366,75 +384,77 @@ class Sedma(Scoring, TrickTable, core.Table):
             self._close_round()
 
     def _run(self, i, ev):
-        """Plays and draws from i on, while they last; answers the index after them. The common event is taken here
-        with the state in locals: a play in turn of a card the player holds (no draw owed, no decision pending), a
-        draw in turn of the stock's next card (no trick under way). Anything else goes to `_play` or `_draw`, which
-        check everything."""
+        """Plays and draws from i on, while they last; answers the index after them. The common events are taken
+        here with the state in locals, a round (or a run of draws) at a time: plays in turn of cards the players
+        hold (no draw owed, no decision pending), draws in turn of the stock's next card (no trick under way).
+        Anything else goes to `_play` or `_draw`, which check everything. (`ev["seat"] is not s`: seats are small
+        ints, one object each; true for 1, say, goes to the full check.)"""
         events = self.events
         m = len(events)
-        n = self.n
+        where = self.where  # (the same objects for the whole deal)
+        held = self.held
         while True:
             if self.phase == PLAY and not (self.pending or self.lax or self.disorder):
-                where = self.where
-                held = self.held
-                unseen = self.unseen
-                rnd = self.rnd
-                order = self.rnd_order
+                start = i
                 td = self.to_draw
-                k = len(rnd)
-                while True:
-                    try:
-                        a = ev["action"]
-                        s = ev["seat"]
-                        c = ev["card"]
-                        o = where.get(c)
-                    except (KeyError, TypeError):  # (TypeError: not an object, or an unhashable card)
-                        break
-                    if a == "play":
-                        if td or order[k] != s or s.__class__ is not int:
-                            break
-                        if o != s:
-                            if o is not None or not unseen[s] or c not in self.deck:
+                if not td:
+                    rnd = self.rnd
+                    k = len(rnd)
+                    for s in self.rnd_order[k:] if k else self.rnd_order:  # the seats still to play, in turn
+                        try:
+                            if ev["seat"] is not s or ev["action"] != "play":
                                 break
-                            unseen[s] -= 1
-                        if not k:
-                            self.quiet = False  # (the first card of a round may follow a trick that ended by itself)
+                            c = ev["card"]
+                            o = where.get(c)
+                        except (KeyError, TypeError):  # (TypeError: not an object, or an unhashable card)
+                            break
+                        if o is not s:
+                            if o is not None or not self.unseen[s] or c not in self.deck:
+                                break
+                            self.unseen[s] -= 1
                         where[c] = PLAYED
                         held[s] -= 1
                         rnd.append([s, c])
-                        k += 1
-                        if k == n:
-                            self.last_e = i
+                        i += 1
+                        if i == m:
+                            break
+                        ev = events[i]
+                    if i != start:
+                        self.quiet = False
+                        self.last_e = i - 1
+                        if len(rnd) == self.n:
                             self._close_round()
-                            i += 1
-                            if i == m:
-                                return i
-                            ev = events[i]
-                            break  # (a new trick, or a decision: the state is read again)
-                    elif a == "draw":
-                        if not td or td[0] != s or s.__class__ is not int or k or self.plays:
+                        if i == m:
+                            return i
+                        continue  # (a new trick, a decision, or draws: the state is read again)
+                elif self.stock is not None and not self.rnd and not self.plays:
+                    stock = self.stock
+                    pos = self.stock_pos
+                    for s in td:
+                        try:
+                            if ev["seat"] is not s or ev["action"] != "draw":
+                                break
+                            c = ev["card"]
+                        except (KeyError, TypeError):
                             break
-                        stock = self.stock
-                        if stock is None:
-                            break
-                        pos = self.stock_pos
                         x = stock[pos]
                         if c is not None and c != x:
                             break
-                        td.pop(0)
-                        self.stock_pos = pos + 1
-                        self.stock_left -= 1
+                        pos += 1
                         held[s] += 1
                         where[x] = s
+                        i += 1
+                        if i == m:
+                            break
+                        ev = events[i]
+                    if i != start:
+                        del td[: i - start]
+                        self.stock_pos = pos
+                        self.stock_left -= i - start
                         self.quiet = False
-                    else:
-                        return i
-                    i += 1
-                    if i == m:
-                        return i
-                    ev = events[i]
-                if k == n:
-                    continue  # a round was closed: take what follows with its own state
+                        if i == m:
+                            return i
+                        continue
             if ev.__class__ is not dict:
                 return i
             a = ev.get("action")
@@ -527,7 +547,7 @@ class Sedma(Scoring, TrickTable, core.Table):
         if last:
             pts += LAST
         self.tricks.append({"leader": L, "plays": plays, "winner": w, "points": pts})
-        self.trick_events.append(self.last_e)
+        self.trick_event = self.last_e
         self.won[w] += 1
         self.own[w] += pts
         self.pending = False
