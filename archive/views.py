@@ -89,7 +89,7 @@ def family_page(request, slug):
     sessions = SESSION_KEYS.page(selectors.session_list(family), size=25, **_keyset_args(request, family))
     selectors.with_session_counts(sessions["rows"])
     open_disputes = (
-        Dispute.objects.filter(hand__session__family=family, status=Dispute.Status.OPEN)
+        Dispute.objects.filter(family=family, status=Dispute.Status.OPEN)
         .select_related("hand", "hand__session", "opened_by")
         .defer(*DISPUTED_HAND_BULK)
         .order_by("-opened_at")[:20]

@@ -44,7 +44,7 @@ def dispute_new(request, slug, pk):
 def _dispute_of(user, slug, pk):
     family, role = family_for(user, slug)
     d = (
-        Dispute.objects.filter(hand__session__family=family, pk=pk)
+        Dispute.objects.filter(family=family, pk=pk)
         .select_related("hand", "hand__session", "opened_by", "resolved_by", "ruling_revision")
         .first()
     )
@@ -108,7 +108,7 @@ def disputes_page(request, slug):
     status = request.GET.get("status")
     status = status if status in Dispute.Status.values else ""
     qs = (
-        Dispute.objects.filter(hand__session__family=family)
+        Dispute.objects.filter(family=family)
         .select_related("hand", "hand__session", "opened_by")
         .defer(*DISPUTED_HAND_BULK)
         .annotate(replies=Count("messages"))

@@ -682,7 +682,7 @@ class DisputeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
 
     def base_queryset(self):
         return (
-            Dispute.objects.filter(hand__session__family__in=member_family_ids(self.request.user))
+            Dispute.objects.filter(family__in=member_family_ids(self.request.user))
             .select_related("opened_by", "resolved_by")
             .prefetch_related("messages__author")
         )
@@ -694,7 +694,7 @@ class DisputeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
         family = int_param(self.request, "family")
         hand = int_param(self.request, "hand")
         if family is not None:
-            qs = qs.filter(hand__session__family_id=family)
+            qs = qs.filter(family_id=family)
         if hand is not None:
             qs = qs.filter(hand_id=hand)
         st = self.request.query_params.get("status")
