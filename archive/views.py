@@ -83,6 +83,10 @@ def home(request):
     return render(request, "archive/home.html", {"families": families_light(request.user), "form": form})
 
 
+# The family page names its latest open disputes; the disputes page lists them all.
+OPEN_DISPUTES_SHOWN = 5
+
+
 @login_required
 def family_page(request, slug):
     family, role = family_for(request.user, slug)
@@ -92,7 +96,7 @@ def family_page(request, slug):
         Dispute.objects.filter(family=family, status=Dispute.Status.OPEN)
         .select_related("hand", "hand__session", "opened_by")
         .defer(*DISPUTED_HAND_BULK)
-        .order_by("-opened_at")[:20]
+        .order_by("-opened_at", "-id")[: OPEN_DISPUTES_SHOWN + 1]
     )
     return render(
         request,
@@ -107,7 +111,8 @@ def family_page(request, slug):
             members=selectors.members_of(family),
             member_form=MemberAddForm(),
             roles=Membership.Role.choices,
-            open_disputes=open_disputes,
+            open_disputes=open_disputes[:OPEN_DISPUTES_SHOWN],
+            more_open_disputes=len(open_disputes) > OPEN_DISPUTES_SHOWN,
             import_form=ImportForm(),
             invitations=invitations.open_invitations(family) if role == Membership.Role.OWNER else [],
         ),
