@@ -223,6 +223,7 @@ def player_page(request, slug, pk):
     family, role = family_for(request.user, slug)
     player = get_object_or_404(Player.objects.select_related("merged_into", "user"), family=family, pk=pk)
     record = stats_selectors.player_record(family=family, player_id=player.pk)
+    everyone = list(selectors.players_of(family, include_merged=True))  # the merge form's choices, and his aliases
     history = selectors.player_history(player, net=record["net"])
     chart = _chart(record["balance"])
     hands = HAND_KEYS.page(history["hands"], size=30, rows_of=selectors.hand_rows, **_keyset_args(request, family))
@@ -243,8 +244,8 @@ def player_page(request, slug, pk):
             owed=stats_selectors.owed(family=family),
             sessions_recent=history["recent"],
             recent_nights=selectors.RECENT_NIGHTS,
-            merged=Player.objects.filter(merged_into=player).order_by("name"),
-            others=selectors.players_of(family).exclude(pk=player.pk),
+            merged=[p for p in everyone if p.merged_into_id == player.pk],
+            others=[p for p in everyone if p.merged_into_id is None and p.pk != player.pk],
         ),
     )
 

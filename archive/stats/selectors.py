@@ -234,16 +234,27 @@ def player_record(*, family, player_id):
     row = {"player_id": player_id, **dict(zip(_SUMS + ("best_take",), values))}
     row["net"], row["hands"] = row["net"] or 0, row["hands"] or 0
     row["days"] = streak_rollups.days_played(family_id=family.pk).get(player_id, 0)
-    # Only the games he played add their own columns (a query each)
-    played = StatsMonth.objects.filter(family=family, player_id=player_id, span=YEAR_SPAN).values_list("game")
-    for game in sorted({g for (g,) in played.distinct().order_by()}):
+    # His year rows: the games he played (only they add their own columns, a query each), and for a history
+    # of more than ten years his chart itself, a point a year (as chart_level would choose).
+    years = list(
+        StatsMonth.objects.filter(family=family, player_id=player_id, span=YEAR_SPAN)
+        .order_by("month")
+        .values_list("game", "month", "net")
+    )
+    for game in sorted({g for g, _, _ in years}):
         if game in games.GAMES:
             games.GAMES[game].player_columns([row], family_id=family.pk, game=game, date_from=None, date_to=None)
     row.setdefault("falls", None)  # the page's one game column: None where no game of his counts falls
-    level, points, per = _nets_by_point(family, None, None, None, extra=mine)
+    if years and years[-1][1].year - years[0][1].year > CHART_MONTHS // 12:
+        level, nets = YEAR, defaultdict(int)
+        for _, year, net in years:
+            nets[as_date(year)] += net
+    else:
+        level, points, per = _nets_by_point(family, None, None, None, extra=mine)
+        nets = {p: per[player_id][p] for p in points}
     running, balance = 0, []
-    for p in points:
-        running += per[player_id][p]
+    for p in sorted(nets):
+        running += nets[p]
         balance.append((p, running))
     row.update(level=level, balance=balance)
     return row

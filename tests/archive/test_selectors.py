@@ -133,10 +133,14 @@ def test_a_long_history_charts_a_point_a_month_then_a_year(family, owner, editor
         (datetime.date(2023, 3, 1), net[0] + net[1] + net[2]),
         (datetime.date(2024, 2, 1), sum(net)),
     ]
+    by_year = [(datetime.date(2023, 1, 1), sum(net[:3])), (datetime.date(2024, 1, 1), sum(net))]
     monkeypatch.setattr(stats_selectors, "CHART_MONTHS", 12)
     record = stats_selectors.player_record(family=family, player_id=mary.pk)
-    assert record["level"] == "y"
-    assert record["balance"] == [(datetime.date(2023, 1, 1), sum(net[:3])), (datetime.date(2024, 1, 1), sum(net))]
+    assert record["level"] == "y" and record["balance"] == by_year
+    # past ten years (here: past none) his chart is read straight off his year rows: the same points
+    monkeypatch.setattr(stats_selectors, "CHART_MONTHS", 0)
+    record = stats_selectors.player_record(family=family, player_id=mary.pk)
+    assert record["level"] == "y" and record["balance"] == by_year
     history = selectors.player_history(mary, net=record["net"])
     assert [r["balance"] for r in history["recent"]] == [sum(net), sum(net[:3]), sum(net[:2]), net[0]]
 
