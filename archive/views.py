@@ -92,7 +92,7 @@ def family_page(request, slug):
     family, role = family_for(request.user, slug)
     sessions = SESSION_KEYS.page(selectors.session_list(family), size=25, **_keyset_args(request, family))
     selectors.with_session_counts(sessions["rows"])
-    open_disputes = (
+    open_disputes = list(
         Dispute.objects.filter(family=family, status=Dispute.Status.OPEN)
         .select_related("hand", "hand__session", "opened_by")
         .defer(*DISPUTED_HAND_BULK)
