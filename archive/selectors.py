@@ -294,7 +294,7 @@ def hand_list(
 ):
     """Hands, newest first, with `summary` (from the ruling) and the session selected.
 
-    Filters: family or session, player (sat at the table), status, violations (True: only hands with
+    Filters: family (or its id) or session, player (sat at the table), status, violations (True: only hands with
     violations; False: only clean hands), game, since/until (dates or datetimes of the session),
     disputed (an open dispute), include_deleted.
     """
@@ -419,5 +419,5 @@ def player_history(player, *, net) -> dict:
         row["balance"] = net
         net -= row["net"]
         recent.append(row)
-    family = Family(pk=player.family_id)  # the id is all the filters need: no query for the family's row
-    return {"player": player, "recent": recent, "hands": hand_list(family=family, player=player)}
+    # the family's id is all the filters need (player.family would be a query for its row)
+    return {"player": player, "recent": recent, "hands": hand_list(family=player.family_id, player=player)}
