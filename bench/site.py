@@ -138,9 +138,11 @@ def pages_of(family, rng):
         "statistics page": lambda: reverse("stats-family", args=[slug]),
         "API statistics": lambda: reverse("api-stats-family", args=[slug]),
         "API player statistics": lambda: reverse("api-stats-player", args=[slug, player.pk]),
-        "API sessions, newest": lambda: api + f"sessions/?family={family.pk}",
+        # 20 a page: the smallest family's 24 nights would not fill the API's 50, and a ratio of a page of 24
+        # to a page of 50 would measure the rows shown, not the history behind them.
+        "API sessions, newest": lambda: api + f"sessions/?family={family.pk}&limit=20",
         "API sessions, oldest": lambda: (
-            api + f"sessions/?family={family.pk}&cursor={drf_cursor(oldest_session.started_at)}"
+            api + f"sessions/?family={family.pk}&limit=20&cursor={drf_cursor(oldest_session.started_at)}"
         ),
         "API hands, newest": lambda: api + f"hands/?family={family.pk}",
         "API hands, oldest": lambda: api + f"hands/?family={family.pk}&cursor={drf_cursor(oldest_hand.pk)}",

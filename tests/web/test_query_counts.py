@@ -8,7 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from archive import views
+from archive import services, views
 from archive.models import Family, Hand, Player, Session
 
 pytestmark = pytest.mark.django_db
@@ -19,6 +19,8 @@ def pages_of(family):
     session = Session.objects.filter(family=family, hands__isnull=False).order_by("-started_at").first()
     hand = Hand.objects.filter(session=session, deleted_at__isnull=True).order_by("number").last()
     player = Player.objects.filter(family=family, merged_into__isnull=True).order_by("pk").first()
+    owner = family.memberships.get(role="owner").user
+    dispute = services.dispute_open(hand=hand, title="Was that a misdeal?", text="Two cards at once.", by=owner)
     f = f"/families/{slug}/"
     return {
         "home": "/",
@@ -45,6 +47,18 @@ def pages_of(family):
         "API hands": reverse("api-hand-list") + f"?family={family.pk}",
         "API disputes": reverse("api-dispute-list") + f"?family={family.pk}",
         "API family": reverse("api-family-detail", args=[family.pk]),
+        "API statistics": reverse("api-stats-family", args=[slug]),
+        "API player statistics": reverse("api-stats-player", args=[slug, player.pk]),
+        "session statistics": reverse("stats-session", args=[slug, session.pk]),
+        "dispute": f + f"disputes/{dispute.pk}/",
+        "API families": reverse("api-family-list"),
+        "API players": reverse("api-player-list") + f"?family={family.pk}",
+        "API members": reverse("api-member-list") + f"?family={family.pk}",
+        "API session": reverse("api-session-detail", args=[session.pk]),
+        "API hand": reverse("api-hand-detail", args=[hand.pk]),
+        "API dispute": reverse("api-dispute-detail", args=[dispute.pk]),
+        "API session statistics": reverse("api-stats-session", args=[slug, session.pk]),
+        "API settle up": reverse("api-stats-settle", args=[slug]),
     }
 
 
