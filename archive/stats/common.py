@@ -1,6 +1,8 @@
 """Small helpers shared by the statistics' shared code and each game's module (no models here,
 so a game module can use them while the models are still loading)."""
 
+from django.db import connection
+
 
 def period(qs, *, date_from=None, date_to=None):
     """Rows of days in [date_from, date_to] (either may be None), both inclusive."""
@@ -36,3 +38,36 @@ def per_seat(table):
     """Per-seat facts, written one list a fact ({"net": [..], ...}, referee/facts.py), as one dict a seat."""
     table = table or {}
     return [dict(zip(table, values)) for values in zip(*table.values())]
+
+
+class Batch:
+    """Statements sent to the database together, in order: one round trip on PostgreSQL (its client-side
+    binding lets one execute carry several), one statement at a time elsewhere (SQLite takes one an execute).
+    The job after a saved hand rebuilds its day's summaries and their months, years and all time: some fifty
+    small DELETE and INSERT … SELECT statements, whose round trips, not their work, were most of its time."""
+
+    def __init__(self):
+        self.statements = []
+
+    def add(self, sql, params=None):
+        self.statements.append((sql, params))
+
+    def delete(self, table, keys):
+        """DELETE the rows of `keys` ({column: value or list}; None left out); nothing for an empty list."""
+        if any(isinstance(v, (list, tuple, set)) and not v for v in keys.values()):
+            return
+        clause, params = where(keys)
+        self.add(f"DELETE FROM {table}{clause}", params)
+
+    def run(self):
+        statements, self.statements = self.statements, []
+        if not statements:
+            return
+        with connection.cursor() as cur:
+            if connection.vendor == "postgresql" and len(statements) > 1:
+                # a statement sent without parameters has its % as written: doubled, as the others' are
+                sql = ";\n".join(s if p is not None else s.replace("%", "%%") for s, p in statements)
+                cur.execute(sql, [x for _, p in statements for x in p or ()])
+            else:
+                for sql, params in statements:
+                    cur.execute(sql, params)

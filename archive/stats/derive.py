@@ -33,7 +33,7 @@ from archive.models.stats import (
 )
 
 from . import games, streaks
-from .common import per_seat, where
+from .common import Batch, per_seat, where
 from .facts import pair_flows
 from .rollups import Rollup, month_of, trunc_month
 
@@ -423,49 +423,46 @@ PAIRS = Rollup(StatsPairDay, StatsPairMonth, ("payer_id", "payee_id"), {"cents":
 SHARED_ROLLUPS = [PLAYERS, TABLE, PAIRS]
 
 
-def _rebuild(summary, sql, facts, keys):
+def _rebuild(summary, sql, facts, keys, batch):
     if "player_id" in keys and not all(
         any(f.attname == "player_id" for f in m._meta.concrete_fields) for m in (summary, facts)
     ):
         # a summary of the whole day (no player), or of facts keyed by another player (a wrapper)
         keys = {k: v for k, v in keys.items() if k != "player_id"}
-    lookups = {
-        ("day__in" if c == "day" else "player_id__in" if c == "player_id" else c): v
-        for c, v in keys.items()
-        if v is not None
-    }
-    summary.objects.filter(**lookups).delete()  # nothing points at a summary: one DELETE statement
+    batch.delete(_t(summary), keys)
     clause, params = where(keys)
-    with connection.cursor() as cur:
-        cur.execute(sql.format(summary=_t(summary), facts=_t(facts), where=clause), params)
+    batch.add(sql.format(summary=_t(summary), facts=_t(facts), where=clause), params)
 
 
-def rebuild_spans(family_id=None, sessions=None):
+def rebuild_spans(family_id=None, sessions=None, *, batch=None):
     """StatsSessionSpan of the given sessions (None: every session of the family, or of every family)."""
     if sessions is not None and not sessions:
         return
+    sent = batch or Batch()
     keys = {"family_id": family_id, "session_id": None if sessions is None else sorted(sessions)}
-    lookups = {"family_id": family_id} if family_id is not None else {}
-    if sessions is not None:
-        lookups["session_id__in"] = keys["session_id"]
-    StatsSessionSpan.objects.filter(**lookups).delete()
+    sent.delete(_t(StatsSessionSpan), keys)
     clause, params = where(keys)
-    sql = _SPAN_SQL.format(span=_t(StatsSessionSpan), days=_t(StatsSessionDay), where=clause, trunc=trunc_month("day"))
-    with connection.cursor() as cur:
-        cur.execute(sql, params)
+    sent.add(
+        _SPAN_SQL.format(span=_t(StatsSessionSpan), days=_t(StatsSessionDay), where=clause, trunc=trunc_month("day")),
+        params,
+    )
+    if batch is None:
+        sent.run()
 
 
 def rebuild_summaries(family_id=None):
     """Rebuild every summary and rollup of the family (None: of every family) from its facts: the
     summaries by day, then the months from the days, the spanning sessions and the streaks."""
+    batch = Batch()
     for summary, sql, facts, _ in SHARED_SUMMARIES:
-        _rebuild(summary, sql, facts, {"family_id": family_id})
+        _rebuild(summary, sql, facts, {"family_id": family_id}, batch)
     for module in games.GAMES.values():
         for summary, sql, facts in module.SUMMARIES:
-            _rebuild(summary, sql, facts, {"family_id": family_id})
+            _rebuild(summary, sql, facts, {"family_id": family_id}, batch)
     for rollup in SHARED_ROLLUPS + games.rollups():
-        rollup.rebuild_months(family_id)
-    rebuild_spans(family_id)
+        rollup.rebuild_months(family_id, batch=batch)
+    rebuild_spans(family_id, batch=batch)
+    batch.run()
     streaks.rebuild_all_days(family_id)
     streaks.rebuild_months(family_id)
 
@@ -477,22 +474,24 @@ def rebuild_touched(family_id, game, *, days, players, sessions):
     months and years. The rows read are those of the days, months and years touched (at most 31 days
     a month, 12 months a year), never the family's history."""
     days, players = sorted(days), sorted(players)
+    batch = Batch()  # the summaries, rollups and spans below: one round trip on PostgreSQL
     for summary, sql, facts, by in SHARED_SUMMARIES:
         keys = {"family_id": family_id, "game": game, "day": days}
         if by:
             if not players:
                 continue  # hands with no seat that counts: no player's row changed
             keys["player_id"] = players
-        _rebuild(summary, sql, facts, keys)
+        _rebuild(summary, sql, facts, keys, batch)
     for module in games.matching(game) if players else ():
         for summary, sql, facts in module.SUMMARIES:
-            _rebuild(summary, sql, facts, {"family_id": family_id, "day": days, "player_id": players})
+            _rebuild(summary, sql, facts, {"family_id": family_id, "day": days, "player_id": players}, batch)
     months = sorted({month_of(d) for d in days})
     for rollup in SHARED_ROLLUPS:
-        rollup.rebuild_months(family_id, game, months)
+        rollup.rebuild_months(family_id, game, months, batch=batch)
     for rollup in games.rollups(game):
-        rollup.rebuild_months(family_id, None, months)
-    rebuild_spans(family_id, sessions)
+        rollup.rebuild_months(family_id, None, months, batch=batch)
+    rebuild_spans(family_id, sessions, batch=batch)
+    batch.run()
     if players:
         streaks.rebuild_days(family_id, days, players)
     streaks.rebuild_months(family_id, {game, streaks.ALL}, months)

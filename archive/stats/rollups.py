@@ -27,7 +27,7 @@ import datetime
 
 from django.db import connection
 
-from .common import where
+from .common import Batch, where
 
 ONE_DAY = datetime.timedelta(days=1)
 DAY, MONTH, YEAR, ALL = "d", "m", "y", "a"  # the levels, as Rollup.read tags its rows
@@ -164,83 +164,87 @@ class Rollup:
     def _group(self):
         return ["family_id", *(["game"] if self.game else []), *self.group]
 
-    def rebuild_months(self, family_id=None, game=None, months=None):
+    def rebuild_months(self, family_id=None, game=None, months=None, *, batch=None):
         """Delete and re-aggregate the month rows of the family (None: every family), the game (None:
-        every game) and the months (None: every month) from the day rows; then their years."""
+        every game) and the months (None: every month) from the day rows; then their years. With a `batch`,
+        the statements join it (the caller runs it); without, they run here."""
+        sent = batch or Batch()
         keys = self._keys(family_id, game)
-        lookups = {k: v for k, v in keys.items() if v is not None}
         if months is not None:
             months = sorted(set(months))
-            lookups["month__in"] = months
-        self.month.objects.filter(**lookups, span=MONTH_SPAN).delete()
+        sent.delete(_t(self.month), {**keys, "month": months, "span": MONTH_SPAN})
         group = self._group()
         cols = list(self.exprs)
         clause, params = where(keys)
         insert = f"INSERT INTO {_t(self.month)} ({', '.join(group + ['span', 'month'] + cols)}) "
         aggs = ", ".join(self.exprs[c] for c in cols)
-        with connection.cursor() as cur:
-            if months is None:
-                trunc = trunc_month("day")
-                cur.execute(
-                    insert + f"SELECT {', '.join(group)}, {MONTH_SPAN}, {trunc}, {aggs} FROM {_t(self.day)}{clause} "
-                    f"GROUP BY {', '.join(group + [trunc])}",
-                    params,
+        if months is None:
+            trunc = trunc_month("day")
+            sent.add(
+                insert + f"SELECT {', '.join(group)}, {MONTH_SPAN}, {trunc}, {aggs} FROM {_t(self.day)}{clause} "
+                f"GROUP BY {', '.join(group + [trunc])}",
+                params,
+            )
+        else:
+            for m in months:
+                span = ("AND" if clause else " WHERE") + " day >= %s AND day < %s"
+                sent.add(
+                    insert + f"SELECT {', '.join(group)}, {MONTH_SPAN}, %s, {aggs} FROM {_t(self.day)}{clause} "
+                    f"{span} GROUP BY {', '.join(group)}",
+                    [_date(m), *params, _date(m), _date(next_month(m))],
                 )
-            else:
-                for m in months:
-                    span = ("AND" if clause else " WHERE") + " day >= %s AND day < %s"
-                    cur.execute(
-                        insert + f"SELECT {', '.join(group)}, {MONTH_SPAN}, %s, {aggs} FROM {_t(self.day)}{clause} "
-                        f"{span} GROUP BY {', '.join(group)}",
-                        [_date(m), *params, _date(m), _date(next_month(m))],
-                    )
-        self.rebuild_years(family_id, game, None if months is None else {year_of(m) for m in months})
+        self.rebuild_years(family_id, game, None if months is None else {year_of(m) for m in months}, batch=sent)
+        if batch is None:
+            sent.run()
 
-    def rebuild_years(self, family_id=None, game=None, years=None):
-        """Delete and re-aggregate the year rows of the family, game and years (None: all) from the month rows."""
+    def rebuild_years(self, family_id=None, game=None, years=None, *, batch=None):
+        """Delete and re-aggregate the year rows of the family, game and years (None: all) from the month rows;
+        then all time. A `batch` as for rebuild_months."""
+        sent = batch or Batch()
         keys = self._keys(family_id, game)
-        lookups = {k: v for k, v in keys.items() if v is not None}
         if years is not None:
             years = sorted(set(years))
-            lookups["month__in"] = years
-        self.month.objects.filter(**lookups, span=YEAR_SPAN).delete()
+        sent.delete(_t(self.month), {**keys, "month": years, "span": YEAR_SPAN})
         group = self._group()
         cols = list(self.year_exprs)
         clause, params = where({**keys, "span": MONTH_SPAN})
         insert = f"INSERT INTO {_t(self.month)} ({', '.join(group + ['span', 'month'] + cols)}) "
         aggs = ", ".join(self.year_exprs[c] for c in cols)
-        with connection.cursor() as cur:
-            if years is None:
-                trunc = trunc_year("month")
-                cur.execute(
-                    insert + f"SELECT {', '.join(group)}, {YEAR_SPAN}, {trunc}, {aggs} FROM {_t(self.month)}{clause} "
-                    f"GROUP BY {', '.join(group + [trunc])}",
-                    params,
+        if years is None:
+            trunc = trunc_year("month")
+            sent.add(
+                insert + f"SELECT {', '.join(group)}, {YEAR_SPAN}, {trunc}, {aggs} FROM {_t(self.month)}{clause} "
+                f"GROUP BY {', '.join(group + [trunc])}",
+                params,
+            )
+        else:
+            for y in years:
+                sent.add(
+                    insert + f"SELECT {', '.join(group)}, {YEAR_SPAN}, %s, {aggs} FROM {_t(self.month)}{clause} "
+                    f"AND month >= %s AND month < %s GROUP BY {', '.join(group)}",
+                    [_date(y), *params, _date(y), _date(next_year(y))],
                 )
-            else:
-                for y in years:
-                    cur.execute(
-                        insert + f"SELECT {', '.join(group)}, {YEAR_SPAN}, %s, {aggs} FROM {_t(self.month)}{clause} "
-                        f"AND month >= %s AND month < %s GROUP BY {', '.join(group)}",
-                        [_date(y), *params, _date(y), _date(next_year(y))],
-                    )
-        self.rebuild_all_time(family_id, game)
+        self.rebuild_all_time(family_id, game, batch=sent)
+        if batch is None:
+            sent.run()
 
-    def rebuild_all_time(self, family_id=None, game=None):
+    def rebuild_all_time(self, family_id=None, game=None, *, batch=None):
         """Delete and re-aggregate the all-time rows of the family and game (None: all) from their year rows:
-        one row a key from at most one a year, whatever the history."""
+        one row a key from at most one a year, whatever the history. A `batch` as for rebuild_months."""
+        sent = batch or Batch()
         keys = self._keys(family_id, game)
-        self.month.objects.filter(**{k: v for k, v in keys.items() if v is not None}, span=ALL_SPAN).delete()
+        sent.delete(_t(self.month), {**keys, "span": ALL_SPAN})
         group = self._group()
         cols = list(self.year_exprs)
         clause, params = where({**keys, "span": YEAR_SPAN})
-        with connection.cursor() as cur:
-            cur.execute(
-                f"INSERT INTO {_t(self.month)} ({', '.join(group + ['span', 'month'] + cols)}) "
-                f"SELECT {', '.join(group)}, {ALL_SPAN}, MIN(month), {', '.join(self.year_exprs[c] for c in cols)} "
-                f"FROM {_t(self.month)}{clause} GROUP BY {', '.join(group)}",
-                params,
-            )
+        sent.add(
+            f"INSERT INTO {_t(self.month)} ({', '.join(group + ['span', 'month'] + cols)}) "
+            f"SELECT {', '.join(group)}, {ALL_SPAN}, MIN(month), {', '.join(self.year_exprs[c] for c in cols)} "
+            f"FROM {_t(self.month)}{clause} GROUP BY {', '.join(group)}",
+            params,
+        )
+        if batch is None:
+            sent.run()
 
     def read(self, *, family_id, game=None, date_from=None, date_to=None, cols, extra=None, top=YEAR):
         """Rows (*group, level DAY/MONTH/YEAR, period start, *cols) of the whole years, the end months and

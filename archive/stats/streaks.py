@@ -76,8 +76,11 @@ def _seats(qs):
 def rebuild_days(family_id, days, players):
     """The day segments of the given days and players (every game's, and every game together)."""
     days, players = sorted(days), sorted(players)
-    StatsStreakDay.objects.filter(family_id=family_id, day__in=days, player_id__in=players).delete()
-    # game__in: the (family, game, day, player) index, for the hands of every game of these days
+    # game__in, here and below: the (family, game, day) indexes seek each game's rows of these days instead of
+    # reading every game's rows of the family (at 500,000 hands, 2 ms a job and growing with the history)
+    StatsStreakDay.objects.filter(
+        family_id=family_id, game__in=[*Game.values, ALL], day__in=days, player_id__in=players
+    ).delete()
     qs = SeatFact.objects.filter(family_id=family_id, game__in=Game.values, day__in=days, player_id__in=players)
     StatsStreakDay.objects.bulk_create(_day_rows(_seats(qs)), batch_size=2000)
 
