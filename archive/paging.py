@@ -38,6 +38,11 @@ def _decode(text, kinds):
     return values
 
 
+def up_to(fields, values, older):
+    """Rows older (or newer) than the key, or at it."""
+    return _beyond(fields, values, older) | Q(**dict(zip(fields, values, strict=True)))
+
+
 def _beyond(fields, values, older):
     """Rows strictly older (or newer) than the key, for fields all sorted newest first."""
     look = "lt" if older else "gt"
@@ -62,10 +67,12 @@ class Keyset:
     def key(self, row):
         return _encode(g(row) for g in self.getters)
 
-    def page(self, qs, *, older=None, newer=None, day_end=None, size, rows_of=None):
+    def page(self, qs, *, older=None, newer=None, day_end=None, size, rows_of=None, narrow=None):
         """One page of `qs` (already filtered) with the links around it: a dict of `rows`, `older` and
         `newer` (the cursors, or None at either end) and `first` (True on the newest page). `rows_of(ids)`,
-        when given, reads the page's rows by id without `qs`'s filters (they chose the ids already)."""
+        when given, reads the page's rows by id without `qs`'s filters (they chose the ids already).
+        `narrow(qs, key=, older=, day_end=, n=)`, when given, limits the rows the page is cut from to a set
+        that surely holds its first n (say, the first n nights past the key for a list of hands)."""
         newest_first = [f"-{f}" for f in self.fields]
         key = _decode(older, self.kinds)
         towards_older = True
@@ -79,6 +86,8 @@ class Keyset:
             qs_page = qs.filter(_beyond(self.fields, key, older=towards_older))
         else:
             qs_page = qs
+        if narrow is not None:
+            qs_page = narrow(qs_page, key=key, older=towards_older, day_end=day_end, n=size + 1)
         if towards_older:
             rows = self._fetch(qs, qs_page.order_by(*newest_first), size + 1, rows_of)
             more_older, rows = len(rows) > size, rows[:size]

@@ -10,6 +10,7 @@ from django.db.models.fields.json import KT
 from django.db.models.functions import Coalesce
 from django.http import Http404
 
+from . import paging
 from .carry import carry_of
 from .models import Dispute, Family, Hand, HandRevision, LedgerEntry, Membership, Player, Seat, Session
 
@@ -397,8 +398,8 @@ def player_history(player, *, net) -> dict:
     """A player's latest nights and his hands, in a bounded number of rows however long his history:
     `recent`, his RECENT_NIGHTS latest nights newest first, each with what he won or paid and `balance`, his balance
     after it (`net` is his balance now, from the statistics: archive.stats.selectors.player_record); and
-    `hands`, a queryset of his hands newest first, to page through (`with_player_net` adds what he won or
-    paid to a page)."""
+    `hands`, a queryset of his hands newest first, to page through with `narrow` to his nights
+    (`with_player_net` adds what he won or paid to a page)."""
     his = Exists(Seat.objects.filter(session=OuterRef("pk"), player=player, hands__gt=0))
     latest = list(
         Session.objects.filter(his, family_id=player.family_id, deleted_at__isnull=True)
@@ -419,5 +420,37 @@ def player_history(player, *, net) -> dict:
         row["balance"] = net
         net -= row["net"]
         recent.append(row)
+
+    def narrow(hands, *, key, older, day_end, n):
+        """His hands of the first n nights past the key (a key is (started_at, night, number)): a page of n
+        hands lies in them. Named first, they spare the database joining and sorting every hand he ever
+        played to keep thirty (45 ms at 50,000 hands)."""
+        nights = Session.objects.filter(
+            Exists(Seat.objects.filter(session=OuterRef("pk"), player=player)),
+            Exists(Hand.objects.filter(session=OuterRef("pk"), deleted_at__isnull=True)),
+            family_id=player.family_id,
+            deleted_at__isnull=True,
+        )
+        if key is not None:
+            nights = nights.filter(paging.up_to(("started_at", "id"), key[:2], older))
+        elif day_end is not None:
+            nights = nights.filter(started_at__lt=day_end)
+        order = ("-started_at", "-id") if older else ("started_at", "id")
+        picked = list(nights.order_by(*order).values_list("pk", "started_at")[:n])
+        if not picked:
+            return hands.none()
+        # their starts too: the nights are then read off their index, not all of the family's hashed
+        starts = [started for _, started in picked]
+        return hands.filter(
+            session_id__in=[pk for pk, _ in picked],
+            session__started_at__gte=min(starts),
+            session__started_at__lte=max(starts),
+        )
+
     # the family's id is all the filters need (player.family would be a query for its row)
-    return {"player": player, "recent": recent, "hands": hand_list(family=player.family_id, player=player)}
+    return {
+        "player": player,
+        "recent": recent,
+        "hands": hand_list(family=player.family_id, player=player),
+        "narrow": narrow,
+    }

@@ -226,7 +226,13 @@ def player_page(request, slug, pk):
     everyone = list(selectors.players_of(family, include_merged=True))  # the merge form's choices, and his aliases
     history = selectors.player_history(player, net=record["net"])
     chart = _chart(record["balance"])
-    hands = HAND_KEYS.page(history["hands"], size=30, rows_of=selectors.hand_rows, **_keyset_args(request, family))
+    hands = HAND_KEYS.page(
+        history["hands"],
+        size=30,
+        rows_of=selectors.hand_rows,
+        narrow=history["narrow"],
+        **_keyset_args(request, family),
+    )
     selectors.with_player_net(hands["rows"], player)
     return render(
         request,

@@ -8,7 +8,8 @@ from datetime import datetime, timedelta
 import pytest
 from django.urls import reverse
 
-from archive.models import Hand, LedgerEntry, Session
+from archive import services
+from archive.models import Hand, LedgerEntry, Player, Session
 from archive.templatetags import tk
 from tests import factories
 
@@ -95,6 +96,42 @@ def test_a_players_hands_page_by_keyset_across_sessions(client_as, family, owner
         owed = sum(LedgerEntry.objects.filter(hand_id=hand, player=player).values_list("amount", flat=True))
         cell = re.findall(r'<td class="num">(.*?)</td>', row)[-1]
         assert cell == tk.net(owed), (hand, cell, owed)
+
+
+def test_a_players_pages_skip_nights_he_missed_and_nights_with_no_live_hand(client_as, family, owner):
+    """His pages are cut from his nights with a live hand (archive.selectors.player_history's `narrow`): more of
+    other people's nights than a page holds between his, and a night of his whose hands were all deleted,
+    change nothing in what he sees."""
+    start = datetime(2023, 5, 5, 19, 0, tzinfo=factories.CHICAGO)
+    his, gone = [], []
+    for day in range(48):  # a page is cut from 31 nights: two empty ones among them must not shorten it
+        when = start + timedelta(days=day)
+        if day % 6 == 5:  # a night without him
+            session = factories.make_session(family, owner, ("Aunt Vera", "Cousin Tom", "Mary"), started_at=when)
+            factories.log_hands(session, owner, 1, seed=day)
+            continue
+        session = factories.make_session(family, owner, started_at=when)
+        hands = factories.log_hands(session, owner, 1, seed=day)
+        if day in (40, 44):  # his, but the hand deleted
+            services.hand_delete(hand=hands[0], by=owner, why="dealt at the wrong table")
+            gone.append(hands[0].pk)
+        else:
+            his += hands
+    player = Player.objects.get(family=family, name="Dad")
+    c = client_as("viewer")
+    url = reverse("player", args=[family.slug, player.pk])
+    pages, back = walk(c, url, HAND_LINK, "Hands")
+    newest_first = [h.pk for h in sorted(his, key=lambda h: (h.session.started_at, h.number), reverse=True)]
+    assert [len(p) for p in pages] == [30, 8]
+    assert sum(pages, []) == newest_first and back == pages
+    assert not set(gone) & set(sum(pages, []))
+
+    # A date: his hands of that day and before, newest first (day 25 is his; 38, 37, 36, 33 … are after it).
+    day = (start + timedelta(days=25)).date().isoformat()
+    page = c.get(url + f"?date={day}").content.decode()
+    after = [h.pk for h in his if h.session.started_at > start + timedelta(days=25)]
+    assert rows(page, HAND_LINK, "Hands") == newest_first[len(after) :][:30]
+    assert 'href="?newer=' in page
 
 
 DISPUTE_LINK = re.compile(r'href="/families/[^/]+/disputes/(\d+)/"')
