@@ -436,8 +436,9 @@ class _Import:
         if self.writer is None:
             _write(pending, by=self.by, why=self.why)
         else:
+            chunk = _copy_chunk(pending, now=self.now)
             self.writing = self.writer.submit(
-                _copy, connection.connection, pending, by=self.by, why=self.why, now=self.now
+                _copy, connection.connection, chunk, by=self.by, why=self.why, now=self.now
             )
 
 
@@ -471,7 +472,7 @@ def _write(pending, *, by, why):
         ]
     )
     with connection.cursor() as cur:
-        _add_to_seats(cur, pending)
+        _grow_seats(cur, _seat_growth(pending))
 
 
 _HAND_COLUMNS = (
@@ -533,62 +534,81 @@ assert services.LEDGER_COLUMNS == (
 )
 
 
-def _copy(conn, pending, *, by, why, now):
+class _Chunk:
+    """A chunk as the writer thread sends it: the hands' ids, the COPY text of the hands and of their ledger
+    rows, and the seats' growth."""
+
+    __slots__ = ("ids", "hands", "ledger", "seats")
+
+    def __init__(self, ids, hands, ledger, seats):
+        self.ids, self.hands, self.ledger, self.seats = ids, hands, ledger, seats
+
+
+def _copy_chunk(pending, *, now) -> _Chunk:
+    """On the ruling thread, while the database is its own: the chunk's ids from the hands' sequence, and
+    its rows as COPY text built here (psycopg's per-value adaptation cost more than the rest of the write).
+    Built here, not on the writer thread, the text costs the writer nothing: it only waits on the server."""
+    with connection.cursor() as cur:
+        cur.execute(
+            "SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)",
+            [Hand._meta.db_table, len(pending)],
+        )
+        ids = [r[0] for r in cur.fetchall()]
+    now_text = now.isoformat()
+    hands = []
+    for n, pk in zip(pending, ids, strict=True):
+        v = n.values
+        # JSON text holds no raw tab or line break (they are escaped in strings): only its backslashes need
+        # doubling.
+        record = orjson.dumps(n.record).replace(b"\\", b"\\\\").decode()
+        ruling = orjson.dumps(n.ruling).replace(b"\\", b"\\\\").decode()
+        hands.append(
+            f"{pk}\t{n.session.id}\t{n.session.family_id}\t{n.number}\t{record}\t{ruling}\t{_copy_text(v['status'])}\t"
+            f"{v['dealer']}\t{v['actual_dealer']}\t{v['next_dealer']}\t{_copy_text(v['may_stop'])}\t"
+            f"{v['pot_in']}\t{v['pot_out']}\t{v['violation_count']}\t1\t{v['record_key']}\t"
+            f"{now_text}\t{now_text}\n"
+        )
+    words: dict[str, str] = {}  # kinds and reasons, escaped once: a few dozen distinct ones
+    ledger = []
+    for n, pk in zip(pending, ids, strict=True):
+        rows = services.ledger_rows(_Id(pk), n.session, n.seats, n.ruling)
+        if not rows:
+            continue
+        played = _copy_text(rows[0][4])  # one hand, one time
+        for hand, session, family, player, _, seat, amount, kind, reason, event in rows:
+            kind = words.get(kind) or words.setdefault(kind, _copy_text(kind))
+            reason = words.get(reason) or words.setdefault(reason, _copy_text(reason))
+            ledger.append(
+                f"{hand}\t{session}\t{family}\t{player}\t{played}\t{seat}\t{amount}\t{kind}\t{reason}\t"
+                f"{_NULL if event is None else event}\n"
+            )
+    return _Chunk(ids, "".join(hands), "".join(ledger), _seat_growth(pending))
+
+
+def _copy(conn, chunk, *, by, why, now):
     """PostgreSQL, on the writer thread, through the import's connection (`conn`, psycopg's, as Django's
-    wrapper belongs to the other thread): COPY the hands and their ledger rows as text built here (psycopg's
-    per-value adaptation cost more than the rest of the write), and each revision copied from its hand by
-    the server, so the records and rulings are sent and parsed once. Ids come from the hands' sequence."""
+    wrapper belongs to the other thread): COPY the hands and their ledger rows, and each revision copied
+    from its hand by the server, so the records and rulings are sent and parsed once."""
     q = connection.ops.quote_name
     hand_table = Hand._meta.db_table
     with conn.cursor() as cur:
-        cur.execute(
-            "SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)", [hand_table, len(pending)]
-        )
-        ids = [r[0] for r in cur.fetchall()]
-        now_text = now.isoformat()
         with cur.copy(f"COPY {q(hand_table)} ({', '.join(_HAND_COLUMNS)}) FROM STDIN") as copy:
-            lines = []
-            for n, pk in zip(pending, ids, strict=True):
-                v = n.values
-                # JSON text holds no raw tab or line break (they are escaped in strings): only its
-                # backslashes need doubling.
-                record = orjson.dumps(n.record).replace(b"\\", b"\\\\").decode()
-                ruling = orjson.dumps(n.ruling).replace(b"\\", b"\\\\").decode()
-                lines.append(
-                    f"{pk}\t{n.session.id}\t{n.session.family_id}\t{n.number}\t{record}\t{ruling}\t{_copy_text(v['status'])}\t"
-                    f"{v['dealer']}\t{v['actual_dealer']}\t{v['next_dealer']}\t{_copy_text(v['may_stop'])}\t"
-                    f"{v['pot_in']}\t{v['pot_out']}\t{v['violation_count']}\t1\t{v['record_key']}\t"
-                    f"{now_text}\t{now_text}\n"
-                )
-            copy.write("".join(lines))
+            copy.write(chunk.hands)
         cur.execute(
             f"INSERT INTO {q(HandRevision._meta.db_table)} (hand_id, number, kind, record, ruling, by_id, at, why) "
             f"SELECT id, 1, %s, record, ruling, %s, %s, %s FROM {q(hand_table)} WHERE id = ANY(%s) ORDER BY id",
-            [Kind.IMPORTED.value, by.pk if by is not None else None, now, why, ids],
+            [Kind.IMPORTED.value, by.pk if by is not None else None, now, why, chunk.ids],
         )
-        cols = ", ".join(services.LEDGER_COLUMNS)
-        with cur.copy(f"COPY {q(LedgerEntry._meta.db_table)} ({cols}) FROM STDIN") as copy:
-            words: dict[str, str] = {}  # kinds and reasons, escaped once: a few dozen distinct ones
-            lines = []
-            for n, pk in zip(pending, ids, strict=True):
-                rows = services.ledger_rows(_Id(pk), n.session, n.seats, n.ruling)
-                if not rows:
-                    continue
-                played = _copy_text(rows[0][4])  # one hand, one time
-                for hand, session, family, player, _, seat, amount, kind, reason, event in rows:
-                    kind = words.get(kind) or words.setdefault(kind, _copy_text(kind))
-                    reason = words.get(reason) or words.setdefault(reason, _copy_text(reason))
-                    lines.append(
-                        f"{hand}\t{session}\t{family}\t{player}\t{played}\t{seat}\t{amount}\t{kind}\t{reason}\t"
-                        f"{_NULL if event is None else event}\n"
-                    )
-            copy.write("".join(lines))
-        _add_to_seats(cur, pending)
+        with cur.copy(
+            f"COPY {q(LedgerEntry._meta.db_table)} ({', '.join(services.LEDGER_COLUMNS)}) FROM STDIN"
+        ) as copy:
+            copy.write(chunk.ledger)
+        _grow_seats(cur, chunk.seats)
 
 
-def _add_to_seats(cur, pending):
-    """What services.refresh_seat_totals would re-add, added in place: an import only appends hands, so
-    each seat's net, hands and falls grow by its rows of the chunk (one executemany, not a re-sum)."""
+def _seat_growth(pending):
+    """What services.refresh_seat_totals would re-add, to add in place: an import only appends hands, so
+    each seat's net, hands and falls grow by its rows of the chunk. Rows for `_grow_seats`."""
     grow: dict[tuple[int, int], list[int]] = {}
     for n in pending:
         seen = set()
@@ -599,11 +619,28 @@ def _add_to_seats(cur, pending):
             if e["seat"] not in seen:  # a seat's hands are the hands with a ledger row of it
                 seen.add(e["seat"])
                 row[1] += 1
+    return [(net, hands, falls, sid, seat) for (sid, seat), (net, hands, falls) in sorted(grow.items())]
+
+
+def _grow_seats(cur, rows):
+    """One statement (one executemany elsewhere), not a re-sum of the seats' ledgers."""
+    if not rows:
+        return
     q = connection.ops.quote_name
+    if connection.vendor == "postgresql":
+        # one UPDATE from a list of values: planned once, not once a seat
+        values = ", ".join(["(%s::bigint, %s::int, %s::int, %s::bigint, %s::int)"] * len(rows))
+        cur.execute(
+            f"UPDATE {q(Seat._meta.db_table)} AS s SET net = s.net + v.net, hands = s.hands + v.hands, "
+            f"falls = s.falls + v.falls FROM (VALUES {values}) AS v(net, hands, falls, sid, seat) "
+            "WHERE s.session_id = v.sid AND s.position = v.seat",
+            [x for row in rows for x in row],
+        )
+        return
     cur.executemany(
         f"UPDATE {q(Seat._meta.db_table)} SET net = net + %s, hands = hands + %s, falls = falls + %s "
         "WHERE session_id = %s AND position = %s",
-        [(net, hands, falls, sid, seat) for (sid, seat), (net, hands, falls) in sorted(grow.items())],
+        rows,
     )
 
 

@@ -1,10 +1,10 @@
 """The tables' own guarantees: what the database refuses even if a service slipped."""
 
 import pytest
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from archive.models import Hand, Membership, Player, Session
+from archive.models import Hand, LedgerEntry, Membership, Player, Session
 from tests import factories
 
 
@@ -58,3 +58,18 @@ def test_session_keys_are_unique_within_a_family_only(family, owner, session):
 def test_session_create_gives_every_session_a_key_and_its_seats_in_order(session):
     assert session.key.startswith("2024-03-02") or session.key.startswith("2024-03-01")
     assert [s.player.name for s in session.seats.order_by("position")] == list(factories.TABLE)
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="the one key is PostgreSQL's (migration 0018)")
+def test_a_ledger_row_names_its_hands_own_night_and_family(family, owner, session):
+    """One foreign key checks a ledger row's hand, night and family together: a row naming another night
+    than its hand's, or a hand that is not there, is refused when the transaction ends."""
+    hand = factories.log_hands(session, owner, 1)[0]
+    row = LedgerEntry.objects.filter(hand=hand).first()
+    other = factories.make_session(family, owner)
+    for change in ({"session_id": other.pk}, {"hand_id": hand.pk + 10_000}):
+        with pytest.raises(IntegrityError), transaction.atomic():
+            LedgerEntry.objects.filter(pk=row.pk).update(**change)
+            with connection.cursor() as cur:
+                cur.execute("SET CONSTRAINTS ALL IMMEDIATE")
+    assert LedgerEntry.objects.get(pk=row.pk).session_id == session.pk
