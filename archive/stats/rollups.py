@@ -170,29 +170,8 @@ class Rollup:
         the statements join it (the caller runs it); without, they run here."""
         sent = batch or Batch()
         keys = self._keys(family_id, game)
-        if months is not None:
-            months = sorted(set(months))
-        sent.delete(_t(self.month), {**keys, "month": months, "span": MONTH_SPAN})
-        group = self._group()
-        cols = list(self.exprs)
-        clause, params = where(keys)
-        insert = f"INSERT INTO {_t(self.month)} ({', '.join(group + ['span', 'month'] + cols)}) "
-        aggs = ", ".join(self.exprs[c] for c in cols)
-        if months is None:
-            trunc = trunc_month("day")
-            sent.add(
-                insert + f"SELECT {', '.join(group)}, {MONTH_SPAN}, {trunc}, {aggs} FROM {_t(self.day)}{clause} "
-                f"GROUP BY {', '.join(group + [trunc])}",
-                params,
-            )
-        else:
-            for m in months:
-                span = ("AND" if clause else " WHERE") + " day >= %s AND day < %s"
-                sent.add(
-                    insert + f"SELECT {', '.join(group)}, {MONTH_SPAN}, %s, {aggs} FROM {_t(self.day)}{clause} "
-                    f"{span} GROUP BY {', '.join(group)}",
-                    [_date(m), *params, _date(m), _date(next_month(m))],
-                )
+        months = None if months is None else sorted(set(months))
+        self._roll(sent, keys, MONTH_SPAN, months, self.exprs, source=self.day, by="day")
         self.rebuild_years(family_id, game, None if months is None else {year_of(m) for m in months}, batch=sent)
         if batch is None:
             sent.run()
@@ -202,31 +181,39 @@ class Rollup:
         then all time. A `batch` as for rebuild_months."""
         sent = batch or Batch()
         keys = self._keys(family_id, game)
-        if years is not None:
-            years = sorted(set(years))
-        sent.delete(_t(self.month), {**keys, "month": years, "span": YEAR_SPAN})
-        group = self._group()
-        cols = list(self.year_exprs)
-        clause, params = where({**keys, "span": MONTH_SPAN})
-        insert = f"INSERT INTO {_t(self.month)} ({', '.join(group + ['span', 'month'] + cols)}) "
-        aggs = ", ".join(self.year_exprs[c] for c in cols)
-        if years is None:
-            trunc = trunc_year("month")
-            sent.add(
-                insert + f"SELECT {', '.join(group)}, {YEAR_SPAN}, {trunc}, {aggs} FROM {_t(self.month)}{clause} "
-                f"GROUP BY {', '.join(group + [trunc])}",
-                params,
-            )
-        else:
-            for y in years:
-                sent.add(
-                    insert + f"SELECT {', '.join(group)}, {YEAR_SPAN}, %s, {aggs} FROM {_t(self.month)}{clause} "
-                    f"AND month >= %s AND month < %s GROUP BY {', '.join(group)}",
-                    [_date(y), *params, _date(y), _date(next_year(y))],
-                )
+        years = None if years is None else sorted(set(years))
+        self._roll(sent, keys, YEAR_SPAN, years, self.year_exprs, source=self.month, by="month")
         self.rebuild_all_time(family_id, game, batch=sent)
         if batch is None:
             sent.run()
+
+    def _roll(self, sent, keys, span, periods, exprs, *, source, by):
+        """The statements that delete the rows of `span` (months or years) in `periods` (None: all) and
+        aggregate them again from the finer rows of `source` (day rows, or month rows read by `by`): one
+        INSERT … SELECT a period, or one for all grouped by the period."""
+        month = span == MONTH_SPAN
+        sent.delete(_t(self.month), {**keys, "month": periods, "span": span})
+        group = self._group()
+        cols = list(exprs)
+        clause, params = where(keys if month else {**keys, "span": MONTH_SPAN})
+        insert = f"INSERT INTO {_t(self.month)} ({', '.join(group + ['span', 'month'] + cols)}) "
+        aggs = ", ".join(exprs[c] for c in cols)
+        if periods is None:
+            trunc = trunc_month(by) if month else trunc_year(by)
+            sent.add(
+                insert + f"SELECT {', '.join(group)}, {span}, {trunc}, {aggs} FROM {_t(source)}{clause} "
+                f"GROUP BY {', '.join(group + [trunc])}",
+                params,
+            )
+            return
+        after = next_month if month else next_year
+        bound = (" AND" if clause else " WHERE") + f" {by} >= %s AND {by} < %s"
+        for p in periods:
+            sent.add(
+                insert + f"SELECT {', '.join(group)}, {span}, %s, {aggs} FROM {_t(source)}{clause}{bound} "
+                f"GROUP BY {', '.join(group)}",
+                [_date(p), *params, _date(p), _date(after(p))],
+            )
 
     def rebuild_all_time(self, family_id=None, game=None, *, batch=None):
         """Delete and re-aggregate the all-time rows of the family and game (None: all) from their year rows:
