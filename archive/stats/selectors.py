@@ -55,9 +55,12 @@ NOT_PLAYED = "(not played)"
 
 def _asking(family, game):
     """{game module: the game filter to hand it}: `game` itself, or NOT_PLAYED for a game the family never
-    played (one query for the lot: most families play one or two of the games)."""
-    years = StatsTableMonth.objects.filter(family=family, span=YEAR_SPAN).order_by().values_list("game")
-    played = {g for (g,) in years.distinct()}
+    played (one query for the lot: most families play one or two of the games; asked once a request and kept
+    on the family it was asked of, as a page's several reads each ask it)."""
+    played = getattr(family, "_games_played", None)
+    if played is None:
+        years = StatsTableMonth.objects.filter(family=family, span=YEAR_SPAN).order_by().values_list("game")
+        played = family._games_played = frozenset(g for (g,) in years.distinct())
     return {module: game if module.GAME in played else NOT_PLAYED for module in games.GAMES.values()}
 
 
