@@ -94,7 +94,7 @@
       return row.map(function (c) {
         var off = o.isOff ? o.isOff(c) : false;
         var a = {
-          type: "button", cls: (isRed(c) ? "red " : "") + (o.isUsed && o.isUsed(c) ? "used " : "") + (o.isMine && o.isMine(c) ? "mine" : ""),
+          type: "button", cls: (isRed(c) ? "red " : "") + (c === "JK" ? "joker " : "") + (o.isUsed && o.isUsed(c) ? "used " : "") + (o.isMine && o.isMine(c) ? "mine" : ""),
           "aria-label": label(c), disabled: off, onclick: function (e) { e.preventDefault(); o.onpick(c); redraw(); }
         };
         a[o.dataKey || "data-card"] = c;

@@ -40,3 +40,16 @@ def tap_cards(page, cards, picker="#picker"):
     """Tap each card of the picker's grid in turn (cards by their codes, e.g. "QH")."""
     for c in cards:
         page.locator(f'{picker} button[data-card="{c}"]').click()
+
+
+# Each card of the pickers on the page: the text it shows, how many lines that text takes, whether it fits.
+_PICKER_LABELS = """() => [...document.querySelectorAll('.picker-grid button')].map(b => {
+  const r = document.createRange(); r.selectNodeContents(b);
+  const lines = new Set([...r.getClientRects()].map(x => Math.round(x.top))).size;
+  return [b.textContent, lines, b.scrollWidth <= b.clientWidth];
+})"""
+
+
+def picker_labels(page):
+    """The picker's cards as [text, lines, fits]: a card reads on one line, whole, in its button."""
+    return page.evaluate(_PICKER_LABELS)

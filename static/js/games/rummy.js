@@ -71,11 +71,9 @@
       return h("span", attrs || null, cards.length ? cards.map(shell.cardSpan) : h("span", { cls: "muted" }, "nothing"));
     }
     function grid(title, isUsed, onpick, id) {
-      var g = shell.grid({ rows: SUITS.map(function (s) { return RANKS.map(function (r) { return r + s; }); }), isUsed: isUsed,
+      // eight cards a row, as every game's picker: a ninth leaves "10♠" no room on a phone
+      return shell.grid({ rows: SUITS.map(function (s) { return RANKS.map(function (r) { return r + s; }); }), isUsed: isUsed,
         onpick: onpick, title: title, id: id || "picker" });
-      var inner = g.querySelector(".picker-grid");
-      if (inner) inner.style.gridTemplateColumns = "repeat(9, 1fr)";
-      return g;
     }
 
     function drawMode() {
