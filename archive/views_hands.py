@@ -48,6 +48,16 @@ def hand_page(request, slug, pk):
         {"seat": row["seat"], "player": row["player"], "net": row["net"], "entries": by_seat.get(row["seat"], [])}
         for row in detail["net"]
     ]
+    # A game scored in points moves no money: its deal says each player's points instead.
+    settles = selectors_games.settles_of(hand.session.game) or "pot"
+    scored = ((ruling.get("score") or {}).get("players") or []) if settles == "points" else []
+    points = [
+        {"seat": row["seat"], "player": row["player"], "points": scored[row["seat"]]}
+        for row in detail["net"]
+        if row["seat"] < len(scored)
+    ]
+    if points and not any(m["net"] or m["entries"] for m in money):
+        money = []
     tricks = ruling.get("tricks") or []
     return render(
         request,
@@ -61,13 +71,14 @@ def hand_page(request, slug, pk):
             session=hand.session,
             ruling=ruling,
             money=money,
+            points=points,
             names=names,
             tricks=tricks,
             steps=_steps(hand.record),
             why_form=WhyForm(),
             dispute_form=DisputeForm(),
             trump=_trump_of(hand.ruling),
-            settles=selectors_games.settles_of(hand.session.game) or "pot",
+            settles=settles,
             has_book=rulebook.has_book(hand.session.game),
             game_parts=_game_parts(hand.session.game, "hand"),
         ),
