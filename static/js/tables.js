@@ -13,6 +13,14 @@
       Array.prototype.forEach.call(tr.cells, function (td) {
         if (!td.hasAttribute("data-label") && heads[col] && td.colSpan === 1) td.setAttribute("data-label", heads[col]);
         col += td.colSpan || 1;
+        // A stacked cell lays its name and its contents apart (flex): several pieces of contents would be
+        // spread over the row, separators stranded between them. Held in one run, they read as written.
+        if (td.hasAttribute("data-label") && td.childNodes.length > 1) {
+          var run = document.createElement("span");
+          run.className = "cell-run";
+          while (td.firstChild) run.appendChild(td.firstChild);
+          td.appendChild(run);
+        }
       });
     });
     table.classList.add("stacks");
