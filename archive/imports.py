@@ -534,14 +534,14 @@ assert services.LEDGER_COLUMNS == (
 )
 
 
-class _Chunk:
+class _Chunk(NamedTuple):
     """A chunk as the writer thread sends it: the hands' ids, the COPY text of the hands and of their ledger
-    rows, and the seats' growth."""
+    rows, and the seats' growth (`_seat_growth`)."""
 
-    __slots__ = ("ids", "hands", "ledger", "seats")
-
-    def __init__(self, ids, hands, ledger, seats):
-        self.ids, self.hands, self.ledger, self.seats = ids, hands, ledger, seats
+    ids: list[int]
+    hands: str
+    ledger: str
+    seats: list[tuple]
 
 
 def _copy_chunk(pending, *, now) -> _Chunk:
@@ -623,20 +623,8 @@ def _seat_growth(pending):
 
 
 def _grow_seats(cur, rows):
-    """One statement (one executemany elsewhere), not a re-sum of the seats' ledgers."""
-    if not rows:
-        return
+    """One executemany, not a re-sum of the seats' ledgers."""
     q = connection.ops.quote_name
-    if connection.vendor == "postgresql":
-        # one UPDATE from a list of values: planned once, not once a seat
-        values = ", ".join(["(%s::bigint, %s::int, %s::int, %s::bigint, %s::int)"] * len(rows))
-        cur.execute(
-            f"UPDATE {q(Seat._meta.db_table)} AS s SET net = s.net + v.net, hands = s.hands + v.hands, "
-            f"falls = s.falls + v.falls FROM (VALUES {values}) AS v(net, hands, falls, sid, seat) "
-            "WHERE s.session_id = v.sid AND s.position = v.seat",
-            [x for row in rows for x in row],
-        )
-        return
     cur.executemany(
         f"UPDATE {q(Seat._meta.db_table)} SET net = net + %s, hands = hands + %s, falls = falls + %s "
         "WHERE session_id = %s AND position = %s",

@@ -49,7 +49,8 @@ class Batch:
     def __init__(self):
         self.statements = []
 
-    def add(self, sql, params=None):
+    def add(self, sql, params):
+        """A statement with its parameters (a list: its % are the driver's, doubled where meant literally)."""
         self.statements.append((sql, params))
 
     def delete(self, table, keys):
@@ -65,9 +66,7 @@ class Batch:
             return
         with connection.cursor() as cur:
             if connection.vendor == "postgresql" and len(statements) > 1:
-                # a statement sent without parameters has its % as written: doubled, as the others' are
-                sql = ";\n".join(s if p is not None else s.replace("%", "%%") for s, p in statements)
-                cur.execute(sql, [x for _, p in statements for x in p or ()])
+                cur.execute(";\n".join(s for s, _ in statements), [x for _, p in statements for x in p])
             else:
                 for sql, params in statements:
                     cur.execute(sql, params)

@@ -437,20 +437,18 @@ def _rebuild(summary, sql, facts, keys, batch):
     batch.add(sql.format(summary=_t(summary), facts=_t(facts), where=clause), params)
 
 
-def rebuild_spans(family_id=None, sessions=None, *, batch=None):
-    """StatsSessionSpan of the given sessions (None: every session of the family, or of every family)."""
+def rebuild_spans(family_id=None, sessions=None, *, batch):
+    """StatsSessionSpan of the given sessions (None: every session of the family, or of every family); the
+    statements join `batch`."""
     if sessions is not None and not sessions:
         return
-    sent = batch or Batch()
     keys = {"family_id": family_id, "session_id": None if sessions is None else sorted(sessions)}
-    sent.delete(_t(StatsSessionSpan), keys)
+    batch.delete(_t(StatsSessionSpan), keys)
     clause, params = where(keys)
-    sent.add(
+    batch.add(
         _SPAN_SQL.format(span=_t(StatsSessionSpan), days=_t(StatsSessionDay), where=clause, trunc=trunc_month("day")),
         params,
     )
-    if batch is None:
-        sent.run()
 
 
 def rebuild_summaries(family_id=None):

@@ -27,7 +27,7 @@ import datetime
 
 from django.db import connection
 
-from .common import Batch, where
+from .common import where
 
 ONE_DAY = datetime.timedelta(days=1)
 DAY, MONTH, YEAR, ALL = "d", "m", "y", "a"  # the levels, as Rollup.read tags its rows
@@ -164,35 +164,28 @@ class Rollup:
     def _group(self):
         return ["family_id", *(["game"] if self.game else []), *self.group]
 
-    def rebuild_months(self, family_id=None, game=None, months=None, *, batch=None):
+    def rebuild_months(self, family_id=None, game=None, months=None, *, batch):
         """Delete and re-aggregate the month rows of the family (None: every family), the game (None:
-        every game) and the months (None: every month) from the day rows; then their years. With a `batch`,
-        the statements join it (the caller runs it); without, they run here."""
-        sent = batch or Batch()
-        keys = self._keys(family_id, game)
+        every game) and the months (None: every month) from the day rows; then their years. The statements
+        join `batch` (the caller runs it)."""
         months = None if months is None else sorted(set(months))
-        self._roll(sent, keys, MONTH_SPAN, months, self.exprs, source=self.day, by="day")
-        self.rebuild_years(family_id, game, None if months is None else {year_of(m) for m in months}, batch=sent)
-        if batch is None:
-            sent.run()
+        self._roll(batch, self._keys(family_id, game), MONTH_SPAN, months)
+        self.rebuild_years(family_id, game, None if months is None else {year_of(m) for m in months}, batch=batch)
 
-    def rebuild_years(self, family_id=None, game=None, years=None, *, batch=None):
+    def rebuild_years(self, family_id=None, game=None, years=None, *, batch):
         """Delete and re-aggregate the year rows of the family, game and years (None: all) from the month rows;
-        then all time. A `batch` as for rebuild_months."""
-        sent = batch or Batch()
-        keys = self._keys(family_id, game)
+        then all time. The statements join `batch`."""
         years = None if years is None else sorted(set(years))
-        self._roll(sent, keys, YEAR_SPAN, years, self.year_exprs, source=self.month, by="month")
-        self.rebuild_all_time(family_id, game, batch=sent)
-        if batch is None:
-            sent.run()
+        self._roll(batch, self._keys(family_id, game), YEAR_SPAN, years)
+        self.rebuild_all_time(family_id, game, batch=batch)
 
-    def _roll(self, sent, keys, span, periods, exprs, *, source, by):
+    def _roll(self, batch, keys, span, periods):
         """The statements that delete the rows of `span` (months or years) in `periods` (None: all) and
-        aggregate them again from the finer rows of `source` (day rows, or month rows read by `by`): one
+        aggregate them again from the finer rows (a month from its days, a year from its months): one
         INSERT … SELECT a period, or one for all grouped by the period."""
         month = span == MONTH_SPAN
-        sent.delete(_t(self.month), {**keys, "month": periods, "span": span})
+        source, by, exprs = (self.day, "day", self.exprs) if month else (self.month, "month", self.year_exprs)
+        batch.delete(_t(self.month), {**keys, "month": periods, "span": span})
         group = self._group()
         cols = list(exprs)
         clause, params = where(keys if month else {**keys, "span": MONTH_SPAN})
@@ -200,7 +193,7 @@ class Rollup:
         aggs = ", ".join(exprs[c] for c in cols)
         if periods is None:
             trunc = trunc_month(by) if month else trunc_year(by)
-            sent.add(
+            batch.add(
                 insert + f"SELECT {', '.join(group)}, {span}, {trunc}, {aggs} FROM {_t(source)}{clause} "
                 f"GROUP BY {', '.join(group + [trunc])}",
                 params,
@@ -209,29 +202,26 @@ class Rollup:
         after = next_month if month else next_year
         bound = (" AND" if clause else " WHERE") + f" {by} >= %s AND {by} < %s"
         for p in periods:
-            sent.add(
+            batch.add(
                 insert + f"SELECT {', '.join(group)}, {span}, %s, {aggs} FROM {_t(source)}{clause}{bound} "
                 f"GROUP BY {', '.join(group)}",
                 [_date(p), *params, _date(p), _date(after(p))],
             )
 
-    def rebuild_all_time(self, family_id=None, game=None, *, batch=None):
+    def rebuild_all_time(self, family_id=None, game=None, *, batch):
         """Delete and re-aggregate the all-time rows of the family and game (None: all) from their year rows:
-        one row a key from at most one a year, whatever the history. A `batch` as for rebuild_months."""
-        sent = batch or Batch()
+        one row a key from at most one a year, whatever the history. The statements join `batch`."""
         keys = self._keys(family_id, game)
-        sent.delete(_t(self.month), {**keys, "span": ALL_SPAN})
+        batch.delete(_t(self.month), {**keys, "span": ALL_SPAN})
         group = self._group()
         cols = list(self.year_exprs)
         clause, params = where({**keys, "span": YEAR_SPAN})
-        sent.add(
+        batch.add(
             f"INSERT INTO {_t(self.month)} ({', '.join(group + ['span', 'month'] + cols)}) "
             f"SELECT {', '.join(group)}, {ALL_SPAN}, MIN(month), {', '.join(self.year_exprs[c] for c in cols)} "
             f"FROM {_t(self.month)}{clause} GROUP BY {', '.join(group)}",
             params,
         )
-        if batch is None:
-            sent.run()
 
     def read(self, *, family_id, game=None, date_from=None, date_to=None, cols, extra=None, top=YEAR):
         """Rows (*group, level DAY/MONTH/YEAR, period start, *cols) of the whole years, the end months and
