@@ -39,7 +39,8 @@ def test_scores_are_the_melds_minus_the_hands(seed, mistakes):
     expect = record.pop("_expect", None)
     ruling = referee.replay(record)
     if ruling["status"] != "complete":
-        assert expect is None and ruling["score"] is None
+        # the generator played it out only where a mistake in the dry round left it unsure where the hand ends
+        assert (expect is None or not expect["sure"]) and ruling["score"] is None
         return
     sc = ruling["score"]
     n = len(record["players"])

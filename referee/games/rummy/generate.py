@@ -2,7 +2,8 @@
 
     rummy_hand(rng, players=None, dealer=None, house_rules=None, mistakes=0.0, incomplete=0.0, unknown=0.0,
                paper=0.0) -> a hand record (handrec/1), with "_expect": the sim's own points per seat when it
-               played the hand out (popped by callers that store records)
+               played the hand out, and "sure": False where a mistake in the dry round may have ended it
+               otherwise than the rule book does (popped by callers that store records)
     rummy_game(rng, players=None, house_rules=None, mistakes=0.0) -> a game record ({"deals": [...]}) to the target
 
 The table here is its own small simulation (not the referee's code): the players follow the rules of rummy.md;
@@ -87,9 +88,14 @@ class _Sim:
         self.cur = (dealer + 1) % n
         self.out = None
         self.dry = 0
+        self.unsure = False  # a mistake in the dry round: "_expect" is not sure the hand ended
 
     def err(self, p):
-        return self.rng.random() < self.mistakes * p
+        erred = self.rng.random() < self.mistakes * p
+        # A mistake once the stock is empty: this small table's count of the dry round may then part from the
+        # rule book's (who acted out of turn closes whose turn), so it no longer vouches for where the hand ends.
+        self.unsure |= erred and not self.stock
+        return erred
 
     def ev(self, **kw):
         self.events.append(kw)
@@ -164,7 +170,10 @@ class _Sim:
                         self.out = s
                         return True
                     break
-        if self.err(0.04):  # the next seat plays on before he discards
+        # The next seat plays on before he discards: a mistake, or all he can do with nothing left in hand (an
+        # earlier unused take went back to the row), where this table no longer vouches for where the hand ends.
+        self.unsure |= not hand
+        if not hand or self.err(0.04):
             self.close(s, takes, row0, None)
             self.dry = (0 if laid else self.dry + 1) if dry_turn else 0
             self.cur = (s + 1) % self.n
@@ -249,7 +258,7 @@ def rummy_hand(
         record["events"] = events[: rng.randrange(1, len(events) + 1)]
         finished = finished and len(record["events"]) == len(events)
     if finished:
-        record["_expect"] = {"points": sim.points(), "out": sim.out}
+        record["_expect"] = {"points": sim.points(), "out": sim.out, "sure": not sim.unsure}
     return record
 
 
