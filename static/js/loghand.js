@@ -159,11 +159,19 @@
       .then(function () { redraw(); });
     return undefined;
   }
+  // A referee's error in words, with its place unless the words already name their event (most do).
+  function errorWords(er, field) {
+    var msg = W.text(er.message);
+    if (/^event \d/.test(er.message || "")) return msg;
+    var at = er.event !== null && er.event !== undefined ? "event " + er.event : "";
+    if (field && er.field) at += (at ? ", " : "") + er.field;
+    return at ? at + ": " + msg : msg;
+  }
   function asking() { return h("p", { cls: "small muted asking" }, "Asking the referee\u2026"); }
   function refused(answer) {
     return h("div", { cls: "errors-box small referee-refuses" }, h("b", null, "The referee cannot go on from here: "),
       (answer.errors || []).map(function (er) {
-        return h("div", null, (er.event !== null && er.event !== undefined ? "event " + er.event + ": " : "") + W.text(er.message));
+        return h("div", null, errorWords(er, false));
       }));
   }
 
@@ -347,7 +355,7 @@
         } else {
           checkOut.appendChild(h("div", { cls: "errors-box" }, h("b", null, "The referee cannot rule on this record:"),
             h("ul", null, (j.errors || []).map(function (er) {
-              return h("li", null, (er.event !== null && er.event !== undefined ? "event " + er.event + ", " : "") + er.field + ": " + W.text(er.message));
+              return h("li", null, errorWords(er, true));
             }))));
         }
       })

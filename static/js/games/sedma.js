@@ -37,6 +37,12 @@
       return ev;
     }
     function shownSoloist() { return st.hands.some(function (x) { return x && x.indexOf(soloistCard) >= 0; }); }
+    // 3p: nobody has said yet where the soloist's card lay; the referee cannot rule a deal without it.
+    function soloistUnknown() { return variant === "3p" && st.soloist === null && !shownSoloist(); }
+    function soloistFirst(title, id) {
+      return shell.step(2, title, [h("p", { id: "soloist-first" }, "First say who was dealt " + label(soloistCard) +
+        " (above): that player is the soloist" + (hasStock ? ", or \u201cthe stock\u201d if it lay there." : "."))], id);
+    }
     function sides() {
       if (variant === "2p") return [[0], [1]];
       if (variant === "3p") {
@@ -116,6 +122,7 @@
 
     // --- the paper way ------------------------------------------------------------------------------------
     function drawPaper() {
+      if (soloistUnknown()) return soloistFirst("Points each side took", "step-paper");
       var sd = sides(), body = [], tens = [];
       for (var p = 0; p <= 90; p += 10) tens.push([p, String(p)]);
       sd.forEach(function (side, k) {
@@ -135,6 +142,7 @@
       return ((answer && answer.options) || []).filter(function (o) { return o.action === action && (seat === undefined || o.seat === seat); })[0] || null;
     }
     function drawPlay() {
+      if (soloistUnknown()) return soloistFirst("The play", "step-play");
       var body = [], a = shell.ask(events());
       var table = a && a.table;
       if (table && table.tricks && table.tricks.length) {
@@ -170,6 +178,7 @@
       return shell.step(2, "The play", body, "step-play");
     }
     function playGrid() {
+      if (soloistUnknown()) return null;
       var a = shell.ask(events());
       if (!a || a.errors || a.done) return null;
       var turn = a.turn, play = option(a, "play", turn);
