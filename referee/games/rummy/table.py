@@ -1,5 +1,7 @@
-"""The rummy table of one hand: the deal, draws, takes from the row, melds, lay-offs, discards, going out, the
-stock running dry, and what may come next. The ruling, its score and words are in `score.py`.
+"""The rummy table of one hand: its turns (whose turn, when one ends), going out and the stock running dry; with
+its mixins for the deal and the paper way (`deal.py`), each action of a turn: draws, takes from the row, melds,
+lay-offs, discards (`actions.py`), what may come next (`legal.py`), and the ruling, its score and words
+(`score.py`).
 
 A turn belongs to `cur`; it has begun once he acted. A discard ends it and passes the turn to his left. Whatever
 a turn leaves undone is judged when it ends (at his discard, or when the next seat acts): a take whose chosen
@@ -17,7 +19,8 @@ discard ends the hand on it.
 """
 
 from ... import core
-from ...record import describe
+from .actions import Actions
+from .deal import Dealing
 from .legal import Legal
 from .rules import (
     ACTIONS,
@@ -26,24 +29,19 @@ from .rules import (
     DONE,
     EVENTS,
     GAME,
-    HAND,
     MELD,
     MELDS,
     PAPER,
     PLAY,
     PRE,
     ROW,
-    STOCK,
     WORTH,
-    meld_kind,
     points_of,
 )
 from .score import Scoring
 
-PLACE = {STOCK: "in the stock", ROW: "in the row", MELD: "on the table in a meld"}
 
-
-class Rummy(Legal, Scoring, core.Table):
+class Rummy(Legal, Scoring, Dealing, Actions, core.Table):
     GAME = GAME
     CARD = CARD
     DECK_WORDS = "the rummy pack (Six to Ace)"
@@ -113,131 +111,6 @@ class Rummy(Legal, Scoring, core.Table):
         """The record is bad here; later events only get their fields checked (one mistake, one error)."""
         core.Table.error(self, i, field, message)
         self.lax = True
-
-    # ------------------------------------------------------------------ the deal
-
-    def _deal(self, i, ev):
-        plain = self._plain_deal(ev)
-        if not plain and not self.syntax(i, ev, "deal"):
-            return
-        names = self.names
-        s = ev["seat"]
-        if self.phase != PRE:
-            return self.error(i, "action", f"event {i}: a second deal; a record holds one hand")
-        if s != self.dealer:
-            return self.error(
-                i, "seat", f"event {i}: {names[s]} deals, but the record's dealer is {names[self.dealer]}"
-            )
-        stock = ev.get("stock")
-        if plain:  # (every card written as the pack writes it: the lists are only read)
-            hands = ev["hands"]
-        else:
-            hands = [None if h is None else [CARD[c] for c in h] for h in ev["hands"]]
-            stock = None if stock is None else [CARD[c] for c in stock]
-        self.deal_event = i
-        if all(h is None for h in hands):
-            self.phase = PAPER
-            return
-        if any(h is None for h in hands):
-            k = hands.index(None)
-            return self.error(
-                i,
-                "hands",
-                f"event {i}: {names[k]}'s hand is null; rummy is scored from the cards left in each hand, so show "
-                f"every hand (or none, to give the hand's points on paper)",
-            )
-        where = self.where
-        total = 0
-        for k, h in enumerate(hands):
-            where.update(dict.fromkeys(h, k))
-            total += len(h)
-        if stock is not None:
-            where.update(dict.fromkeys(stock, STOCK))
-            total += len(stock)
-        if len(where) != total:  # a card twice: find it, in order, for the words
-            where.clear()
-            for key, place, cs in [("hands", k, h) for k, h in enumerate(hands)] + [("stock", STOCK, stock or [])]:
-                for c in cs:
-                    if c in where:
-                        return self.error(i, key, f"event {i}: {c} is dealt twice")
-                    where[c] = place
-        bad = [f"{names[k]} was dealt {len(h)} cards, not {HAND}" for k, h in enumerate(hands) if len(h) != HAND]
-        left = len(DECK_TEXT) - HAND * self.n
-        if stock is not None and len(stock) != left:
-            bad.append(f"the stock holds {len(stock)} cards, not {left}")
-        if bad:
-            self.violate(i, s, "rummy.misdeal", f"Misdeal: {'; '.join(bad)}; the hand is void and dealt again")
-            self.void = True
-            self.lax = True
-            return
-        for k, h in enumerate(hands):
-            self.hands[k] = set(h)
-        self.stock = stock
-        self.stock_left = left
-        self.phase = PLAY
-
-    def _plain_deal(self, ev):
-        """A deal whose fields are plainly right (cards as "TH", each hand a list or null): no need to read them."""
-        s = ev.get("seat")
-        hands = ev.get("hands")
-        stock = ev.get("stock")
-        if not (s.__class__ is int and 0 <= s < self.n and hands.__class__ is list and len(hands) == self.n):
-            return False
-        try:
-            for h in hands:
-                if h is not None and (h.__class__ is not list or not DECK_TEXT.issuperset(h)):
-                    return False
-            if stock is not None and (stock.__class__ is not list or not DECK_TEXT.issuperset(stock)):
-                return False
-        except TypeError:  # (an unhashable "card")
-            return False
-        return True
-
-    def _points(self, i, ev):
-        """The paper way: each player's points for the hand and who went out."""
-        if not self.syntax(i, ev, "points"):
-            return
-        pts = ev["points"]
-        if self.phase != PAPER:
-            return self.error(
-                i,
-                "action",
-                f"event {i}: points on paper belong after a deal with every hand null"
-                + (", and once" if self.phase == DONE else "; this hand is written card by card"),
-            )
-        if len(pts) != self.n or any(abs(p) > 1000 for p in pts):
-            return self.error(
-                i, "points", f"event {i}: 'points' must give each of the {self.n} players his points, not {pts}"
-            )
-        self.paper = list(pts)
-        self.paper_out = ev.get("out")
-        self.phase = DONE
-        self.end_event = i
-
-    def f_points(self, i, ev, key):
-        v = ev.get(key)
-        if v.__class__ is list and all(x.__class__ is int for x in v):
-            return v
-        self.error(
-            i, key, f"event {i} (points): '{key}' must list each player's points, e.g. [45, -12], not {describe(v)}"
-        )
-        return None
-
-    def f_number(self, i, ev, key):
-        v = ev.get(key)
-        if v.__class__ is int and v >= 0:
-            return v
-        self.error(
-            i, key, f"event {i} ({ev.get('action')}): '{key}' must be a meld's number (0 or more), not {describe(v)}"
-        )
-        return None
-
-    def f_out(self, i, ev, key):
-        v = ev.get(key)
-        if v is None or v.__class__ is int and 0 <= v < self.n:
-            return v
-        self.error(i, key, f"event {i} (points): '{key}' must be the seat that went out, or null, not {describe(v)}")
-        return None
 
     # ------------------------------------------------------------------ turns
 
@@ -444,158 +317,6 @@ class Rummy(Legal, Scoring, core.Table):
         self.phase = DONE
         self.out = out
         self.end_event = i
-
-    # ------------------------------------------------------------------ the actions
-
-    def _draw(self, i, s, ev):
-        names = self.names
-        c = ev.get("card")
-        if c is not None:
-            c = CARD[c]
-        if self.stock_left == 0:
-            return self.error(i, "action", f"event {i}: {names[s]} draws, but the stock is empty")
-        stock = self.stock
-        if stock is not None:
-            top = stock[self.stock_pos]
-            if c is not None and c != top:
-                return self.error(i, "card", f"event {i}: {names[s]} draws {c}, but the top of the stock is {top}")
-            c = top
-        elif c is None:
-            return self.error(i, "card", f"event {i}: the stock was not recorded, so the draw must name its card")
-        elif c in self.where:
-            return self.error(i, "card", f"event {i}: {names[s]} draws {c}, but it is {self.place(c)}")
-        if self.drew:
-            self.violate(i, s, "rummy.second-draw", f"{names[s]} drew a second time this turn; he keeps {c}")
-        self.drew = True
-        self.stock_pos += 1
-        self.stock_left -= 1
-        self.hands[s].add(c)
-        self.where[c] = s
-
-    def _take(self, i, s, ev):
-        c = CARD[ev["card"]]
-        if self.where.get(c) != ROW:
-            row = " ".join(self.row) or "nothing"
-            return self.error(
-                i, "card", f"event {i}: {self.names[s]} takes {c}, which is not in the row (the row holds {row})"
-            )
-        row = self.row
-        if not self.takes:
-            self.row0 = row[:]
-        k = row.index(c)
-        cards = row[k:]
-        del row[k:]
-        hand = self.hands[s]
-        for x in cards:
-            self.where[x] = s
-            hand.add(x)
-        self.takes.append((c, cards))
-
-    def _cards(self, i, s, ev):
-        """The event's cards, each held by s once; None (with an error) otherwise."""
-        cards = [CARD[c] for c in ev["cards"]]
-        if len(set(cards)) != len(cards):
-            self.error(i, "cards", f"event {i}: a card is named twice in {' '.join(cards)}")
-            return None
-        hand = self.hands[s]
-        for c in cards:
-            if c not in hand:
-                self.error(i, "cards", f"event {i}: {self.names[s]} lays {c}, but it is {self.place(c)}")
-                return None
-        if not cards:
-            self.error(i, "cards", f"event {i}: '{ev['action']}' names no card")
-            return None
-        return cards
-
-    def _meld(self, i, s, ev):
-        cards = self._cards(i, s, ev)
-        if cards is None:
-            return
-        got = meld_kind(cards, self.cfg.wrap)
-        if got is None:
-            return self.violate(
-                i, s, "rummy.bad-meld", f"{self.names[s]} laid {' '.join(cards)}, which is no set or run; taken back"
-            )
-        self.melds.append([s, got[0], got[1]])
-        self._lay(i, s, cards)
-
-    def _layoff(self, i, s, ev):
-        k = ev["meld"]
-        m = len(self.melds)
-        if k >= m:
-            return self.error(
-                i,
-                "meld",
-                f"event {i}: a lay-off on meld {k}, but "
-                + (f"only {m} meld(s) are on the table (0 to {m - 1})" if m else "no meld is on the table"),
-            )
-        cards = self._cards(i, s, ev)
-        if cards is None:
-            return
-        meld = self.melds[k]
-        got = meld_kind(meld[2] + cards, self.cfg.wrap)
-        if got is None:
-            return self.violate(
-                i,
-                s,
-                "rummy.bad-meld",
-                f"{self.names[s]} laid {' '.join(cards)} off on meld {k} ({' '.join(meld[2])}), which then is no set "
-                f"or run; taken back",
-            )
-        meld[1], meld[2] = got
-        self.offs.append((s, k, cards))
-        self._lay(i, s, cards)
-
-    def _lay(self, i, s, cards):
-        hand = self.hands[s]
-        where = self.where
-        for c in cards:
-            hand.discard(c)
-            where[c] = MELD
-        self.melded[s] += points_of(cards)
-        self.laid = True
-        if not hand:
-            self._close_turn(i)
-            self._end(i, s)
-
-    def _discard(self, i, s, ev):
-        c = CARD[ev["card"]]
-        hand = self.hands[s]
-        if c not in hand:
-            return self.error(i, "card", f"event {i}: {self.names[s]} discards {c}, but it is {self.place(c)}")
-        self._close_turn(i, c)
-        hand.discard(c)
-        self.row.append(c)
-        self.laid_by[c] = s
-        self.where[c] = ROW
-        if not hand:
-            return self._end(i, s)
-        if self.cfg.dry_round_ends and self.dry >= self.n:
-            return self._end(i, None)
-        self.cur = (s + 1) % self.n
-        self.last_disc = s
-
-    def _second_discard(self, i, s, c):
-        hand = self.hands[s]
-        if c not in hand:
-            return self.error(i, "card", f"event {i}: {self.names[s]} discards {c}, but it is {self.place(c)}")
-        self.violate(
-            i, s, "rummy.second-discard", f"{self.names[s]} discarded a second time ({c}); it stays in the row"
-        )
-        hand.discard(c)
-        self.row.append(c)
-        self.laid_by[c] = s
-        self.where[c] = ROW
-        if not hand:
-            self._end(i, s)
-
-    def place(self, c):
-        o = self.where.get(c)
-        if o is None:
-            return "in the stock" if self.stock is None else "not dealt"
-        if o >= 0:
-            return f"in {self.names[o]}'s hand"
-        return PLACE[o]
 
 
 def _plain_card(ev):

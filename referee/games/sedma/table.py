@@ -1,5 +1,6 @@
-"""Sedma's table of one deal: the deal, plays (tricks with continuation), draws from the stock, passes, what may
-come next, and the ruling with its score and facts.
+"""Sedma's table of one deal: the plays (tricks with continuation) and passes here; with its mixins for the deal and
+the paper way (deal.py), the draws from the stock (stock.py), what may come next (legal.py), and the ruling with
+its score and facts (score.py).
 
 A trick is played in rounds: one card from each seat, the leader first. Its winner is the last card of the led
 rank or the last Seven (the card led when none matched). Where a trick may be continued (2p always, 4p with
@@ -18,6 +19,8 @@ from ... import core
 from ...cards import RANK_NAMES
 from ...record import describe
 from ...tricks import GONE, PLAYED, RING, TrickTable
+from .deal import DONE, PLAY, PRE, STOCK, Dealing
+from .legal import Legal
 from .rules import (
     ACTIONS,
     CARD,
@@ -33,10 +36,7 @@ from .rules import (
     sides_for,
 )
 from .score import Scoring
-
-STOCK = -5  # where a card lies in the recorded stock
-PRE, PLAY, DONE = 0, 4, 5  # (PLAY and DONE as in tricks.py)
-
+from .stock import Drawing
 
 MATCHES = {r: tuple(r + x for x in "SHDC") + ("7S", "7H", "7D", "7C") for r in "789TJQKA"}  # what continues a trick
 TAKES = {r: frozenset(cs) for r, cs in MATCHES.items()}  # the cards that take a trick led with rank r
@@ -61,7 +61,7 @@ def _kind(cfg, n, number):
     return v, H, deck_for(cfg, v), v == "2p" or v == "4p" and cfg.continue_trick, side, draws
 
 
-class Sedma(Scoring, TrickTable, core.Table):
+class Sedma(Scoring, Dealing, Drawing, Legal, TrickTable, core.Table):
     GAME = GAME
     CARD = CARD
     TEXTS = DECK_TEXT
@@ -164,156 +164,6 @@ class Sedma(Scoring, TrickTable, core.Table):
         """The record is bad here; later events only get their fields checked (one mistake, one error)."""
         core.Table.error(self, i, field, message)
         self.lax = True
-
-    # ------------------------------------------------------------------ the deal
-
-    def _deal(self, i, ev):
-        plain = self._plain_deal(ev)
-        if plain is None and not self.syntax(i, ev, "deal"):
-            return
-        names = self.names
-        s = ev["seat"]
-        if self.phase != PRE:
-            return self.error(i, "action", f"event {i}: a second deal; a record holds one deal")
-        if s != self.dealer:
-            return self.error(
-                i, "seat", f"event {i}: {names[s]} deals, but the record's dealer is {names[self.dealer]}"
-            )
-        stock = ev.get("stock")
-        deck = self.deck
-        if plain is not None:  # (every card written as the deck writes it: the cards' places are read already)
-            hands = ev["hands"]
-            where, total = plain
-            self.where = where
-        else:
-            hands = [None if h is None else [CARD[c] for c in h] for h in ev["hands"]]
-            stock = None if stock is None else [CARD[c] for c in stock]
-            where = self.where
-            total = 0
-            k = 0
-            for h in hands:
-                if h is not None:
-                    where.update(dict.fromkeys(h, k))
-                    total += len(h)
-                k += 1
-            if stock is not None:
-                where.update(dict.fromkeys(stock, STOCK))
-                total += len(stock)
-        if len(where) != total or (self.variant == "3p" and not where.keys() <= deck):
-            where.clear()  # a card twice or out of the pack: find it, in order, for the words
-            for key, k, cs in [("hands", s2, h) for s2, h in enumerate(hands)] + [("stock", STOCK, stock)]:
-                if cs is None:
-                    continue
-                for c in cs:
-                    if c not in deck:
-                        return self.error(i, key, f"event {i}: {c} is out of the pack in the 3-player game")
-                    if c in where:
-                        return self.error(i, key, f"event {i}: {c} is dealt twice{self.seventh(c)}")
-                    where[c] = k
-        H = self.hsize
-        self.deal_event = i
-        bad = [
-            f"{names[k]} was dealt {len(h)} cards, not {H}"
-            for k, h in enumerate(hands)
-            if h is not None and len(h) != H
-        ]
-        left = len(deck) - self.n * H
-        if stock is not None and len(stock) != left:
-            bad.append(f"the stock holds {len(stock)} cards, not {left}")
-        if bad:
-            self.violate(i, s, "sedma.misdeal", f"Misdeal: {'; '.join(bad)}; the deal is void and dealt again")
-            self.void = True
-            self.lax = True
-            return
-        if self.variant == "3p" and not self._find_soloist(i, ev, hands, stock):
-            return
-        self.known = hands
-        self.held = [H] * self.n
-        if None in hands:  # (else each seat's unseen count stays 0)
-            self.unseen = [H if h is None else 0 for h in hands]
-        if self.soloist is not None and hands[self.soloist] is None:
-            self.unseen[self.soloist] -= 1  # (the soloist card, known to be his)
-        self.stock = stock
-        self.stock_left = left
-        self.has_stock = left > 0
-        self.phase = PLAY
-        self._new_trick((s + 1) % self.n)
-
-    def _plain_deal(self, ev):
-        """A deal whose fields are plainly right (cards as "TH", each hand a list or null): (where each card lies,
-        how many were dealt), read in one pass; None for anything else (the fields are then read one by one)."""
-        s = ev.get("seat")
-        hands = ev.get("hands")
-        stock = ev.get("stock")
-        n = self.n
-        if not (s.__class__ is int and 0 <= s < n and hands.__class__ is list and len(hands) == n):
-            return None
-        g = ev.get("soloist")
-        if not (g is None or g.__class__ is int and 0 <= g < n):
-            return None
-        where = {}
-        total = 0
-        k = 0
-        try:
-            for h in hands:
-                if h is not None:
-                    if h.__class__ is not list:
-                        return None
-                    for c in h:  # (a loop: half the cost of dict.fromkeys and a merge)
-                        where[c] = k
-                    total += len(h)
-                k += 1
-            if stock is not None:
-                if stock.__class__ is not list:
-                    return None
-                for c in stock:
-                    where[c] = STOCK
-                total += len(stock)
-        except TypeError:  # (an unhashable "card")
-            return None
-        return (where, total) if where.keys() <= DECK_TEXT else None
-
-    def _find_soloist(self, i, ev, hands, stock):
-        """3p: who holds the soloist card (None: it lies in the stock); False (with an error) if the record
-        does not tell."""
-        K = self.cfg.soloist_card
-        o = self.where.get(K)
-        given = "soloist" in ev
-        g = ev.get("soloist")
-        if given and g is not None and not (g.__class__ is int and 0 <= g < self.n):
-            self.error(i, "soloist", f"event {i}: 'soloist' must be the seat dealt {K} or null, not {describe(g)}")
-            return False
-        if o is None:
-            if not given:
-                self.error(
-                    i,
-                    "hands",
-                    f"event {i}: a 3-player deal must show who was dealt {K} (the soloist's card): give that hand, "
-                    f"or 'soloist' (the seat, or null if it lay in the stock)",
-                )
-                return False
-            if g is None and not self.has_stock_size():
-                self.error(i, "soloist", f"event {i}: {K} cannot lie in the stock: the whole pack is dealt")
-                return False
-            if g is not None and hands[g] is not None or g is None and stock is not None:
-                self.error(i, "soloist", f"event {i}: 'soloist' says {K} was dealt to a hand that does not hold it")
-                return False
-            self.soloist = g
-            if g is not None:
-                self.where[K] = g  # (his hand is unknown: K is one of its cards)
-            return True
-        seat = None if o == STOCK else o
-        if given and g != seat:
-            self.error(i, "soloist", f"event {i}: 'soloist' is {describe(g)}, but the deal shows where {K} lay")
-            return False
-        self.soloist = seat
-        return True
-
-    def has_stock_size(self):
-        return len(self.deck) > self.n * self.hsize
-
-    def seventh(self, c):
-        return " (that would be a fifth Seven)" if c[0] == "7" else ""
 
     # ------------------------------------------------------------------ tricks
 
@@ -577,128 +427,6 @@ class Sedma(Scoring, TrickTable, core.Table):
         """The winner so far of a trick waiting for its leader's decision."""
         return self.best
 
-    def _draws(self, w):
-        """The order of the draws after a trick won by w: from the winner round the table, one card each while he
-        holds fewer than the hand size, round after round, while the stock lasts."""
-        H = self.hsize
-        counts = self.held[:]
-        left = self.stock_left
-        seq = []
-        ring = self.orders[w]
-        while left:
-            moved = False
-            for k in ring:
-                if left and counts[k] < H:
-                    seq.append(k)
-                    counts[k] += 1
-                    left -= 1
-                    moved = True
-            if not moved:
-                break
-        return seq
-
-    # ------------------------------------------------------------------ draws and passes
-
-    def _draw(self, i, ev):
-        s = ev.get("seat")
-        c = ev.get("card")
-        if not (s.__class__ is int and 0 <= s < self.n and (c is None or c.__class__ is str and c in DECK_TEXT)):
-            if not self.syntax(i, ev, "draw"):
-                return
-            c = None if c is None else CARD[c]
-        names = self.names
-        if self.phase == PRE:
-            return self.error(i, "action", f"event {i}: a draw before the deal")
-        if not self.has_stock:
-            return self.error(i, "action", f"event {i}: {names[s]} draws, but this deal has no stock")
-        if c is not None:
-            if c not in self.deck:
-                return self.error(i, "card", f"event {i}: {c} is out of the pack in the 3-player game")
-            stock = self.stock
-            if stock is not None:
-                if self.stock_left and stock[self.stock_pos] != c:
-                    return self.error(
-                        i,
-                        "card",
-                        f"event {i}: {names[s]} draws {c}, but the next card of the stock is {stock[self.stock_pos]}",
-                    )
-            elif c in self.where:
-                return self.error(
-                    i,
-                    "card",
-                    f"event {i}: {names[s]} draws {c}, a card known elsewhere{self.where_words(self.where[c])}",
-                )
-        if self.pending:
-            self._end_trick()
-        if self.stock_left == 0:
-            return self.violate(i, s, "sedma.draw-empty-stock", f"{names[s]} drew with no stock left; nothing moves")
-        if self.held[s] >= self.hsize:
-            return self.violate(
-                i,
-                s,
-                "sedma.overdraw",
-                f"{names[s]} drew while holding {self.held[s]} cards already; the card goes back on the stock",
-            )
-        td = self.to_draw
-        if self.rnd or self.plays or not td or td[0] != s:
-            why = (
-                "during a trick"
-                if self.rnd or self.plays
-                else f"{names[td[0]]} was to draw"
-                if td
-                else "nobody was to draw"
-            )
-            self.violate(
-                i, s, "sedma.draw-out-of-turn", f"{names[s]} drew out of turn ({why}); the card counts as drawn"
-            )
-            if s in td:
-                td.remove(s)
-        else:
-            td.pop(0)
-        self.stock_left -= 1
-        if len(td) > self.stock_left:
-            del td[self.stock_left :]
-        self.held[s] += 1
-        self.quiet = False
-        if self.stock is not None:
-            c = self.stock[self.stock_pos]
-        self.stock_pos += 1
-        if c is None:
-            self.unseen[s] += 1
-        else:
-            self.where[c] = s
-
-    def _points(self, i, ev):
-        """The paper way: the deal given only by the points each side took (no card played). House rule: an
-        action of this referee's own, for a score sheet kept on paper."""
-        if not self.syntax(i, ev, "points"):
-            return
-        pts = ev["points"]
-        if self.phase == PRE:
-            return self.error(i, "action", f"event {i}: points before the deal")
-        if self.tricks or self.plays or self.rnd or self.stock_pos or self.paper is not None:
-            return self.error(
-                i, "action", f"event {i}: points on paper after the deal was played or scored; give one or the other"
-            )
-        k = 3 if self.variant == "3p" and self.soloist is None else 2
-        if len(pts) != k or any(p % 10 or not 0 <= p <= 90 for p in pts) or sum(pts) != 90:
-            return self.error(
-                i,
-                "points",
-                f"event {i}: 'points' must give each of the {k} sides its points, in tens, together 90, not {pts}",
-            )
-        self.paper = list(pts)
-        self.phase = DONE
-
-    def f_points(self, i, ev, key):
-        v = ev.get(key)
-        if v.__class__ is list and all(x.__class__ is int for x in v):
-            return v
-        self.error(
-            i, key, f"event {i} (points): '{key}' must list each side's points, e.g. [60, 30], not {describe(v)}"
-        )
-        return None
-
     def _pass(self, i, ev):
         a = ev.get("action")
         if not self.syntax(i, ev, a):
@@ -746,62 +474,6 @@ class Sedma(Scoring, TrickTable, core.Table):
         return self.error(
             i, "card", f"event {i}: {self.names[s]} plays {c}, a card he was never given{self.where_words(o)}"
         )
-
-    def f_soloist(self, i, ev, key):
-        v = ev.get(key)
-        if v is None or v.__class__ is int and 0 <= v < self.n:
-            return v
-        self.error(i, key, f"event {i} (deal): '{key}' must be a seat number or null, not {describe(v)}")
-        return None
-
-    # ------------------------------------------------------------------ what may come next
-
-    def legal(self):
-        if self.void or self.phase == DONE:
-            return None, []
-        d = self.dealer
-        if self.phase == PRE:
-            return d, [{"action": "deal", "seat": d}]
-        td = self.to_draw
-        if td and not self.pending:
-            return td[0], [{"action": "draw", "seat": td[0], "cards": self._next_stock()}]
-        if self.pending:
-            L = self.leader
-            R = self.rank
-            w = self.winner()
-            end = "pass" if self.variant == "2p" else "end_trick"
-            cards = self.playable(L)
-            opts = [
-                {
-                    "action": "play",
-                    "seat": L,
-                    "cards": None if cards is None else [c for c in cards if c[0] in (R, "7")],
-                },
-                {"action": end, "seat": L},
-            ]
-            if self.stock_left:
-                opts.append({"action": "draw", "seat": w, "cards": self._next_stock()})
-            else:
-                opts.append({"action": "play", "seat": w, "cards": self.playable(w)})
-            return L, opts
-        s = self._next_in_round()
-        return s, [{"action": "play", "seat": s, "cards": self.playable(s)}]
-
-    def _next_stock(self):
-        """The card a draw may name: the stock's next card, or any card not yet seen when the stock was not
-        recorded (a draw may also leave the card out: null)."""
-        if self.stock is None:
-            where = self.where
-            return sorted((c for c in self.deck if c not in where), key=card_sort)
-        return [self.stock[self.stock_pos]]
-
-    def playable(self, s, sort_key=card_sort):
-        """The cards seat s may play: those he holds, and any card not yet seen while he holds unseen ones."""
-        where = self.where
-        out = [c for c, o in where.items() if o == s]
-        if self.unseen[s]:
-            out += [c for c in self.deck if c not in where]
-        return sorted(out, key=sort_key)
 
 
 Sedma.HANDLERS = {

@@ -1,0 +1,134 @@
+"""The rummy deal: the hands and the row dealt (each hand shown, or every hand null for the paper way), and the
+paper way itself (a hand given only by its points)."""
+
+from ...record import describe
+from .rules import CARD, DECK_TEXT, DONE, HAND, PAPER, PLAY, PRE, STOCK
+
+
+class Dealing:
+    """Mixin of the rummy table: the deal and the paper way."""
+
+    __slots__ = ()
+
+    def _deal(self, i, ev):
+        plain = self._plain_deal(ev)
+        if not plain and not self.syntax(i, ev, "deal"):
+            return
+        names = self.names
+        s = ev["seat"]
+        if self.phase != PRE:
+            return self.error(i, "action", f"event {i}: a second deal; a record holds one hand")
+        if s != self.dealer:
+            return self.error(
+                i, "seat", f"event {i}: {names[s]} deals, but the record's dealer is {names[self.dealer]}"
+            )
+        stock = ev.get("stock")
+        if plain:  # (every card written as the pack writes it: the lists are only read)
+            hands = ev["hands"]
+        else:
+            hands = [None if h is None else [CARD[c] for c in h] for h in ev["hands"]]
+            stock = None if stock is None else [CARD[c] for c in stock]
+        self.deal_event = i
+        if all(h is None for h in hands):
+            self.phase = PAPER
+            return
+        if any(h is None for h in hands):
+            k = hands.index(None)
+            return self.error(
+                i,
+                "hands",
+                f"event {i}: {names[k]}'s hand is null; rummy is scored from the cards left in each hand, so show "
+                f"every hand (or none, to give the hand's points on paper)",
+            )
+        where = self.where
+        total = 0
+        for k, h in enumerate(hands):
+            where.update(dict.fromkeys(h, k))
+            total += len(h)
+        if stock is not None:
+            where.update(dict.fromkeys(stock, STOCK))
+            total += len(stock)
+        if len(where) != total:  # a card twice: find it, in order, for the words
+            where.clear()
+            for key, place, cs in [("hands", k, h) for k, h in enumerate(hands)] + [("stock", STOCK, stock or [])]:
+                for c in cs:
+                    if c in where:
+                        return self.error(i, key, f"event {i}: {c} is dealt twice")
+                    where[c] = place
+        bad = [f"{names[k]} was dealt {len(h)} cards, not {HAND}" for k, h in enumerate(hands) if len(h) != HAND]
+        left = len(DECK_TEXT) - HAND * self.n
+        if stock is not None and len(stock) != left:
+            bad.append(f"the stock holds {len(stock)} cards, not {left}")
+        if bad:
+            self.violate(i, s, "rummy.misdeal", f"Misdeal: {'; '.join(bad)}; the hand is void and dealt again")
+            self.void = True
+            self.lax = True
+            return
+        for k, h in enumerate(hands):
+            self.hands[k] = set(h)
+        self.stock = stock
+        self.stock_left = left
+        self.phase = PLAY
+
+    def _plain_deal(self, ev):
+        """A deal whose fields are plainly right (cards as "TH", each hand a list or null): no need to read them."""
+        s = ev.get("seat")
+        hands = ev.get("hands")
+        stock = ev.get("stock")
+        if not (s.__class__ is int and 0 <= s < self.n and hands.__class__ is list and len(hands) == self.n):
+            return False
+        try:
+            for h in hands:
+                if h is not None and (h.__class__ is not list or not DECK_TEXT.issuperset(h)):
+                    return False
+            if stock is not None and (stock.__class__ is not list or not DECK_TEXT.issuperset(stock)):
+                return False
+        except TypeError:  # (an unhashable "card")
+            return False
+        return True
+
+    def _points(self, i, ev):
+        """The paper way: each player's points for the hand and who went out."""
+        if not self.syntax(i, ev, "points"):
+            return
+        pts = ev["points"]
+        if self.phase != PAPER:
+            return self.error(
+                i,
+                "action",
+                f"event {i}: points on paper belong after a deal with every hand null"
+                + (", and once" if self.phase == DONE else "; this hand is written card by card"),
+            )
+        if len(pts) != self.n or any(abs(p) > 1000 for p in pts):
+            return self.error(
+                i, "points", f"event {i}: 'points' must give each of the {self.n} players his points, not {pts}"
+            )
+        self.paper = list(pts)
+        self.paper_out = ev.get("out")
+        self.phase = DONE
+        self.end_event = i
+
+    def f_points(self, i, ev, key):
+        v = ev.get(key)
+        if v.__class__ is list and all(x.__class__ is int for x in v):
+            return v
+        self.error(
+            i, key, f"event {i} (points): '{key}' must list each player's points, e.g. [45, -12], not {describe(v)}"
+        )
+        return None
+
+    def f_number(self, i, ev, key):
+        v = ev.get(key)
+        if v.__class__ is int and v >= 0:
+            return v
+        self.error(
+            i, key, f"event {i} ({ev.get('action')}): '{key}' must be a meld's number (0 or more), not {describe(v)}"
+        )
+        return None
+
+    def f_out(self, i, ev, key):
+        v = ev.get(key)
+        if v is None or v.__class__ is int and 0 <= v < self.n:
+            return v
+        self.error(i, key, f"event {i} (points): '{key}' must be the seat that went out, or null, not {describe(v)}")
+        return None

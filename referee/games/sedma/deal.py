@@ -1,0 +1,200 @@
+"""Sedma's deal: the cards dealt (each hand shown or not, the stock recorded or not), the 3-player soloist, and
+the paper way (a deal given only by the points each side took)."""
+
+from ...record import describe
+from .rules import CARD, DECK_TEXT
+
+STOCK = -5  # where a card lies in the recorded stock
+PRE, PLAY, DONE = 0, 4, 5  # the deal's phases (PLAY and DONE as in tricks.py)
+
+
+class Dealing:
+    """Mixin of Sedma's table: the deal and the paper way."""
+
+    __slots__ = ()
+
+    def _deal(self, i, ev):
+        plain = self._plain_deal(ev)
+        if plain is None and not self.syntax(i, ev, "deal"):
+            return
+        names = self.names
+        s = ev["seat"]
+        if self.phase != PRE:
+            return self.error(i, "action", f"event {i}: a second deal; a record holds one deal")
+        if s != self.dealer:
+            return self.error(
+                i, "seat", f"event {i}: {names[s]} deals, but the record's dealer is {names[self.dealer]}"
+            )
+        stock = ev.get("stock")
+        deck = self.deck
+        if plain is not None:  # (every card written as the deck writes it: the cards' places are read already)
+            hands = ev["hands"]
+            where, total = plain
+            self.where = where
+        else:
+            hands = [None if h is None else [CARD[c] for c in h] for h in ev["hands"]]
+            stock = None if stock is None else [CARD[c] for c in stock]
+            where = self.where
+            total = 0
+            k = 0
+            for h in hands:
+                if h is not None:
+                    where.update(dict.fromkeys(h, k))
+                    total += len(h)
+                k += 1
+            if stock is not None:
+                where.update(dict.fromkeys(stock, STOCK))
+                total += len(stock)
+        if len(where) != total or (self.variant == "3p" and not where.keys() <= deck):
+            where.clear()  # a card twice or out of the pack: find it, in order, for the words
+            for key, k, cs in [("hands", s2, h) for s2, h in enumerate(hands)] + [("stock", STOCK, stock)]:
+                if cs is None:
+                    continue
+                for c in cs:
+                    if c not in deck:
+                        return self.error(i, key, f"event {i}: {c} is out of the pack in the 3-player game")
+                    if c in where:
+                        return self.error(i, key, f"event {i}: {c} is dealt twice{self.seventh(c)}")
+                    where[c] = k
+        H = self.hsize
+        self.deal_event = i
+        bad = [
+            f"{names[k]} was dealt {len(h)} cards, not {H}"
+            for k, h in enumerate(hands)
+            if h is not None and len(h) != H
+        ]
+        left = len(deck) - self.n * H
+        if stock is not None and len(stock) != left:
+            bad.append(f"the stock holds {len(stock)} cards, not {left}")
+        if bad:
+            self.violate(i, s, "sedma.misdeal", f"Misdeal: {'; '.join(bad)}; the deal is void and dealt again")
+            self.void = True
+            self.lax = True
+            return
+        if self.variant == "3p" and not self._find_soloist(i, ev, hands, stock):
+            return
+        self.known = hands
+        self.held = [H] * self.n
+        if None in hands:  # (else each seat's unseen count stays 0)
+            self.unseen = [H if h is None else 0 for h in hands]
+        if self.soloist is not None and hands[self.soloist] is None:
+            self.unseen[self.soloist] -= 1  # (the soloist card, known to be his)
+        self.stock = stock
+        self.stock_left = left
+        self.has_stock = left > 0
+        self.phase = PLAY
+        self._new_trick((s + 1) % self.n)
+
+    def _plain_deal(self, ev):
+        """A deal whose fields are plainly right (cards as "TH", each hand a list or null): (where each card lies,
+        how many were dealt), read in one pass; None for anything else (the fields are then read one by one)."""
+        s = ev.get("seat")
+        hands = ev.get("hands")
+        stock = ev.get("stock")
+        n = self.n
+        if not (s.__class__ is int and 0 <= s < n and hands.__class__ is list and len(hands) == n):
+            return None
+        g = ev.get("soloist")
+        if not (g is None or g.__class__ is int and 0 <= g < n):
+            return None
+        where = {}
+        total = 0
+        k = 0
+        try:
+            for h in hands:
+                if h is not None:
+                    if h.__class__ is not list:
+                        return None
+                    for c in h:  # (a loop: half the cost of dict.fromkeys and a merge)
+                        where[c] = k
+                    total += len(h)
+                k += 1
+            if stock is not None:
+                if stock.__class__ is not list:
+                    return None
+                for c in stock:
+                    where[c] = STOCK
+                total += len(stock)
+        except TypeError:  # (an unhashable "card")
+            return None
+        return (where, total) if where.keys() <= DECK_TEXT else None
+
+    def _find_soloist(self, i, ev, hands, stock):
+        """3p: who holds the soloist card (None: it lies in the stock); False (with an error) if the record
+        does not tell."""
+        K = self.cfg.soloist_card
+        o = self.where.get(K)
+        given = "soloist" in ev
+        g = ev.get("soloist")
+        if given and g is not None and not (g.__class__ is int and 0 <= g < self.n):
+            self.error(i, "soloist", f"event {i}: 'soloist' must be the seat dealt {K} or null, not {describe(g)}")
+            return False
+        if o is None:
+            if not given:
+                self.error(
+                    i,
+                    "hands",
+                    f"event {i}: a 3-player deal must show who was dealt {K} (the soloist's card): give that hand, "
+                    f"or 'soloist' (the seat, or null if it lay in the stock)",
+                )
+                return False
+            if g is None and not self.has_stock_size():
+                self.error(i, "soloist", f"event {i}: {K} cannot lie in the stock: the whole pack is dealt")
+                return False
+            if g is not None and hands[g] is not None or g is None and stock is not None:
+                self.error(i, "soloist", f"event {i}: 'soloist' says {K} was dealt to a hand that does not hold it")
+                return False
+            self.soloist = g
+            if g is not None:
+                self.where[K] = g  # (his hand is unknown: K is one of its cards)
+            return True
+        seat = None if o == STOCK else o
+        if given and g != seat:
+            self.error(i, "soloist", f"event {i}: 'soloist' is {describe(g)}, but the deal shows where {K} lay")
+            return False
+        self.soloist = seat
+        return True
+
+    def has_stock_size(self):
+        return len(self.deck) > self.n * self.hsize
+
+    def seventh(self, c):
+        return " (that would be a fifth Seven)" if c[0] == "7" else ""
+
+    def f_soloist(self, i, ev, key):
+        v = ev.get(key)
+        if v is None or v.__class__ is int and 0 <= v < self.n:
+            return v
+        self.error(i, key, f"event {i} (deal): '{key}' must be a seat number or null, not {describe(v)}")
+        return None
+
+    def _points(self, i, ev):
+        """The paper way: the deal given only by the points each side took (no card played). House rule: an
+        action of this referee's own, for a score sheet kept on paper."""
+        if not self.syntax(i, ev, "points"):
+            return
+        pts = ev["points"]
+        if self.phase == PRE:
+            return self.error(i, "action", f"event {i}: points before the deal")
+        if self.tricks or self.plays or self.rnd or self.stock_pos or self.paper is not None:
+            return self.error(
+                i, "action", f"event {i}: points on paper after the deal was played or scored; give one or the other"
+            )
+        k = 3 if self.variant == "3p" and self.soloist is None else 2
+        if len(pts) != k or any(p % 10 or not 0 <= p <= 90 for p in pts) or sum(pts) != 90:
+            return self.error(
+                i,
+                "points",
+                f"event {i}: 'points' must give each of the {k} sides its points, in tens, together 90, not {pts}",
+            )
+        self.paper = list(pts)
+        self.phase = DONE
+
+    def f_points(self, i, ev, key):
+        v = ev.get(key)
+        if v.__class__ is list and all(x.__class__ is int for x in v):
+            return v
+        self.error(
+            i, key, f"event {i} (points): '{key}' must list each side's points, e.g. [60, 30], not {describe(v)}"
+        )
+        return None

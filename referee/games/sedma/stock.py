@@ -1,0 +1,107 @@
+"""Sedma's stock: who draws after a trick, in what order, and the draws themselves."""
+
+from .deal import PRE
+from .rules import CARD, DECK_TEXT, card_sort
+
+
+class Drawing:
+    """Mixin of Sedma's table: the draws from the stock."""
+
+    __slots__ = ()
+
+    def _draws(self, w):
+        """The order of the draws after a trick won by w: from the winner round the table, one card each while he
+        holds fewer than the hand size, round after round, while the stock lasts."""
+        H = self.hsize
+        counts = self.held[:]
+        left = self.stock_left
+        seq = []
+        ring = self.orders[w]
+        while left:
+            moved = False
+            for k in ring:
+                if left and counts[k] < H:
+                    seq.append(k)
+                    counts[k] += 1
+                    left -= 1
+                    moved = True
+            if not moved:
+                break
+        return seq
+
+    def _draw(self, i, ev):
+        s = ev.get("seat")
+        c = ev.get("card")
+        if not (s.__class__ is int and 0 <= s < self.n and (c is None or c.__class__ is str and c in DECK_TEXT)):
+            if not self.syntax(i, ev, "draw"):
+                return
+            c = None if c is None else CARD[c]
+        names = self.names
+        if self.phase == PRE:
+            return self.error(i, "action", f"event {i}: a draw before the deal")
+        if not self.has_stock:
+            return self.error(i, "action", f"event {i}: {names[s]} draws, but this deal has no stock")
+        if c is not None:
+            if c not in self.deck:
+                return self.error(i, "card", f"event {i}: {c} is out of the pack in the 3-player game")
+            stock = self.stock
+            if stock is not None:
+                if self.stock_left and stock[self.stock_pos] != c:
+                    return self.error(
+                        i,
+                        "card",
+                        f"event {i}: {names[s]} draws {c}, but the next card of the stock is {stock[self.stock_pos]}",
+                    )
+            elif c in self.where:
+                return self.error(
+                    i,
+                    "card",
+                    f"event {i}: {names[s]} draws {c}, a card known elsewhere{self.where_words(self.where[c])}",
+                )
+        if self.pending:
+            self._end_trick()
+        if self.stock_left == 0:
+            return self.violate(i, s, "sedma.draw-empty-stock", f"{names[s]} drew with no stock left; nothing moves")
+        if self.held[s] >= self.hsize:
+            return self.violate(
+                i,
+                s,
+                "sedma.overdraw",
+                f"{names[s]} drew while holding {self.held[s]} cards already; the card goes back on the stock",
+            )
+        td = self.to_draw
+        if self.rnd or self.plays or not td or td[0] != s:
+            why = (
+                "during a trick"
+                if self.rnd or self.plays
+                else f"{names[td[0]]} was to draw"
+                if td
+                else "nobody was to draw"
+            )
+            self.violate(
+                i, s, "sedma.draw-out-of-turn", f"{names[s]} drew out of turn ({why}); the card counts as drawn"
+            )
+            if s in td:
+                td.remove(s)
+        else:
+            td.pop(0)
+        self.stock_left -= 1
+        if len(td) > self.stock_left:
+            del td[self.stock_left :]
+        self.held[s] += 1
+        self.quiet = False
+        if self.stock is not None:
+            c = self.stock[self.stock_pos]
+        self.stock_pos += 1
+        if c is None:
+            self.unseen[s] += 1
+        else:
+            self.where[c] = s
+
+    def _next_stock(self):
+        """The card a draw may name: the stock's next card, or any card not yet seen when the stock was not
+        recorded (a draw may also leave the card out: null)."""
+        if self.stock is None:
+            where = self.where
+            return sorted((c for c in self.deck if c not in where), key=card_sort)
+        return [self.stock[self.stock_pos]]
