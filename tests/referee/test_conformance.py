@@ -16,7 +16,7 @@ import random
 import re
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import referee
@@ -322,6 +322,7 @@ def _new_violations(record, k):
 @pytest.mark.parametrize("game", GAMES)
 @settings(deadline=None, max_examples=25, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32 - 1))
+@example(seed=5948)  # Swik: three of a kind never shown, settled where the record ends (found in CI)
 def test_what_legal_allows_gives_no_violation_and_the_rest_does(game, seed):
     rng = random.Random(seed)
     record = HANDS[game](rng)
@@ -358,11 +359,22 @@ def test_what_legal_allows_gives_no_violation_and_the_rest_does(game, seed):
                 # Not allowed and no violation: the referee ignores it (cards shown by a player who is out, played
                 # after the hand was decided), so it must change nothing.
                 ruling = referee.replay(after)
-                assert (ruling["ledger"], ruling["status"], ruling["violations"]) == (
+                assert (
+                    _back_at_the_end(ruling["ledger"], k),
+                    ruling["status"],
+                    _back_at_the_end(ruling["violations"], k),
+                ) == (
                     base["ledger"],
                     base["status"],
                     base["violations"],
                 ), f"{ev} after {k} events is not among {allowed['options']} but gave no violation"
+
+
+def _back_at_the_end(items, k):
+    """Ledger entries or violations of a record whose event k was ignored, those at k put back at k - 1: what the
+    referee settles where a record ends (a rule broken by what nobody did, e.g. three of a kind never shown) moves
+    with the record's end, without anything changing."""
+    return [dict(x, event=k - 1) if x["event"] == k else x for x in items]
 
 
 # ---------------------------------------------------------------------- house rules
