@@ -167,6 +167,18 @@ class Table:
         else:
             h(self, i, ev)
 
+    def may_deal(self, i, s, dealt, one="hand"):
+        """A record holds one deal, by its own dealer: True if seat s may deal now (`dealt`: a deal came already),
+        else the record is bad here (False)."""
+        if dealt:
+            self.error(i, "action", f"event {i}: a second deal; a record holds one {one}")
+            return False
+        if s != self.dealer:
+            names = self.names
+            self.error(i, "seat", f"event {i}: {names[s]} deals, but the record's dealer is {names[self.dealer]}")
+            return False
+        return True
+
     def bad_action(self, i, ev):
         actions = ", ".join(self.ACTIONS)
         title = self.GAME.capitalize()

@@ -275,3 +275,9 @@ def test_an_action_that_is_not_a_word_is_a_bad_record_not_a_crash():
             "points",
         )
     ]
+
+
+def test_a_second_deal_is_a_bad_record():
+    r = _two([])
+    r["events"].insert(1, dict(r["events"][0]))
+    assert (1, "action", "event 1: a second deal; a record holds one hand") in bad(r)

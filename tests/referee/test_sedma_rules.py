@@ -411,3 +411,12 @@ def test_paper_points_after_cards_were_played_are_a_bad_record():
     rec = play(deal(4, [["9H"], ["KH"], ["9S"], ["QH"]]), "0 9H")
     rec["events"].append({"action": "points", "points": [60, 30]})
     assert [(e["event"], e["field"]) for e in bad(rec)] == [(2, "action")]
+
+
+def test_a_deal_by_another_seat_or_a_second_deal_is_a_bad_record():
+    r = deal(4, [[], [], [], []])
+    r["events"][0]["seat"] = 0
+    assert ("event 0: Babička deals, but the record's dealer is Petr") in [e["message"] for e in bad(r)]
+    twice = deal(4, [[], [], [], []])
+    twice["events"].append(dict(twice["events"][0]))
+    assert "event 1: a second deal; a record holds one deal" in [e["message"] for e in bad(twice)]

@@ -16,12 +16,8 @@ class Dealing:
             return
         names = self.names
         s = ev["seat"]
-        if self.phase != PRE:
-            return self.error(i, "action", f"event {i}: a second deal; a record holds one hand")
-        if s != self.dealer:
-            return self.error(
-                i, "seat", f"event {i}: {names[s]} deals, but the record's dealer is {names[self.dealer]}"
-            )
+        if not self.may_deal(i, s, self.phase != PRE):
+            return
         stock = ev.get("stock")
         if plain:  # (every card written as the pack writes it: the lists are only read)
             hands = ev["hands"]

@@ -19,12 +19,8 @@ class Dealing:
             return
         names = self.names
         s = ev["seat"]
-        if self.phase != PRE:
-            return self.error(i, "action", f"event {i}: a second deal; a record holds one deal")
-        if s != self.dealer:
-            return self.error(
-                i, "seat", f"event {i}: {names[s]} deals, but the record's dealer is {names[self.dealer]}"
-            )
+        if not self.may_deal(i, s, self.phase != PRE, "deal"):
+            return
         stock = ev.get("stock")
         deck = self.deck
         if plain is not None:  # (every card written as the deck writes it: the cards' places are read already)
