@@ -11,6 +11,7 @@ with `mistakes` some play out of turn, continue with a losing card, or draw out 
 import random
 
 from .rules import DECK_TEXT, EIGHT_PAIRS, SOLOISTS
+from .stock import draw_order
 
 NAMES = {
     "4p": ["Babička", "Děda", "Jana", "Petr"],
@@ -141,20 +142,8 @@ class _Sim:
 
     def draw(self, w):
         n = self.n
-        order = []
-        counts = [len(h) for h in self.hands]
-        left = len(self.stock)
-        while left:
-            moved = False
-            for k in range(n):
-                s = (w + k) % n
-                if left and counts[s] < self.H:
-                    order.append(s)
-                    counts[s] += 1
-                    left -= 1
-                    moved = True
-            if not moved:
-                break
+        ring = [(w + k) % n for k in range(n)]  # (the seats in turn from the trick's winner)
+        order = draw_order(ring, [len(h) for h in self.hands], len(self.stock), self.H)
         if len(order) > 2 and self.err(0.3):
             order[0], order[1] = order[1], order[0]  # a draw out of turn (it still counts)
         for s in order:

@@ -4,30 +4,33 @@ from .deal import PRE
 from .rules import CARD, DECK_TEXT, card_sort
 
 
+def draw_order(ring, held, left, hand_size):
+    """Who draws after a trick, in order: round the table from the winner (`ring`: the seats in turn from him),
+    one card each while he holds fewer than the hand size, round after round, while the stock (`left` cards)
+    lasts. `held`: the cards each seat holds."""
+    counts = list(held)
+    seq = []
+    while left:
+        moved = False
+        for k in ring:
+            if left and counts[k] < hand_size:
+                seq.append(k)
+                counts[k] += 1
+                left -= 1
+                moved = True
+        if not moved:
+            break
+    return seq
+
+
 class Drawing:
     """Mixin of Sedma's table: the draws from the stock."""
 
     __slots__ = ()
 
     def _draws(self, w):
-        """The order of the draws after a trick won by w: from the winner round the table, one card each while he
-        holds fewer than the hand size, round after round, while the stock lasts."""
-        H = self.hsize
-        counts = self.held[:]
-        left = self.stock_left
-        seq = []
-        ring = self.orders[w]
-        while left:
-            moved = False
-            for k in ring:
-                if left and counts[k] < H:
-                    seq.append(k)
-                    counts[k] += 1
-                    left -= 1
-                    moved = True
-            if not moved:
-                break
-        return seq
+        """The order of the draws after a trick won by w."""
+        return draw_order(self.orders[w], self.held, self.stock_left, self.hsize)
 
     def _draw(self, i, ev):
         s = ev.get("seat")
