@@ -88,12 +88,18 @@ else:
     # request opens a new one instead of failing on the dead one.
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# The cache spares the database the two rows every request reads: the session (cached_db writes through
+# to the database, so nothing is lost when the cache is emptied) and the signed-in user (archive/signin.py).
+# Production sets CACHE_URL to Redis, shared by every gunicorn worker and node; the embedded run keeps a
+# per-process local memory, right for its single process.
+CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://tablekeeper")}
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 # dumpdata/loaddata (manage.py backup/restore) keep times to the microsecond (archive/fulljson.py).
 SERIALIZATION_MODULES = {"json": "archive.fulljson"}
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # refuses a locked-out account or address before the password is tried
-    "django.contrib.auth.backends.ModelBackend",
+    "archive.signin.CachedModelBackend",  # Django's, with each request's user read from the cache
 ]
 # Wrong passwords (the login page, /api/token/, the admin): after AXES_FAILURE_LIMIT failures an account
 # is locked from every address, and an address for every account, until the cool-off has passed.

@@ -7,6 +7,9 @@ DEBUG = False
 SECRET_KEY = env("SECRET_KEY")
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS")
 
+# Redis, shared by every gunicorn worker and node: sessions and signed-in users are read from it (base.py).
+CACHES = {"default": env.cache("CACHE_URL", default="redis://127.0.0.1:6379/1")}
+
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=True)
 SESSION_COOKIE_SECURE = True
