@@ -1,0 +1,56 @@
+"""The referee in the browser (Pyodide in a Web Worker, static/js/offline/referee.js) answers as the server
+does: for the public example of every game in tests/data/, legal() and replay() give the API's status and
+its JSON byte for byte, and games() the catalogue. Skipped, saying why, when dev.py setup could not fetch
+Pyodide (under CI, TK_REQUIRE_PYODIDE=1 makes that set-up fail instead, so this never silently skips)."""
+
+import json
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from rest_framework.test import APIClient
+
+from tests.browser.support import BROWSER
+from tests.examples import public_examples
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+PYODIDE = ROOT / "static" / "vendor" / "pyodide" / settings.PYODIDE_VERSION / "pyodide.js"
+
+pytestmark = [
+    *BROWSER,
+    pytest.mark.skipif(
+        not PYODIDE.exists(), reason=f"Pyodide {settings.PYODIDE_VERSION} is not in static/vendor/: run dev.py setup"
+    ),
+]
+
+# Every example asked in the page, in one go: [[status, body] of legal, [status, body] of replay] each.
+ASK_ALL = """async (texts) => {
+  const { localReferee } = await import("/static/js/offline/referee.js");
+  const out = [];
+  for (const text of texts) {
+    const legal = await localReferee.answer("legal", text);
+    const replay = await localReferee.answer("replay", text);
+    out.push([[legal.status, legal.body], [replay.status, replay.body]]);
+  }
+  const games = await localReferee.answer("games", null);
+  return { out, games: [games.status, games.body] };
+}"""
+
+
+def server(url, text):
+    r = APIClient().post(url, text, content_type="application/json")
+    return [r.status_code, r.content.decode()]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_browsers_referee_and_the_servers_agree_on_every_games_public_examples(page, live_server):
+    page.set_default_timeout(120000)
+    page.goto(live_server.url + "/login/")
+    examples = public_examples()
+    got = page.evaluate(ASK_ALL, [text for _, text in examples])
+    assert {n.split("/")[0] for n, _ in examples} == {"swik", "sedma", "seka", "poker", "rummy", "bad"}
+    for (name, text), (legal, replay) in zip(examples, got["out"]):
+        assert legal == server("/api/referee/legal/", text), name
+        assert replay == server("/api/referee/", text), name
+    assert got["games"] == [200, APIClient().get("/api/games/").content.decode()]
+    assert any(json.loads(r[1])["format"] == "error/1" for _, r in got["out"])  # the bad records: error/1 too
