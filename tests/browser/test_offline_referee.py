@@ -54,3 +54,22 @@ def test_the_browsers_referee_and_the_servers_agree_on_every_games_public_exampl
         assert replay == server("/api/referee/", text), name
     assert got["games"] == [200, APIClient().get("/api/games/").content.decode()]
     assert any(json.loads(r[1])["format"] == "error/1" for _, r in got["out"])  # the bad records: error/1 too
+
+
+ASK_OBJECTS = """async (record) => {
+  const { localReferee } = await import("/static/js/offline/referee.js");
+  const bad = await localReferee.legal({ ...record, game: "chess" });
+  return [await localReferee.legal(record), await localReferee.replay(record), bad];
+}"""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_legal_and_replay_take_a_record_and_a_bad_one_resolves_to_the_apis_error_document(page, live_server):
+    page.set_default_timeout(120000)
+    page.goto(live_server.url + "/login/")
+    name, text = next(e for e in public_examples() if e[0] == "sedma/01-deal")
+    legal, replay, bad = page.evaluate(ASK_OBJECTS, json.loads(text))
+    assert legal == json.loads(server("/api/referee/legal/", text)[1])
+    assert replay == json.loads(server("/api/referee/", text)[1])
+    chess = json.dumps({**json.loads(text), "game": "chess"})
+    assert bad == json.loads(server("/api/referee/legal/", chess)[1]) and bad["format"] == "error/1"
