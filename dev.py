@@ -12,6 +12,7 @@ download an error instead.
 """
 
 import base64
+import gzip
 import hashlib
 import os
 import shutil
@@ -85,7 +86,8 @@ def vendor_pyodide(
     True when they are there; False (and a message saying what the site does without them) when not."""
     dest = into / version
     stamp = dest / ".integrity"
-    if stamp.exists() and stamp.read_text() == integrity:
+    wanted = [*files, *(f"{name}.gz" for name in files if name.endswith(".wasm"))]
+    if stamp.exists() and stamp.read_text() == integrity and all((dest / name).exists() for name in wanted):
         return True
     say(f"downloading Pyodide {version} for the offline referee (once; about 5 MB)")
     into.mkdir(parents=True, exist_ok=True)
@@ -109,6 +111,9 @@ def vendor_pyodide(
                         shutil.copyfileobj(src, out)
         except (KeyError, tarfile.TarError, OSError) as e:
             return _no_pyodide(f"the Pyodide archive lacks a file the browser needs ({e})")
+        for wasm in unpacked.glob("*.wasm"):  # gzipped once here: collectstatic does not (production settings)
+            with open(wasm, "rb") as src, gzip.GzipFile(wasm.with_name(wasm.name + ".gz"), "wb", mtime=0) as out:
+                shutil.copyfileobj(src, out)
         (unpacked / ".integrity").write_text(integrity)
         shutil.rmtree(dest, ignore_errors=True)
         unpacked.rename(dest)

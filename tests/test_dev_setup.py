@@ -2,6 +2,7 @@
 integrity, only the named files unpacked; a failed download says so and the set-up goes on, unless
 TK_REQUIRE_PYODIDE=1 (CI). A fake tarball on a file:// URL: no network."""
 
+import gzip
 import importlib.util
 import io
 import tarfile
@@ -47,8 +48,12 @@ def test_the_pinned_tarball_is_unpacked_with_only_the_files_the_browser_loads(ta
     into = tmp_path / "vendor"
     assert fetch(tarball, into) is True
     dest = into / "9.9.9"
-    assert sorted(p.name for p in dest.iterdir() if not p.name.startswith(".")) == sorted(FILES)
+    assert sorted(p.name for p in dest.iterdir() if not p.name.startswith(".")) == sorted(
+        [*FILES, "pyodide.asm.wasm.gz"]
+    )
     assert (dest / "pyodide.js").read_bytes() == b"// the loader"
+    # the WebAssembly gzipped here, for whitenoise to serve (collectstatic skips compressing it)
+    assert gzip.decompress((dest / "pyodide.asm.wasm.gz").read_bytes()) == b"\0asm-fake"
     assert sorted(p.name for p in into.iterdir()) == ["9.9.9"]  # no download left behind
     # a second set-up downloads nothing: the stamp says these files are the pinned ones
     assert fetch(tarball, into, url=(tmp_path / "gone.tgz").as_uri(), integrity=dev.integrity_of(tarball))
