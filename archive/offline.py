@@ -24,7 +24,7 @@ import referee
 
 REFEREE_DIR = Path(referee.__file__).resolve().parent
 LONG = "public, max-age=31536000, immutable"  # the zip's URL changes with its content
-FRESH = "no-cache"  # asked again each time (a 304 when unchanged): a new referee is seen at once
+FRESH = "no-cache"  # asked again each time: a new referee is seen at once
 
 
 @functools.cache

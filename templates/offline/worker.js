@@ -40,7 +40,7 @@ self.onmessage = async (event) => {
     postMessage({ id, unavailable: String((e && e.message) || e) });
     return;
   }
-  const result = answer(ask, text === undefined ? null : text);
+  const result = answer(ask, text ?? undefined); // (undefined is Python's None; null would not be)
   const [status, body] = result.toJs();
   result.destroy();
   postMessage({ id, status, body });
