@@ -166,12 +166,16 @@ CONTENT_SECURITY_POLICY = {
         "img-src": [SELF, "data:"],
         "font-src": [SELF, "data:"],
         "connect-src": [SELF],
+        "worker-src": [SELF],  # the offline referee's worker (archive/offline.py); it alone may compile wasm
         "object-src": [NONE],
         "base-uri": [SELF],
         "form-action": [SELF],
         "frame-ancestors": [NONE],
     },
 }
+# The offline referee's runtime, fetched by dev.py setup into static/vendor/pyodide/<version>/ (dev.py pins
+# the same version and its download's integrity; a test checks the two agree).
+PYODIDE_VERSION = "0.25.1"
 # No page needs a device; say so, so an injected frame or script cannot ask either.
 PERMISSIONS_POLICY = {
     feature: []
