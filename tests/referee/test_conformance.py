@@ -81,6 +81,7 @@ def _poker(rng, mistakes=0.2):
         mistakes=mistakes,
         incomplete=0.05,
         showdown_only=0.05,
+        aside=0.1,
     )
 
 

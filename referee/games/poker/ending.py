@@ -104,6 +104,15 @@ class Ending:
         ]
 
     def summary(self, status, winners, how):
+        if not self.aside:
+            return self._summary(status, winners, how)
+        aside = "".join(
+            f" {self.names[s]} showed {' '.join(cards)} ({words}) {why}; it moves nothing."
+            for s, (_, cards, words, why) in sorted(self.aside.items())
+        )
+        return self._summary(status, winners, how) + aside
+
+    def _summary(self, status, winners, how):
         names = self.names
         total = self.pot + self.staked
         if how == "lone":
