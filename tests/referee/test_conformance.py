@@ -63,6 +63,8 @@ def _seka(rng, mistakes=0.2):
         variant=variant,
         svara=svara,
         incomplete=0.05,
+        concede=0.1,
+        jump=0.2,
     )
 
 
