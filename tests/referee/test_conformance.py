@@ -69,7 +69,7 @@ def _seka(rng, mistakes=0.2):
 
 
 def _sedma(rng, mistakes=0.2):
-    return sedma_deal(rng, mistakes=mistakes, incomplete=0.1, unknown=0.15)
+    return sedma_deal(rng, mistakes=mistakes, incomplete=0.1, unknown=0.15, hopeless=0.2)
 
 
 def _poker(rng, mistakes=0.2):
