@@ -89,7 +89,7 @@ def _poker(rng, mistakes=0.2):
 
 def _rummy(rng, mistakes=0.2):
     rules = random_rummy_rules(rng) if rng.random() < 0.3 else None
-    record = rummy_hand(rng, house_rules=rules, mistakes=mistakes, incomplete=0.1, unknown=0.1, paper=0.05)
+    record = rummy_hand(rng, house_rules=rules, mistakes=mistakes, incomplete=0.1, unknown=0.1, paper=0.05, hidden=0.15)
     record.pop("_expect", None)
     return record
 
