@@ -46,7 +46,11 @@ class Scoring:
                 "owners": [],
             }
         in_hand = self.left_in_hand()
-        players = [None if in_hand[s] is None else self.melded[s] - in_hand[s] - self.lost[s] for s in range(n)]
+        melded, lost = self.melded, self.lost
+        if None in in_hand:
+            players = [None if h is None else melded[s] - h - lost[s] for s, h in enumerate(in_hand)]
+        else:
+            players = [melded[s] - in_hand[s] - lost[s] for s in range(n)]
         return {
             "players": players,
             "melded": self.melded[:],
@@ -62,9 +66,9 @@ class Scoring:
         follow from the rest when only one hand can hold them (the stock recorded, or drawn to the end)."""
         unseen = self.unseen
         out = [points_of(h) for h in self.hands]
-        blind = [s for s in range(self.n) if unseen[s]]
-        if not blind:
+        if not any(unseen):
             return out
+        blind = [s for s in range(self.n) if unseen[s]]
         for s in blind:
             out[s] = None
         if len(blind) == 1 and (self.stock is not None or not self.stock_left):
@@ -134,7 +138,9 @@ class Scoring:
         laid = "; ".join(f"{names[s]}: {and_words(lines[s])}" for s in range(self.n) if lines[s]) or "nobody melded"
         if status == INCOMPLETE:
             return f"The record stops before the hand ends; so far {laid}."
-        pts = ", ".join(f"{names[s]} {'unknown' if p is None else p}" for s, p in enumerate(score["players"]))
+        pts = ", ".join(
+            f"{names[s]} {p}" if p is not None else f"{names[s]} unknown" for s, p in enumerate(score["players"])
+        )
         out = score["out"]
         if self.paper is not None:
             head = f"{names[out]} went out" if out is not None else "Nobody went out"
@@ -146,9 +152,9 @@ class Scoring:
         tail = ""
         if any(self.lost):
             tail = " (unused takes cost " + and_words([f"{names[s]} {p}" for s, p in enumerate(self.lost) if p]) + ")"
-        unknown = [names[s] for s, p in enumerate(score["players"]) if p is None]
-        if unknown:
-            tail += f" ({and_words(unknown)}: the cards left in hand were not recorded, so the points are unknown)"
+        if None in score["players"]:
+            unknown = and_words([names[s] for s, p in enumerate(score["players"]) if p is None])
+            tail += f" ({unknown}: the cards left in hand were not recorded, so the points are unknown)"
         return f"{head}. {laid}. Points: {pts}{tail}."
 
     # ------------------------------------------------------------------ the replay page
