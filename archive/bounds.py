@@ -5,7 +5,10 @@ with the field named and the bound said, so it never reaches a seat total, a sum
 was an OverflowError or an "integer out of range", a 500 for every later hand of the night).
 """
 
+import datetime
 import zoneinfo
+
+from django.utils import timezone as dj_timezone
 
 import referee
 from archive import selectors_games
@@ -31,6 +34,33 @@ def money_error(value, what="an amount", most=MONEY_MAX):
 def _short(value):
     text = str(value)
     return text if len(text) <= 24 else f"a {len(text)}-digit number"
+
+
+EARLIEST_YEAR = 1900
+
+
+def date_error(when, zone_name):
+    """None when a night's date is from 1900 to tomorrow at the family's table (its time zone), else the words:
+    a night dated 2999 headed the family's list (issue 28); tomorrow allows a table ahead of the server's clock."""
+    if not isinstance(when, datetime.date):
+        return None  # the field's own check names a missing or malformed date
+    try:
+        zone = zoneinfo.ZoneInfo(zone_name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError, TypeError):
+        zone = datetime.UTC
+    if isinstance(when, datetime.datetime):
+        day = when.astimezone(zone).date() if dj_timezone.is_aware(when) else when.date()
+    else:
+        day = when
+    tomorrow = dj_timezone.now().astimezone(zone).date() + datetime.timedelta(days=1)
+    if day.year < EARLIEST_YEAR:
+        return f"The date {day.isoformat()} is before {EARLIEST_YEAR}; give the night's real date."
+    if day > tomorrow:
+        return (
+            f"The date {day.isoformat()} is in the future; a night is dated at most tomorrow "
+            f"({tomorrow.isoformat()}) at the table."
+        )
+    return None
 
 
 def zone_error(name):

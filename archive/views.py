@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -305,33 +306,34 @@ def session_new(request, slug):
             tz = zoneinfo.ZoneInfo(d["timezone"])
             started = datetime.datetime.combine(d["date"], d["time"]).replace(tzinfo=tz)
             try:
-                seat_players = []
-                by_id = {p.pk: p for p in players}
-                for kind, value in seats:
-                    if kind == "id":
-                        if value not in by_id:
-                            raise ValidationError("One of the seats is not a player of this family.")
-                        seat_players.append(by_id[value])
-                    else:
-                        p = services.player_for_name(family=family, name=value, by=request.user)
-                        if p.pk not in by_id:
-                            players.append(p)
-                        seat_players.append(p)
-                if len({p.pk for p in seat_players}) != len(seat_players):
-                    raise ValidationError("Each player sits in one seat only.")
-                session = services.session_create(
-                    family=family,
-                    game=d["game"],
-                    variant=d["variant"],
-                    started_at=started,
-                    timezone=d["timezone"],
-                    place=d["place"],
-                    players=seat_players,
-                    house_rules=d["house_rules"] or None,
-                    first_dealer=d["first_dealer"],
-                    pot_in=d["pot_in"],
-                    by=request.user,
-                )
+                with transaction.atomic():  # a guest named in the seats goes with a refused session
+                    seat_players = []
+                    by_id = {p.pk: p for p in players}
+                    for kind, value in seats:
+                        if kind == "id":
+                            if value not in by_id:
+                                raise ValidationError("One of the seats is not a player of this family.")
+                            seat_players.append(by_id[value])
+                        else:
+                            p = services.player_for_name(family=family, name=value, by=request.user)
+                            if p.pk not in by_id:
+                                players.append(p)
+                            seat_players.append(p)
+                    if len({p.pk for p in seat_players}) != len(seat_players):
+                        raise ValidationError("Each player sits in one seat only.")
+                    session = services.session_create(
+                        family=family,
+                        game=d["game"],
+                        variant=d["variant"],
+                        started_at=started,
+                        timezone=d["timezone"],
+                        place=d["place"],
+                        players=seat_players,
+                        house_rules=d["house_rules"] or None,
+                        first_dealer=d["first_dealer"],
+                        pot_in=d["pot_in"],
+                        by=request.user,
+                    )
             except ValidationError as exc:
                 form.add_error(None, _errors_of(exc))
             else:

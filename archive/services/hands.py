@@ -92,6 +92,10 @@ def session_errors(*, family, game, started_at, timezone, players, house_rules, 
         errors["first_dealer"] = f"The first dealer is a seat from 1 to {len(players)}."
     if isinstance(started_at, datetime) and dj_timezone.is_naive(started_at):
         errors["started_at"] = "Give the time with its zone (the table's local time)."
+    else:
+        problem = bounds.date_error(started_at, family.timezone)
+        if problem:
+            errors["started_at"] = problem
     errors.update(
         bounds.session_errors(
             game=game, timezone=timezone, house_rules=house_rules, pot_in=pot_in, first_dealer=first_dealer

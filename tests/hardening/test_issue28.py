@@ -1,6 +1,11 @@
 """Issue 28: what hostile input and a double tap still broke. Each test names its item."""
 
+import datetime
+import zoneinfo
+
 import pytest
+from django.urls import reverse
+from django.utils import timezone as dj_timezone
 
 from archive.models import Player, Session
 
@@ -33,3 +38,47 @@ def test_a_refused_session_leaves_no_guest_behind(api, family):
     r = api("editor").post("/api/sessions/", body, format="json")
     assert r.status_code == 400 and "only one seat" in r.json()["players"][0]
     assert not Player.objects.filter(family=family, name="Cousin Vera").exists()
+
+
+# --- 8. dates are bounded ----------------------------------------------------------------------------------
+
+
+def _tomorrow_at_the_table(family, days=1):
+    zone = zoneinfo.ZoneInfo(family.timezone)
+    return (dj_timezone.now().astimezone(zone) + datetime.timedelta(days=days)).replace(hour=19, minute=0)
+
+
+@pytest.mark.parametrize(
+    "started_at,words",
+    [("2999-01-01T19:00:00-06:00", "in the future"), ("1850-06-01T19:00:00-06:00", "before 1900")],
+)
+def test_a_session_dated_2999_or_1850_is_refused_by_the_api(api, family, started_at, words):
+    r = api("editor").post("/api/sessions/", _new_session(family, started_at=started_at), format="json")
+    assert r.status_code == 400 and words in r.json()["started_at"][0]
+    assert not Session.objects.filter(family=family).exists()
+
+
+def test_tomorrow_at_the_table_is_the_latest_date(api, family):
+    c = api("editor")
+    ok = c.post("/api/sessions/", _new_session(family, started_at=_tomorrow_at_the_table(family).isoformat()))
+    assert ok.status_code == 201, ok.content
+    late = c.post("/api/sessions/", _new_session(family, started_at=_tomorrow_at_the_table(family, 2).isoformat()))
+    assert late.status_code == 400 and "at most tomorrow" in late.json()["started_at"][0]
+
+
+@pytest.mark.parametrize("date", ["2999-01-01", "1899-12-31"])
+def test_the_new_session_form_refuses_a_date_out_of_bounds(web, family, editor, date):
+    form = {
+        "game": "swik",
+        "date": date,
+        "time": "19:30",
+        "timezone": "America/Chicago",
+        "first_dealer": 0,
+        "pot_in": 0,
+        "seat_guest": ["Ann", "Bob", "Cy"],
+    }
+    r = web(editor).post(reverse("session_new", args=[family.slug]), form)
+    assert r.status_code in (200, 400)
+    assert "in the future" in r.content.decode() or "before 1900" in r.content.decode()
+    assert not Session.objects.filter(family=family).exists()
+    assert not Player.objects.filter(family=family, name="Ann").exists()
