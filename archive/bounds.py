@@ -8,6 +8,7 @@ was an OverflowError or an "integer out of range", a 500 for every later hand of
 import datetime
 import zoneinfo
 
+from django.core.exceptions import ValidationError
 from django.utils import timezone as dj_timezone
 
 import referee
@@ -19,6 +20,8 @@ HAND_NUMBER_MAX = 2**31 - 1  # Hand.number is a PositiveIntegerField
 SEAT_MAX = 32  # first_dealer and seats are small fields; no table seats more
 PAGE_MAX = 100_000  # a page number past this is the last page anyone could reach
 NAME_MAX = 80  # Player.name
+TITLE_MAX = 200  # Dispute.title
+TEXT_MAX = 10_000  # a why, a note, a message, a resolution: pages of words, never a megabyte (issue 28)
 ID_MAX = 2**63 - 1
 
 
@@ -130,6 +133,25 @@ def session_errors(*, game, timezone, house_rules, pot_in, first_dealer) -> dict
         errors["first_dealer"] = "The first dealer is a seat number."
     errors.update(house_rule_errors(game, house_rules))
     return errors
+
+
+def text_errors(**texts) -> dict:
+    """{field: words} for each text past its bound. Each keyword is a field; its value is the text, or
+    (text, most) for a bound other than TEXT_MAX. Every text a person types is checked where it enters."""
+    errors = {}
+    for field, value in texts.items():
+        text, most = value if isinstance(value, tuple) else (value, TEXT_MAX)
+        if isinstance(text, str) and len(text) > most:
+            label = field.replace("_", " ")
+            errors[field] = f"The {label} is at most {most:,} characters; this one has {len(text):,}. Shorten it."
+    return errors
+
+
+def check_texts(**texts):
+    """django's ValidationError naming each text past its bound (see text_errors)."""
+    errors = text_errors(**texts)
+    if errors:
+        raise ValidationError(errors)
 
 
 def name_error(name):

@@ -2,13 +2,14 @@
 that turns the services' ValidationError (the last owner demoted, ...) and too-big numbers into a 400
 with the field named where it is known, as the pages do."""
 
+from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import parsers, status
 from rest_framework.exceptions import ParseError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from archive.middleware import TOO_DEEP, bad_input_message
+from archive.middleware import TOO_DEEP, bad_input_message, too_big_document
 
 
 class JSONParser(parsers.JSONParser):
@@ -22,6 +23,8 @@ class JSONParser(parsers.JSONParser):
 
 
 def exception_handler(exc, context):
+    if isinstance(exc, RequestDataTooBig):
+        return Response(too_big_document(), status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
     if isinstance(exc, DjangoValidationError):
         if hasattr(exc, "error_dict"):
             return Response(exc.message_dict, status=status.HTTP_400_BAD_REQUEST)

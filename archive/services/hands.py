@@ -15,6 +15,9 @@ from ..models import Hand, HandRevision, LedgerEntry, Seat, Session
 from .chain import HandChain, _chain_before, _rerule_after, _rewrite, _seats, fill_record, refresh_seat_totals
 from .common import Kind, _lock_session, _require_editor
 
+PLACE_MAX = 120  # Session.place
+VARIANT_MAX = 20  # Session.variant
+
 
 def _new_session_key(started_at) -> str:
     return f"{started_at:%Y-%m-%d}-{uuid.uuid4().hex[:8]}"
@@ -49,6 +52,7 @@ def session_create(
         first_dealer=first_dealer,
         pot_in=pot_in,
     )
+    errors.update(bounds.text_errors(place=(place or "", PLACE_MAX), notes=notes, variant=(variant or "", VARIANT_MAX)))
     if errors:
         raise ValidationError(errors)
     key = key or _new_session_key(started_at)
@@ -112,6 +116,7 @@ def session_next_hand_defaults(*, session) -> dict:
 @transaction.atomic
 def hand_add(*, session, record, by, why="") -> Hand:
     _require_editor(by, session.family, "log hands")
+    bounds.check_texts(why=why)
     session = _lock_session(session)
     if session.deleted_at:
         raise ValidationError("This session was deleted; restore it before logging hands.")
@@ -135,6 +140,7 @@ def hand_edit(*, hand, record, by, why) -> Hand:
     """Replace a hand's record; re-rule it and every later live hand of the session (the pot carries)."""
     session = _lock_session(hand.session)
     _require_editor(by, session.family, "edit hands")
+    bounds.check_texts(why=why)
     hand = Hand.objects.get(pk=hand.pk)
     if hand.deleted_at:
         raise ValidationError(f"Hand {hand.number} was deleted; restore it before editing it.")
@@ -152,6 +158,7 @@ def hand_delete(*, hand, by, why) -> Hand:
     """Soft: the hand leaves the chain and the balances; its record and rulings stay in its revisions."""
     session = _lock_session(hand.session)
     _require_editor(by, session.family, "delete hands")
+    bounds.check_texts(why=why)
     hand = Hand.objects.get(pk=hand.pk)
     if hand.deleted_at:
         return hand
@@ -171,6 +178,7 @@ def hand_delete(*, hand, by, why) -> Hand:
 def hand_restore(*, hand, by, why) -> Hand:
     session = _lock_session(hand.session)
     _require_editor(by, session.family, "restore hands")
+    bounds.check_texts(why=why)
     hand = Hand.objects.get(pk=hand.pk)
     if not hand.deleted_at:
         return hand

@@ -1,13 +1,15 @@
 """Issue 28: what hostile input and a double tap still broke. Each test names its item."""
 
 import datetime
+import json
 import zoneinfo
 
 import pytest
 from django.urls import reverse
 from django.utils import timezone as dj_timezone
 
-from archive.models import Player, Session
+from archive import services
+from archive.models import Dispute, DisputeMessage, Hand, Player, Session
 
 pytestmark = pytest.mark.django_db
 
@@ -82,3 +84,61 @@ def test_the_new_session_form_refuses_a_date_out_of_bounds(web, family, editor, 
     assert "in the future" in r.content.decode() or "before 1900" in r.content.decode()
     assert not Session.objects.filter(family=family).exists()
     assert not Player.objects.filter(family=family, name="Ann").exists()
+
+
+# --- 6. disputes on deleted hands, settled twice -----------------------------------------------------------
+
+
+def test_no_dispute_on_a_deleted_hand_by_page_or_api(api, web, family, editor, hands):
+    services.hand_delete(hand=hands[0], by=editor, why="dealt twice")
+    r = api("editor").post("/api/disputes/", {"hand": hands[0].pk, "title": "Misdeal!", "text": "x"}, format="json")
+    assert r.status_code == 400 and "was deleted" in json.dumps(r.json())
+    r = web(editor).post(reverse("dispute_new", args=[family.slug, hands[0].pk]), {"title": "Misdeal!", "text": "x"})
+    assert r.status_code == 302
+    assert not Dispute.objects.exists()
+    page = web(editor).get(r["Location"]).content.decode()
+    assert "was deleted; restore it before opening a dispute" in page
+
+
+def test_a_settled_dispute_is_not_settled_again(api, web, family, editor, hands):
+    d = services.dispute_open(hand=hands[0], title="Misdeal!", text="", by=editor)
+    r = api("editor").post(f"/api/disputes/{d.pk}/resolve/", {"resolution": "It stands."}, format="json")
+    assert r.status_code == 200
+    r = api("editor").post(f"/api/disputes/{d.pk}/resolve/", {"resolution": "Redeal it."}, format="json")
+    assert r.status_code == 400 and "settled already" in json.dumps(r.json())
+    r = web(editor).post(reverse("dispute", args=[family.slug, d.pk]), {"resolve": "1", "resolution": "Redeal it."})
+    assert r.status_code == 400 and "settled already" in r.content.decode()
+    d.refresh_from_db()
+    assert d.resolution == "It stands."
+
+
+# --- 7. bodies and texts are bounded -----------------------------------------------------------------------
+
+
+def test_a_megabyte_why_is_refused_in_words_and_not_stored(api, editor, hands):
+    d = services.dispute_open(hand=hands[0], title="Misdeal!", text="", by=editor)
+    big = "x" * 1_000_000
+    c = api("editor")
+    r = c.post("/api/disputes/", {"hand": hands[0].pk, "title": "Again", "text": big}, format="json")
+    assert r.status_code == 400 and "at most 10,000 characters" in json.dumps(r.json())
+    r = c.post(f"/api/disputes/{d.pk}/messages/", {"text": big}, format="json")
+    assert r.status_code == 400 and "at most 10,000 characters" in json.dumps(r.json())
+    r = c.post(f"/api/disputes/{d.pk}/resolve/", {"resolution": big}, format="json")
+    assert r.status_code == 400
+    r = c.post(f"/api/hands/{hands[0].pk}/restore/", {"why": big}, format="json")
+    assert r.status_code in (200, 400)
+    r = c.delete(f"/api/hands/{hands[0].pk}/", {"why": big}, format="json")
+    assert r.status_code == 400 and "at most 10,000 characters" in json.dumps(r.json())
+    assert Dispute.objects.count() == 1 and not DisputeMessage.objects.filter(text=big).exists()
+    assert not Hand.objects.filter(deleted_at__isnull=False).exists()
+
+
+def test_a_body_over_the_limit_is_a_413_in_error_1(api, session, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 10_000
+    body = json.dumps({"session": session.pk, "record": {"note": "x" * 20_000}})
+    for url in ("/api/hands/", "/api/referee/", "/api/sessions/"):
+        r = api("editor").post(url, body, content_type="application/json")
+        assert r.status_code == 413, (url, r.status_code)
+        doc = r.json()
+        assert doc["format"] == "error/1" and "10,000 bytes" in doc["errors"][0]["message"]
+    assert not Hand.objects.exists()

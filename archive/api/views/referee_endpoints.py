@@ -1,7 +1,5 @@
 """The referee's endpoints: rule on a record, what may come next, the games catalogue."""
 
-from django.conf import settings
-from django.core.exceptions import RequestDataTooBig
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.permissions import AllowAny
@@ -19,18 +17,8 @@ from archive.api.views.common import PlainTextParser, bad_record, record_from
 def _record_of_body(request):
     """The body as a record dict (raises referee.BadRecord naming what is wrong)."""
     try:
+        # (a body past DATA_UPLOAD_MAX_MEMORY_SIZE raises RequestDataTooBig: the API's 413 in error/1)
         text = request.body.decode("utf-8")
-    except RequestDataTooBig:  # past DATA_UPLOAD_MAX_MEMORY_SIZE: answered in error/1 like any bad record
-        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-        raise referee.BadRecord(
-            [
-                {
-                    "event": None,
-                    "field": "*",
-                    "message": f"The body is too big: a hand record is at most {limit:,} bytes.",
-                }
-            ]
-        )
     except UnicodeDecodeError:
         raise referee.BadRecord([{"event": None, "field": "*", "message": "The body is not UTF-8 text."}])
     return record_from(referee.loads(text))
