@@ -17,9 +17,9 @@ import functools
 from . import catalogue, core
 from .games import MODULES, PLANNED, _loaded, game_module
 from .ledger import ledger_kind
-from .record import BadRecord, describe, error, loads
+from .record import BadRecord, check_text, describe, error, loads, text_errors
 
-__all__ = ["replay", "steps", "legal", "games", "BadRecord", "loads", "ledger_kind"]
+__all__ = ["replay", "steps", "legal", "games", "BadRecord", "loads", "ledger_kind", "text_errors"]
 
 
 @functools.cache
@@ -60,6 +60,7 @@ def replay(record):
         mod = _loaded[record["game"]]  # (the common case, quickly)
     except (KeyError, TypeError, IndexError):  # (TypeError: not a dict, or an unhashable game)
         mod = _module(record)
+    check_text(record)
     try:
         return core.replay(record, mod)
     except BadRecord:
@@ -74,6 +75,7 @@ def legal(record):
     """Who acts next after the record's events and what they may do: {"format": "legal/1", "turn", "options",
     "done", "status", "table"}; BadRecord first if the record is bad."""
     mod = _module(record)
+    check_text(record)
     try:
         return core.legal(record, mod)
     except BadRecord:
@@ -87,6 +89,7 @@ def legal(record):
 def steps(record):
     """The state after each event, as dicts (see the game module); BadRecord first if the record is bad."""
     mod = _module(record)
+    check_text(record)
     try:
         yield from core.steps(record, mod)
     except BadRecord:

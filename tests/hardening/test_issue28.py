@@ -8,8 +8,10 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone as dj_timezone
 
+import referee
 from archive import services
 from archive.models import Dispute, DisputeMessage, Hand, Player, Session
+from tests import factories
 
 pytestmark = pytest.mark.django_db
 
@@ -141,4 +143,51 @@ def test_a_body_over_the_limit_is_a_413_in_error_1(api, session, settings):
         assert r.status_code == 413, (url, r.status_code)
         doc = r.json()
         assert doc["format"] == "error/1" and "10,000 bytes" in doc["errors"][0]["message"]
+    assert not Hand.objects.exists()
+
+
+# --- 2. a lone surrogate is a located bad record -----------------------------------------------------------
+
+SURROGATE = "\ud800"
+
+
+def _record_with(where):
+    record = factories.example_record("01-plain-hand")
+    if where == "note":
+        record["events"][2]["note"] = "looked at " + SURROGATE
+    else:  # an event's extra key
+        record["events"][2]["why" + SURROGATE] = 1
+    return record
+
+
+@pytest.mark.parametrize("where", ["note", "key"])
+def test_the_referee_names_the_event_of_a_lone_surrogate(where):
+    record = _record_with(where)
+    for read in (referee.replay, referee.legal, lambda r: referee.loads(json.dumps(r))):
+        with pytest.raises(referee.BadRecord) as exc:
+            read(record)
+        (err,) = exc.value.errors
+        assert err["event"] == 2 and err["field"].startswith("events[2].") and "lone surrogate" in err["message"]
+        json.dumps(err, ensure_ascii=False).encode("utf-8")  # the error itself can be written
+
+
+@pytest.mark.parametrize("where", ["note", "key"])
+def test_a_lone_surrogate_is_a_400_in_error_1_everywhere_and_nothing_is_saved(api, web, editor, session, where):
+    record = _record_with(where)
+    body = json.dumps({"session": session.pk, "record": record})  # ASCII: the surrogate as its \u escape
+    for url, payload in (
+        ("/api/referee/", json.dumps(record)),
+        ("/api/referee/legal/", json.dumps(record)),
+        ("/api/hands/", body),
+    ):
+        r = api("editor").post(url, payload, content_type="application/json")
+        assert r.status_code == 400, (url, r.status_code)
+        doc = r.json()
+        assert doc["format"] == "error/1" and doc["errors"][0]["event"] == 2, (url, doc)
+    r = api("editor").post(
+        "/api/disputes/", '{"hand": 1, "title": "x\\ud800", "text": "y"}', content_type="application/json"
+    )
+    assert r.status_code == 400 and r.json()["errors"][0]["field"] == "title"
+    page = web(editor).post(reverse("hand_log", args=[session.family.slug, session.pk]), {"raw": json.dumps(record)})
+    assert page.status_code == 400 and "lone surrogate" in page.content.decode()
     assert not Hand.objects.exists()
