@@ -423,11 +423,12 @@ def hand_log(request, slug, pk):
         text = raw or (request.POST.get("record") or "").strip()
         try:
             record = _parse_record(text)
-            _refuse_no_deal(
-                record, defaults=defaults, game=session.game, confirmed=bool(request.POST.get("no_deal_ok"))
-            )
             hand = services.hand_add(
-                session=session, record=record, by=request.user, why=(request.POST.get("why") or "").strip()
+                session=session,
+                record=record,
+                by=request.user,
+                why=(request.POST.get("why") or "").strip(),
+                no_deal_ok=bool(request.POST.get("no_deal_ok")),
             )
         except referee.BadRecord as exc:
             errors, status = exc.errors, 400
@@ -475,31 +476,6 @@ def hand_log(request, slug, pk):
             ),
         ),
         status=status,
-    )
-
-
-def _refuse_no_deal(record, *, defaults, game, confirmed):
-    """A hand with no deal in it (one tap on Save with the form empty) is not saved unless the table says so:
-    it would still charge the antes, carry the pot and move the deal on. A record the referee calls bad is
-    refused in the referee's words first."""
-    entry = selectors_games.game_entry(game) or {}
-    deals = any(e.get("action") == "deal" for e in entry.get("events", []))
-    events = record.get("events") if isinstance(record.get("events"), list) else []
-    if not deals or confirmed or any(isinstance(e, dict) and e.get("action") == "deal" for e in events):
-        return
-    header = ("format", "game", "variant", "players", "dealer", "pot_in", "house_rules")
-    referee.replay({k: defaults[k] for k in header if k in defaults} | {"events": events})
-    raise referee.BadRecord(
-        [
-            {
-                "event": None,
-                "field": "deal",
-                "no_deal": True,
-                "message": "Nothing was saved: this hand has no deal yet. Enter the cut and the deal with the "
-                "picker, or tick \u201csave it without a deal\u201d below if the table really "
-                "played no deal (the antes are still paid, the pot carries and the deal moves on).",
-            }
-        ]
     )
 
 

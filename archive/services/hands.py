@@ -9,7 +9,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone as dj_timezone
 
-from .. import audit, bounds, jobs, selectors
+import referee
+
+from .. import audit, bounds, jobs, selectors, selectors_games
 from ..carry import apply_carry, carry_of
 from ..models import Hand, HandRevision, LedgerEntry, Seat, Session
 from .chain import HandChain, _chain_before, _rerule_after, _rewrite, _seats, fill_record, refresh_seat_totals
@@ -114,15 +116,45 @@ def session_next_hand_defaults(*, session) -> dict:
 
 
 @transaction.atomic
-def hand_add(*, session, record, by, why="") -> Hand:
+def hand_add(*, session, record, by, why="", no_deal_ok=False) -> Hand:
+    """Log the session's next hand. A record with no deal is refused unless the table confirms it (no_deal_ok,
+    the log page's tick box and the API's field of the same name)."""
     _require_editor(by, session.family, "log hands")
     bounds.check_texts(why=why)
     session = _lock_session(session)
     if session.deleted_at:
         raise ValidationError("This session was deleted; restore it before logging hands.")
+    if not no_deal_ok:
+        refuse_no_deal(session=session, record=record)
     chain = HandChain(session, by=by, kind=Kind.CREATED, why=why)
     chain.add(record)
     return chain.flush()[0]
+
+
+def refuse_no_deal(*, session, record):
+    """A hand with no deal in it (one tap on Save with the form empty, or `{}` sent to the API) is not saved
+    unless the table says so: it would still charge the antes, carry the pot and move the deal on. A record
+    the referee calls bad is refused in the referee's words first."""
+    entry = selectors_games.game_entry(session.game) or {}
+    deals = any(e.get("action") == "deal" for e in entry.get("events", []))
+    events = record.get("events") if isinstance(record.get("events"), list) else []
+    if not deals or any(isinstance(e, dict) and e.get("action") == "deal" for e in events):
+        return
+    defaults = selectors.next_hand_defaults(session)
+    header = ("format", "game", "variant", "players", "dealer", "pot_in", "house_rules")
+    referee.replay({k: defaults[k] for k in header if k in defaults} | {"events": events})
+    raise referee.BadRecord(
+        [
+            {
+                "event": None,
+                "field": "deal",
+                "no_deal": True,
+                "message": "Nothing was saved: this hand has no deal yet. Enter the cut and the deal with the "
+                "picker, or tick \u201csave it without a deal\u201d (no_deal_ok) if the table really "
+                "played no deal (the antes are still paid, the pot carries and the deal moves on).",
+            }
+        ]
+    )
 
 
 def _after_change(session, seats, hand, pot, carry, *, by, why):

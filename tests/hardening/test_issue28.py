@@ -191,3 +191,30 @@ def test_a_lone_surrogate_is_a_400_in_error_1_everywhere_and_nothing_is_saved(ap
     page = web(editor).post(reverse("hand_log", args=[session.family.slug, session.pk]), {"raw": json.dumps(record)})
     assert page.status_code == 400 and "lone surrogate" in page.content.decode()
     assert not Hand.objects.exists()
+
+
+# --- 4. an empty hand needs the table's confirmation, in the API as on the page ----------------------------
+
+
+@pytest.mark.parametrize("record", [{}, {"events": []}, {"winners": [1, 2]}])
+def test_the_api_refuses_an_empty_hand_unless_the_table_confirms_it(api, session, record):
+    c = api("editor")
+    r = c.post("/api/hands/", {"session": session.pk, "record": record}, format="json")
+    assert r.status_code == 400, r.content
+    doc = r.json()
+    assert doc["format"] == "error/1" and doc["errors"][0]["field"] in ("deal", "winners", "*")
+    assert not Hand.objects.exists()
+    if record == {"events": []}:
+        assert "no deal" in doc["errors"][0]["message"] and "no_deal_ok" in doc["errors"][0]["message"]
+        r = c.post("/api/hands/", {"session": session.pk, "record": record, "no_deal_ok": True}, format="json")
+        assert r.status_code == 201 and Hand.objects.count() == 1
+
+
+def test_the_page_and_the_service_share_the_rule(web, editor, session):
+    url = reverse("hand_log", args=[session.family.slug, session.pk])
+    r = web(editor).post(url, {"raw": '{"events": []}'})
+    assert r.status_code == 400 and "no deal yet" in r.content.decode() and not Hand.objects.exists()
+    with pytest.raises(referee.BadRecord):
+        services.hand_add(session=session, record={"events": []}, by=editor)
+    r = web(editor).post(url, {"raw": '{"events": []}', "no_deal_ok": "1"})
+    assert r.status_code == 302 and Hand.objects.count() == 1

@@ -105,7 +105,13 @@ class HandViewSet(viewsets.GenericViewSet):
         require_editor_of(request.user, session.family_id)
         try:
             record = record_from(ser.validated_data["record"])
-            hand = services.hand_add(session=session, record=record, by=request.user, why=ser.validated_data["why"])
+            hand = services.hand_add(
+                session=session,
+                record=record,
+                by=request.user,
+                why=ser.validated_data["why"],
+                no_deal_ok=ser.validated_data["no_deal_ok"],
+            )
         except referee.BadRecord as exc:
             return bad_record(exc)
         except DjangoValidationError as exc:
