@@ -154,6 +154,18 @@ def check_texts(**texts):
         raise ValidationError(errors)
 
 
+IDEMPOTENCY_KEY_MAX = 64  # Hand.idempotency_key
+
+
+def idempotency_key_error(key):
+    """None for no key or a key of 1 to 64 printable ASCII characters (a UUID fits), else the words."""
+    if key is None or key == "":
+        return None
+    if not isinstance(key, str) or not key.isascii() or not key.isprintable() or len(key) > IDEMPOTENCY_KEY_MAX:
+        return f"An idempotency key is 1 to {IDEMPOTENCY_KEY_MAX} printable ASCII characters, e.g. a UUID."
+    return None
+
+
 def name_error(name):
     if len(name) > NAME_MAX:
         return f"A player's name is at most {NAME_MAX} characters; this one has {len(name):,}."

@@ -3,6 +3,7 @@ rules are the referee's. Strangers get 404 (archive.access), viewers 403 on writ
 
 import datetime
 import json
+import uuid
 import zoneinfo
 
 from django.contrib import messages
@@ -429,6 +430,7 @@ def hand_log(request, slug, pk):
                 by=request.user,
                 why=(request.POST.get("why") or "").strip(),
                 no_deal_ok=bool(request.POST.get("no_deal_ok")),
+                idempotency_key=(request.POST.get("idempotency_key") or "").strip() or None,
             )
         except referee.BadRecord as exc:
             errors, status = exc.errors, 400
@@ -437,7 +439,10 @@ def hand_log(request, slug, pk):
             errors, status = [{"event": None, "field": "*", "message": _errors_of(exc)}], 400
             raw = raw or text
         else:
-            messages.success(request, f"Hand {hand.number} is logged.")
+            if hand.replayed:
+                messages.info(request, f"Hand {hand.number} was logged already: the second Save added nothing.")
+            else:
+                messages.success(request, f"Hand {hand.number} is logged.")
             return redirect("hand", family.slug, hand.pk)
     game = defaults.get("game") or session.game
     config = {
@@ -463,6 +468,8 @@ def hand_log(request, slug, pk):
             config=config,
             errors=errors,
             raw=raw,
+            # made when the page renders: a second tap of Save sends it again and gets the first hand back
+            idempotency_key=uuid.uuid4().hex,
             no_deal=any(e.get("no_deal") for e in errors if isinstance(e, dict)),
             game_js=_game_js(game),
             example=json.dumps(

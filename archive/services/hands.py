@@ -6,7 +6,7 @@ import uuid
 from datetime import datetime
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone as dj_timezone
 
 import referee
@@ -115,20 +115,54 @@ def session_next_hand_defaults(*, session) -> dict:
     return selectors.next_hand_defaults(session)
 
 
-@transaction.atomic
-def hand_add(*, session, record, by, why="", no_deal_ok=False) -> Hand:
+def hand_add(*, session, record, by, why="", no_deal_ok=False, idempotency_key=None) -> Hand:
     """Log the session's next hand. A record with no deal is refused unless the table confirms it (no_deal_ok,
-    the log page's tick box and the API's field of the same name)."""
+    the log page's tick box and the API's field of the same name). With an idempotency_key (the log form's
+    hidden key, the API's Idempotency-Key header) a repeat of the entry returns the first hand, marked
+    `replayed`, instead of a second hand (a double tap on a slow phone, a client's retry)."""
+    problem = bounds.idempotency_key_error(idempotency_key)
+    if problem:
+        raise ValidationError({"idempotency_key": problem})
+    try:
+        return _hand_add(
+            session=session, record=record, by=by, why=why, no_deal_ok=no_deal_ok, idempotency_key=idempotency_key
+        )
+    except IntegrityError:
+        # The same key written at once by another request (the session lock orders one session's entries;
+        # this is the race it cannot see, e.g. the key sent to two sessions): the first hand is the answer.
+        first = _first_with_key(session, idempotency_key)
+        if first is None:
+            raise
+        return first
+
+
+def _first_with_key(session, key):
+    if not key:
+        return None
+    hand = Hand.objects.filter(family_id=session.family_id, idempotency_key=key).select_related("session").first()
+    if hand is not None:
+        hand.replayed = True
+    return hand
+
+
+@transaction.atomic
+def _hand_add(*, session, record, by, why, no_deal_ok, idempotency_key) -> Hand:
     _require_editor(by, session.family, "log hands")
     bounds.check_texts(why=why)
     session = _lock_session(session)
+    first = _first_with_key(session, idempotency_key)
+    if first is not None:
+        return first
     if session.deleted_at:
         raise ValidationError("This session was deleted; restore it before logging hands.")
     if not no_deal_ok:
         refuse_no_deal(session=session, record=record)
     chain = HandChain(session, by=by, kind=Kind.CREATED, why=why)
-    chain.add(record)
-    return chain.flush()[0]
+    hand = chain.add(record)
+    hand.idempotency_key = idempotency_key or None
+    hand = chain.flush()[0]
+    hand.replayed = False
+    return hand
 
 
 def refuse_no_deal(*, session, record):

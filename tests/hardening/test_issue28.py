@@ -2,9 +2,14 @@
 
 import datetime
 import json
+import os
+import subprocess
+import sys
 import zoneinfo
+from pathlib import Path
 
 import pytest
+from django.db import connection
 from django.urls import reverse
 from django.utils import timezone as dj_timezone
 
@@ -12,6 +17,9 @@ import referee
 from archive import services
 from archive.models import Dispute, DisputeMessage, Hand, Player, Session
 from tests import factories
+from tests.hardening.double_tap import double_tap
+
+ROOT = Path(__file__).resolve().parent.parent.parent
 
 pytestmark = pytest.mark.django_db
 
@@ -218,3 +226,79 @@ def test_the_page_and_the_service_share_the_rule(web, editor, session):
         services.hand_add(session=session, record={"events": []}, by=editor)
     r = web(editor).post(url, {"raw": '{"events": []}', "no_deal_ok": "1"})
     assert r.status_code == 302 and Hand.objects.count() == 1
+
+
+# --- 5. one hand entry, one hand ---------------------------------------------------------------------------
+
+
+def _one_hand_of_the_taps(codes, errors, hands):
+    assert errors == [] and hands == 1, (codes, errors, hands)
+    assert sorted(c for c, _, _ in codes) == [200] * (len(codes) - 1) + [201]
+    assert len({hand_id for _, _, hand_id in codes}) == 1  # every tap answered with the one hand
+    assert sorted(str(r) for _, r, _ in codes).count("true") == len(codes) - 1
+
+
+def test_a_repeated_idempotency_key_returns_the_first_hand(api, session):
+    c = api("editor")
+    body = {"session": session.pk, "record": factories.example_record("01-plain-hand")}
+    first = c.post("/api/hands/", body, format="json", headers={"Idempotency-Key": "k-1"})
+    again = c.post("/api/hands/", body, format="json", headers={"Idempotency-Key": "k-1"})
+    assert first.status_code == 201 and "Idempotent-Replayed" not in first.headers
+    assert again.status_code == 200 and again.headers["Idempotent-Replayed"] == "true"
+    assert again.json()["id"] == first.json()["id"] and Hand.objects.count() == 1
+    other = c.post("/api/hands/", body, format="json", headers={"Idempotency-Key": "k-2"})
+    assert other.status_code == 201 and Hand.objects.count() == 2
+    bad = c.post("/api/hands/", body, format="json", headers={"Idempotency-Key": "k" * 65})
+    assert bad.status_code == 400 and "idempotency key" in json.dumps(bad.json()) and Hand.objects.count() == 2
+
+
+def test_the_log_form_carries_a_key_and_a_second_save_adds_nothing(web, editor, session):
+    url = reverse("hand_log", args=[session.family.slug, session.pk])
+    page = web(editor).get(url).content.decode()
+    key = page.split('name="idempotency_key" value="', 1)[1].split('"', 1)[0]
+    assert (
+        len(key) == 32 and key != web(editor).get(url).content.decode().split('name="idempotency_key" value="')[1][:32]
+    )
+    form = {"raw": json.dumps(factories.example_record("01-plain-hand")), "idempotency_key": key}
+    first = web(editor).post(url, form)
+    again = web(editor).post(url, form, follow=True)
+    assert first.status_code == 302 and first["Location"] == again.redirect_chain[-1][0]
+    assert "was logged already" in again.content.decode()
+    assert Hand.objects.filter(session=session).count() == 1
+
+
+def test_the_service_returns_the_hand_a_key_already_holds_when_the_insert_races(editor, session, monkeypatch):
+    """The race the session lock cannot order (another session, another process): the unique key refuses
+    the second insert and the service answers the first hand."""
+    record = factories.example_record("01-plain-hand")
+    first = services.hand_add(session=session, record=record, by=editor, idempotency_key="race")
+    monkeypatch.setattr(services.hands, "_first_with_key", _only_after_the_insert(services.hands._first_with_key))
+    again = services.hand_add(session=session, record=record, by=editor, idempotency_key="race")
+    assert again.pk == first.pk and again.replayed and Hand.objects.count() == 1
+
+
+def _only_after_the_insert(real):
+    calls = []
+
+    def first_with_key(session, key):
+        calls.append(key)
+        return None if len(calls) == 1 else real(session, key)  # blind before the insert, as a racing request
+
+    return first_with_key
+
+
+def test_concurrent_taps_on_a_sqlite_file_give_one_hand(tmp_path):
+    env = dict(os.environ, DATABASE_URL=f"sqlite:///{tmp_path / 'tk.sqlite3'}", CELERY_BROKER_URL="")
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    script = Path(__file__).with_name("double_tap.py")
+    out = subprocess.run([sys.executable, str(script)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr[-3000:]
+    doc = json.loads(out.stdout.strip().splitlines()[-1])
+    _one_hand_of_the_taps(doc["codes"], doc["errors"], doc["hands"])
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="the PostgreSQL run of the same taps")
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_taps_on_postgresql_give_one_hand(session, editor):
+    codes, errors = double_tap(session, editor)
+    _one_hand_of_the_taps(codes, errors, Hand.objects.filter(session=session).count())
