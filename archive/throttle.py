@@ -4,7 +4,8 @@ Behind N proxies (PROXY_COUNT; 0 when gunicorn faces the clients, 1 behind one H
 appends the address it was reached from to X-Forwarded-For, so the Nth entry from the right is the one
 the first trusted proxy saw: the client. Entries left of it are whatever the client sent, and choose
 nothing (issue 28: a spoofed leftmost entry chose the address counted). An address that cannot be read
-falls back to the connection's own, never to a shared None that would lock every client at once."""
+falls back to the connection's own; the lock is by account and address together (settings), so no
+address, read or not, is a bucket that locks every client at once."""
 
 import ipaddress
 
@@ -27,6 +28,7 @@ def client_ip(request):
             client = _address(chain[-proxies])
             if client is not None:
                 return client
-    # No proxy, or a request that did not come through them (no header, junk): the connection's address;
-    # with none, a bucket of its own per account (the lock is by account and address together).
-    return remote or "unknown"
+    # No proxy, or a request that did not come through them (no header, junk): the connection's address.
+    # With none at all (a request made in-process), None: the lock is by account and address together, so
+    # that is one account's bucket, never everyone's (axes stores addresses in an address column).
+    return remote
