@@ -22,7 +22,7 @@ from . import catalogue, core
 from .answers import OK, dumps, error_document, record_of, refusal
 from .games import MODULES, PLANNED, _loaded, game_module
 from .ledger import ledger_kind
-from .record import BadRecord, describe, error, loads
+from .record import BadRecord, check_text, describe, error, loads, text_errors
 
 __all__ = [
     "replay",
@@ -36,6 +36,7 @@ __all__ = [
     "error_document",
     "refusal",
     "ledger_kind",
+    "text_errors",
 ]
 
 
@@ -77,6 +78,7 @@ def replay(record):
         mod = _loaded[record["game"]]  # (the common case, quickly)
     except (KeyError, TypeError, IndexError):  # (TypeError: not a dict, or an unhashable game)
         mod = _module(record)
+    check_text(record)
     try:
         return core.replay(record, mod)
     except BadRecord:
@@ -91,6 +93,7 @@ def legal(record):
     """Who acts next after the record's events and what they may do: {"format": "legal/1", "turn", "options",
     "done", "status", "table"}; BadRecord first if the record is bad."""
     mod = _module(record)
+    check_text(record)
     try:
         return core.legal(record, mod)
     except BadRecord:
@@ -104,6 +107,7 @@ def legal(record):
 def steps(record):
     """The state after each event, as dicts (see the game module); BadRecord first if the record is bad."""
     mod = _module(record)
+    check_text(record)
     try:
         yield from core.steps(record, mod)
     except BadRecord:

@@ -102,12 +102,17 @@ AUTHENTICATION_BACKENDS = [
     "archive.signin.CachedModelBackend",  # Django's, with each request's user read from the cache
 ]
 # Wrong passwords (the login page, /api/token/, the admin): after AXES_FAILURE_LIMIT failures an account
-# is locked from every address, and an address for every account, until the cool-off has passed.
+# is locked from that address until the cool-off has passed. By account and address together: a stranger's
+# wrong passwords never lock the account's owner out from his own address, nor anyone else (issue 28).
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = env.float("AXES_COOLOFF_HOURS", default=0.25)
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# The client's address as the proxies in front report it (archive/throttle.py): PROXY_COUNT proxies,
+# 0 when the server faces the clients itself.
+PROXY_COUNT = env.int("PROXY_COUNT", default=0)
+AXES_CLIENT_IP_CALLABLE = "archive.throttle.client_ip"
 AXES_RESET_ON_SUCCESS = True
-AXES_COOLOFF_MESSAGE = "Too many wrong passwords: this account or address is locked; try again in 15 minutes."
+AXES_COOLOFF_MESSAGE = "Too many wrong passwords: this account is locked from this address; try again in 15 minutes."
 AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
 AXES_LOCKOUT_CALLABLE = "archive.errors.locked_out"  # the API's clients get JSON
 # API tokens (/api/token/) stop working this long after they were issued; the account page revokes one.

@@ -31,8 +31,7 @@ STORAGES = {
 # over two minutes on a small machine (twice: the hashed copy and the name Pyodide asks for). dev.py setup
 # writes its gzip once instead (pyodide.asm.wasm.gz), which whitenoise serves beside it.
 WHITENOISE_SKIP_COMPRESS_EXTENSIONS = (*Compressor.SKIP_COMPRESS_EXTENSIONS, "wasm")
-# Behind the HTTPS proxy every request comes from the proxy's address: the login throttle (django-axes,
-# through django-ipware) reads the client's address from X-Forwarded-For, trusting PROXY_COUNT proxies.
-AXES_IPWARE_PROXY_COUNT = env.int("PROXY_COUNT", default=1)
-AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
+# Behind the HTTPS proxy every request comes from the proxy's address: the login throttle (django-axes)
+# reads the client's address from X-Forwarded-For, trusting PROXY_COUNT proxies (archive/throttle.py).
+PROXY_COUNT = env.int("PROXY_COUNT", default=1)
 LOGGING["root"]["level"] = env("LOG_LEVEL", default="INFO")  # noqa: F405

@@ -1,7 +1,5 @@
 """The referee's endpoints: rule on a record, what may come next, the games catalogue."""
 
-from django.conf import settings
-from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -19,11 +17,8 @@ def _answer(request, ask):
     """The referee's answer to the body, as referee.answer() writes it: the same bytes the browser's offline
     referee gives (static/js/offline/referee.js), so the two cannot drift apart."""
     try:
+        # (a body past DATA_UPLOAD_MAX_MEMORY_SIZE raises RequestDataTooBig: the API's 413 in error/1)
         text = request.body.decode("utf-8")
-    except RequestDataTooBig:  # past DATA_UPLOAD_MAX_MEMORY_SIZE: answered in error/1 like any bad record
-        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-        message = f"The body is too big: a hand record is at most {limit:,} bytes."
-        status, body = referee.refusal([{"event": None, "field": "*", "message": message}])
     except UnicodeDecodeError:
         status, body = referee.refusal([{"event": None, "field": "*", "message": "The body is not UTF-8 text."}])
     else:
