@@ -1,7 +1,12 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from archive import views, views_disputes, views_flow, views_hands, views_imports, views_people
+from archive.history import views as views_imports
+from archive.people import views as views_people
+from archive.table.views import disputes as views_disputes
+from archive.table.views import flow as views_flow
+from archive.table.views import hands as views_hands
+from archive.table.views import nights as views
 
 urlpatterns = [
     path("", views.home, name="home"),

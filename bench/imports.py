@@ -7,7 +7,7 @@
 DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/tk_bench19, dropped and created
 again at each run (so the fresh import meets an empty archive). It builds a JSON Lines history
 (Swik nights of 30 to 50 hands, four to six players, the referee's generator with table mistakes;
-cached in /tmp), then imports it into a new family with `archive.imports.history_import` reading
+cached in /tmp), then imports it into a new family with `archive.history.imports.history_import` reading
 the file as `manage.py import_history` does, and imports it again (which adds nothing). Each
 import runs in a fresh process so its peak memory (getrusage max RSS) is its own. The statistics
 job that follows an import is timed apart (it is a Celery job of its own).
@@ -122,9 +122,11 @@ def measure(what, path, stats=True):
     from django.contrib.auth import get_user_model
     from django.db import connection
 
-    from archive import imports, services, tasks
+    from archive.history import imports
     from archive.models import Family, Hand
+    from archive.stats import tasks
     from archive.stats.services import stats_recompute
+    from archive.table import services
 
     queued = []
     tasks.recompute_stats.delay = lambda **kw: queued.append(kw)  # timed apart below, as the worker would run it

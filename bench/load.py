@@ -58,8 +58,8 @@ def build(families, nights, hands, seed):
     from django.core.management import call_command
     from django.utils import timezone
 
-    from archive import services
     from archive.models import Player
+    from archive.table import services
     from referee.generate import swik_hand
 
     call_command("migrate", verbosity=0)
@@ -140,7 +140,7 @@ def read_stats(prefix):
 def check_archive(timeout):
     """After the run: the worker has caught up, every pot chain holds, statistics equal a recompute."""
     from archive.models import Family, Hand, Session
-    from archive.models.stats import StatsOutbox
+    from archive.stats.models import StatsOutbox
     from archive.stats.services import stats_recompute
     from tests.stats.dump import dump
 

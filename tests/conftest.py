@@ -10,7 +10,7 @@ import pytest
 from django.db import connection
 from rest_framework.test import APIClient
 
-from archive import services
+from archive.table import services
 from tests import factories
 
 

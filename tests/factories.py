@@ -18,8 +18,8 @@ from zoneinfo import ZoneInfo
 
 from django.contrib.auth import get_user_model
 
-from archive import services
 from archive.models import Player
+from archive.table import services
 
 DATA = Path(__file__).parent / "data" / "archive"
 CHICAGO = ZoneInfo("America/Chicago")

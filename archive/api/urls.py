@@ -3,7 +3,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 from rest_framework.routers import DefaultRouter
 
 from archive.api import views
-from archive.api.token import obtain_expiring_token
+from archive.common.api.token import obtain_expiring_token
 
 router = DefaultRouter()
 router.register("families", views.FamilyViewSet, basename="api-family")

@@ -12,13 +12,13 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from archive import bounds, jobs
-from archive.access import require_editor_of, require_member_of
-from archive.models import Family, Player, Session
-from archive.models.stats import SettlePayment, StatsJob
-
-from . import selectors, services
-from .views import parse_filters
+from archive.common import bounds
+from archive.people.access import require_editor_of, require_member_of
+from archive.people.models import Family, Player
+from archive.stats import jobs, selectors, services
+from archive.stats.models import SettlePayment, StatsJob
+from archive.stats.views import parse_filters
+from archive.table.models import Session
 
 PERIOD = [
     OpenApiParameter("game", str, description="swik, sedma, poker, seka or rummy (default: every game)"),

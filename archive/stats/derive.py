@@ -18,8 +18,11 @@ from django.db.models import DateField, DateTimeField, Exists, F, Min, OuterRef,
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from archive.models import Family, Hand, LedgerEntry, Player, Seat, Session
-from archive.models.stats import (
+from archive.people.models import Family, Player
+from archive.stats import games, streaks
+from archive.stats.common import Batch, per_seat, where
+from archive.stats.facts import pair_flows
+from archive.stats.models import (
     HandFact,
     PairFact,
     SeatFact,
@@ -31,11 +34,8 @@ from archive.models.stats import (
     StatsSessionSpan,
     StatsTableMonth,
 )
-
-from . import games, streaks
-from .common import Batch, per_seat, where
-from .facts import pair_flows
-from .rollups import Rollup, month_of, trunc_month
+from archive.stats.rollups import Rollup, month_of, trunc_month
+from archive.table.models import Hand, LedgerEntry, Seat, Session
 
 CHUNK = 2000  # hands read and written at a time: memory stays flat however big the archive
 

@@ -16,8 +16,12 @@ from collections import defaultdict
 
 from django.db.models import Sum
 
-from archive.models import Player
-from archive.models.stats import (
+from archive.people.models import Player
+from archive.stats import games
+from archive.stats import streaks as streak_rollups
+from archive.stats.common import period, ratio
+from archive.stats.derive import PAIRS, PLAYERS, TABLE
+from archive.stats.models import (
     HandFact,
     SeatFact,
     SettlePayment,
@@ -28,12 +32,20 @@ from archive.models.stats import (
     StatsSessionSpan,
     StatsTableMonth,
 )
-
-from . import games
-from . import streaks as streak_rollups
-from .common import period, ratio
-from .derive import PAIRS, PLAYERS, TABLE
-from .rollups import ALL, DAY, MONTH, YEAR, YEAR_SPAN, add, as_date, biggest, fold, month_of, split, year_of
+from archive.stats.rollups import (
+    ALL,
+    DAY,
+    MONTH,
+    YEAR,
+    YEAR_SPAN,
+    add,
+    as_date,
+    biggest,
+    fold,
+    month_of,
+    split,
+    year_of,
+)
 
 POT = None  # the pot as a party to a settle-up transfer
 

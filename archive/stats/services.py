@@ -1,4 +1,4 @@
-"""Writes of the statistics: the only code that fills the stats tables (called by archive.tasks).
+"""Writes of the statistics: the only code that fills the stats tables (called by archive.stats.tasks).
 
 - stats_update_for_hands(hand_ids=...): after hands were saved, edited, deleted or restored;
   re-derives those hands' facts (stamped with the hand's revision and the family's time zone)
@@ -34,12 +34,17 @@ from django.core.exceptions import PermissionDenied
 from django.db import connection, connections, transaction
 from django.utils import timezone
 
-from archive import access, audit, bounds
-from archive.models import Family, Hand
-from archive.models.stats import HandFact, SeatFact, SettlePayment, StatsJob, StatsOutbox
-
-from . import derive
-from .derive import dead_fact_hand_ids, live_hands, stale_hand_ids  # noqa: F401  (used by bench/stats.py)
+from archive.common import bounds
+from archive.people import access, audit
+from archive.people.models import Family
+from archive.stats import derive
+from archive.stats.derive import (
+    dead_fact_hand_ids,
+    live_hands,
+    stale_hand_ids,
+)  # noqa: F401  (used by bench/stats.py)
+from archive.stats.models import HandFact, SeatFact, SettlePayment, StatsJob, StatsOutbox
+from archive.table.models import Hand
 
 
 def _lock_families(family_ids):

@@ -1,6 +1,6 @@
 """Statistics pages: thin views over archive.stats.selectors (reads) and services (writes).
 
-Same rules as the rest of the site (archive.access): strangers get 404, viewers read,
+Same rules as the rest of the site (archive.people.access): strangers get 404, viewers read,
 owners and editors start a recompute or mark a transfer paid.
 """
 
@@ -16,14 +16,14 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
-from archive import bounds, jobs, selectors_games
-from archive.access import can_edit, family_for, require_edit
-from archive.models import Game, Player, Session
-from archive.models.stats import SettlePayment, StatsJob
-from archive.selectors_web import games_of
-
-from . import games as stats_games
-from . import selectors, services
+from archive.common import bounds, catalogue
+from archive.people.access import can_edit, family_for, require_edit
+from archive.people.models import Player
+from archive.stats import games as stats_games
+from archive.stats import jobs, selectors, services
+from archive.stats.models import SettlePayment, StatsJob
+from archive.table.models import Game, Session
+from archive.table.selectors.families import games_of
 
 
 def parse_filters(params):
@@ -47,7 +47,7 @@ def parse_filters(params):
 def _games(family):
     """The filter's games: those the family has played or can play (the referee's catalogue), not every
     name the archive knows."""
-    names = {g["name"]: g["title"] for g in selectors_games.catalogue()}
+    names = {g["name"]: g["title"] for g in catalogue.catalogue()}
     # Only a game the referee no longer knows needs the family's sessions asked (a query over all of them).
     played = games_of(family) if any(v not in names for v, _ in Game.choices) else ()
     return [(v, names.get(v, label)) for v, label in Game.choices if v in names or v in played]

@@ -45,7 +45,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
-    "archive.middleware.BadInputMiddleware",
+    "archive.common.middleware.BadInputMiddleware",
     # last: it turns a lockout that the authentication backend signalled into a 429
     "axes.middleware.AxesMiddleware",
 ]
@@ -89,7 +89,7 @@ else:
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # dumpdata/loaddata (manage.py backup/restore) keep times to the microsecond (archive/fulljson.py).
-SERIALIZATION_MODULES = {"json": "archive.fulljson"}
+SERIALIZATION_MODULES = {"json": "archive.common.fulljson"}
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # refuses a locked-out account or address before the password is tried
@@ -103,7 +103,7 @@ AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_COOLOFF_MESSAGE = "Too many wrong passwords: this account or address is locked; try again in 15 minutes."
 AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
-AXES_LOCKOUT_CALLABLE = "archive.errors.locked_out"  # the API's clients get JSON
+AXES_LOCKOUT_CALLABLE = "archive.common.errors.locked_out"  # the API's clients get JSON
 # API tokens (/api/token/) stop working this long after they were issued; the account page revokes one.
 import datetime  # noqa: E402
 
@@ -135,14 +135,14 @@ STORAGES = {
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "archive.api.auth.ExpiringTokenAuthentication",
+        "archive.common.api.auth.ExpiringTokenAuthentication",
     ],
     "DEFAULT_PARSER_CLASSES": [
-        "archive.api.errors.JSONParser",
+        "archive.common.api.errors.JSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
-    "EXCEPTION_HANDLER": "archive.api.errors.exception_handler",
+    "EXCEPTION_HANDLER": "archive.common.api.errors.exception_handler",
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
@@ -195,12 +195,12 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # Hands and disputes both have a "status": one enum name each.
     "ENUM_NAME_OVERRIDES": {
-        "HandStatusEnum": "archive.models.core.Hand.Status",
-        "DisputeStatusEnum": "archive.models.core.Dispute.Status",
+        "HandStatusEnum": "archive.table.models.Hand.Status",
+        "DisputeStatusEnum": "archive.table.models.Dispute.Status",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "archive.api.schema.add_common_answers",
+        "archive.common.api.schema.add_common_answers",
     ],
 }
 
@@ -219,8 +219,8 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
 CELERY_TASK_TRACK_STARTED = True
-# The background import's task lives beside archive.tasks (see archive/import_tasks.py).
-CELERY_IMPORTS = ["archive.import_tasks"]
+# The background import's task lives beside archive.stats.tasks (see archive/import_tasks.py).
+CELERY_IMPORTS = ["archive.history.tasks"]
 # An uploaded history larger than this is imported by a background job; a smaller one at once.
 IMPORT_INLINE_MAX_BYTES = env.int("IMPORT_INLINE_MAX_BYTES", default=256 * 1024)
 # Redis hands an unacknowledged task to another worker after this many seconds (a worker that
@@ -234,11 +234,11 @@ if CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] < 60:
 STATS_OUTBOX_GRACE = env.int("STATS_OUTBOX_GRACE", default=30)  # seconds a queued job has to pay before the drain does
 CELERY_BEAT_SCHEDULE = {
     "stats-outbox-drain": {
-        "task": "archive.tasks.drain_stats_outbox",
+        "task": "archive.stats.tasks.drain_stats_outbox",
         "schedule": env.int("STATS_OUTBOX_EVERY", default=60),
     },
     "nightly-stats-recompute": {
-        "task": "archive.tasks.recompute_stats",
+        "task": "archive.stats.tasks.recompute_stats",
         "schedule": crontab(hour=3, minute=30),
     },
 }

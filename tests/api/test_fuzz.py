@@ -20,7 +20,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from archive import services
+from archive.table import services
 from config.wsgi import application
 
 EXAMPLES = int(os.environ.get("TK_FUZZ_EXAMPLES", "3"))

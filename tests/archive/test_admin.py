@@ -2,7 +2,7 @@
 
 from django.urls import reverse
 
-from archive import services
+from archive.table import services
 from tests import factories
 from tests.factories import example_record
 

@@ -5,8 +5,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
-from archive import selectors, services
 from archive.models import AuditEntry, Dispute, DisputeMessage, Family, Hand, HandRevision, LedgerEntry, Membership
+from archive.table import selectors, services
 from config.celery import app as celery_app
 from tests import factories
 from tests.stats.dump import dump

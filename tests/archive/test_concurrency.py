@@ -5,8 +5,8 @@ import threading
 import pytest
 from django.db import connection, connections
 
-from archive import services
 from archive.models import Hand
+from archive.table import services
 from tests import factories
 from tests.factories import example_record
 

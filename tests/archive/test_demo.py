@@ -3,8 +3,8 @@
 from django.core.management import call_command
 from django.db.models import Count
 
-from archive import services
 from archive.models import Dispute, Family, Hand, HandRevision, LedgerEntry, Session
+from archive.table import services
 from tests import factories
 
 

@@ -2,8 +2,8 @@
 
 from django.core.management import call_command
 
-from archive import services
 from archive.models import Family, Hand, Session
+from archive.table import services
 from tests import factories
 
 

@@ -4,8 +4,9 @@ import json
 
 from django.core.management import call_command
 
-from archive import imports, services
+from archive.history import imports
 from archive.models import Hand, HandRevision, LedgerEntry, Player, Session
+from archive.table import services
 from tests import factories
 from tests.factories import example_record
 

@@ -12,9 +12,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 import referee
-from archive import imports, jobs, services, tasks
+from archive.history import imports
 from archive.models import Hand, HandRevision, LedgerEntry, Player, Seat, Session
+from archive.stats import jobs, tasks
 from archive.stats.services import stats_recompute
+from archive.table import services
 from referee.generate import swik_hand
 from tests.stats.dump import dump
 
@@ -65,8 +67,8 @@ def history_lines(hands, seed=3, nights_at_once=1):
 
 @pytest.fixture
 def small_chunks(monkeypatch):
-    monkeypatch.setattr("archive.imports.run.CHUNK_LINES", 37)
-    monkeypatch.setattr("archive.imports.chunks.SESSIONS_KEPT", 2)
+    monkeypatch.setattr("archive.history.imports.run.CHUNK_LINES", 37)
+    monkeypatch.setattr("archive.history.imports.chunks.SESSIONS_KEPT", 2)
 
 
 @pytest.fixture
@@ -136,8 +138,8 @@ def test_a_hand_logged_before_the_key_existed_is_still_found(family, owner, stat
 def test_a_big_import_keeps_every_chain_and_gives_the_statistics_of_a_full_recompute(
     family, owner, monkeypatch, stats_jobs, django_capture_on_commit_callbacks
 ):
-    monkeypatch.setattr("archive.imports.run.CHUNK_LINES", 400)
-    monkeypatch.setattr("archive.imports.chunks.SESSIONS_KEPT", 3)
+    monkeypatch.setattr("archive.history.imports.run.CHUNK_LINES", 400)
+    monkeypatch.setattr("archive.history.imports.chunks.SESSIONS_KEPT", 3)
     lines = history_lines(3000, seed=11, nights_at_once=4)  # four nights interleaved: chains cross chunks
     seen = []
     with django_capture_on_commit_callbacks(execute=True):

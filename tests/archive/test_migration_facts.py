@@ -4,8 +4,8 @@ import importlib
 
 from django.apps import apps
 
-from archive import selectors, services
 from archive.models import Hand
+from archive.table import selectors, services
 from tests import factories
 from tests.factories import example_record
 

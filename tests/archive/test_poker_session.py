@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.urls import reverse
 
-from archive import services
+from archive.table import services
 from tests import factories
 
 pytestmark = pytest.mark.django_db

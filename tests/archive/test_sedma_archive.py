@@ -5,8 +5,9 @@ import random
 
 import pytest
 
-from archive import imports, services
+from archive.history import imports
 from archive.models import Hand, Session
+from archive.table import services
 from referee.games.sedma.generate import sedma_deal
 from tests import factories
 

@@ -7,8 +7,8 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.urls import reverse
 
-from archive import services
 from archive.models import Hand
+from archive.table import services
 from tests import factories
 
 pytestmark = pytest.mark.django_db

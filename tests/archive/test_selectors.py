@@ -8,10 +8,11 @@ import pytest
 from django.http import Http404
 from django.utils import timezone
 
-from archive import access, selectors, services
 from archive.models import Hand, LedgerEntry
+from archive.people import access
 from archive.stats import selectors as stats_selectors
 from archive.stats.services import stats_recompute
+from archive.table import selectors, services
 from tests import factories
 from tests.factories import example_record
 

@@ -5,10 +5,12 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Sum
 
 import referee
-from archive import access, selectors, services, tasks
 from archive.models import Dispute, Hand, HandRevision, LedgerEntry, Player, Seat, Session
+from archive.people import access
 from archive.stats import selectors as stats_selectors
+from archive.stats import tasks
 from archive.stats.services import stats_recompute
+from archive.table import selectors, services
 from tests import factories
 from tests.factories import example_record, example_ruling
 

@@ -5,8 +5,8 @@ import zoneinfo
 
 import pytest
 
-from archive import services
-from archive.models.audit import AuditEntry
+from archive.people.models import AuditEntry
+from archive.table import services
 from tests import factories
 from tests.browser.support import BROWSER
 

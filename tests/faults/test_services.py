@@ -18,8 +18,8 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection
 
-from archive import services
 from archive.models import Hand
+from archive.table import services
 from tests import factories
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -20,7 +20,8 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connections  # noqa: E402
 from rest_framework.test import APIClient  # noqa: E402
 
-from archive import imports, services  # noqa: E402
+from archive.history import imports  # noqa: E402
+from archive.table import services  # noqa: E402
 from tests import factories  # noqa: E402
 
 

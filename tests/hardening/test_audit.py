@@ -7,9 +7,9 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from archive import services
 from archive.models import AuditEntry, Membership, Player, Seat, Session
-from archive.models.stats import SettlePayment
+from archive.stats.models import SettlePayment
+from archive.table import services
 from tests import factories
 
 

@@ -6,8 +6,9 @@ import json
 import pytest
 from django.urls import reverse
 
-from archive import imports, services
+from archive.history import imports
 from archive.models import Hand, Session, SettlePayment
+from archive.table import services
 from tests import factories
 from tests.factories import example_record
 

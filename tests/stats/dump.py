@@ -1,8 +1,8 @@
 """Every statistics row (shared and each game's own: facts, summaries by day, rollups by month) as sorted
 tuples without surrogate ids: equal dumps, equal statistics."""
 
-from archive.models.stats import HandFact, PairFact, SeatFact, StatsSessionSpan, StatsStreakDay, StatsStreakMonth
 from archive.stats import derive, games
+from archive.stats.models import HandFact, PairFact, SeatFact, StatsSessionSpan, StatsStreakDay, StatsStreakMonth
 
 
 def dump(family=None):

@@ -4,10 +4,9 @@ from datetime import timedelta
 
 import pytest
 
-from archive import tasks
 from archive.models import Hand, LedgerEntry
-from archive.models.stats import HandFact, SeatFact, StatsDay, StatsJob
-from archive.stats import derive, services
+from archive.stats import derive, services, tasks
+from archive.stats.models import HandFact, SeatFact, StatsDay, StatsJob
 from config.celery import app as celery_app
 
 from .conftest import chicago

@@ -1,10 +1,10 @@
-"""The REST API: thin classes over archive.services (writes) and querysets limited to the
+"""The REST API: thin classes over archive.table.services (writes) and querysets limited to the
 caller's families (reads). Strangers get 404, viewers 403 on writes, a bad record 400 with
 the referee's error/1 document and nothing saved.
 
 One module a subject; the names below are the package's, so `archive.api.views.X` names each of them."""
 
-from archive.api.views.common import (
+from archive.common.api.views import (
     NewestFirst,
     PlainTextParser,
     bad_record,
@@ -13,12 +13,12 @@ from archive.api.views.common import (
     int_param,
     record_from,
 )
-from archive.api.views.disputes import DisputePagination, DisputeViewSet
-from archive.api.views.families import FamilyViewSet, InvitationAcceptView, MembershipViewSet
-from archive.api.views.hands import HandPagination, HandViewSet, OneFamilysHands, one_familys_hands
-from archive.api.views.players import PlayerViewSet
-from archive.api.views.referee_endpoints import GamesView, LegalView, RefereeView
-from archive.api.views.sessions import SessionPagination, SessionViewSet
+from archive.people.api.families import FamilyViewSet, InvitationAcceptView, MembershipViewSet
+from archive.table.api.disputes import DisputePagination, DisputeViewSet
+from archive.table.api.hands import HandPagination, HandViewSet, OneFamilysHands, one_familys_hands
+from archive.table.api.players import PlayerViewSet
+from archive.table.api.referee import GamesView, LegalView, RefereeView
+from archive.table.api.sessions import SessionPagination, SessionViewSet
 
 __all__ = [
     "DisputePagination",

@@ -18,11 +18,13 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 import referee
-from archive import demo_poker, services, tasks
-from archive.demo_rummy import rummy_evenings
-from archive.demo_sedma import sedma_evenings
-from archive.demo_seka import seka_nights
+from archive.demo import poker as demo_poker
+from archive.demo.rummy import rummy_evenings
+from archive.demo.sedma import sedma_evenings
+from archive.demo.seka import seka_nights
 from archive.models import Family, Hand, HandRevision, Membership, Session
+from archive.stats import tasks
+from archive.table import services
 from referee.generate import swik_hand
 
 ZONE = "America/Chicago"

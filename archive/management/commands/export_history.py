@@ -2,8 +2,8 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from archive import services
 from archive.models import Family
+from archive.table import services
 
 
 class Command(BaseCommand):

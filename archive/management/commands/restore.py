@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from archive import backup
+from archive.history import backup
 
 
 class Command(BaseCommand):

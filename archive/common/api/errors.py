@@ -1,0 +1,32 @@
+"""The API's answers to bad input: DRF's JSON parser with deep nesting caught, and an exception handler
+that turns the services' ValidationError (the last owner demoted, ...) and too-big numbers into a 400
+with the field named where it is known, as the pages do."""
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from rest_framework import parsers, status
+from rest_framework.exceptions import ParseError
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from archive.common.middleware import TOO_DEEP, bad_input_message
+
+
+class JSONParser(parsers.JSONParser):
+    """DRF's JSON parser; JSON nested past Python's recursion limit is a ParseError (400), not a 500."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        try:
+            return super().parse(stream, media_type, parser_context)
+        except RecursionError:
+            raise ParseError(TOO_DEEP)
+
+
+def exception_handler(exc, context):
+    if isinstance(exc, DjangoValidationError):
+        if hasattr(exc, "error_dict"):
+            return Response(exc.message_dict, status=status.HTTP_400_BAD_REQUEST)
+        return Response({"detail": " ".join(exc.messages)}, status=status.HTTP_400_BAD_REQUEST)
+    message = bad_input_message(exc)
+    if message is not None:
+        return Response({"detail": message}, status=status.HTTP_400_BAD_REQUEST)
+    return drf_exception_handler(exc, context)

@@ -1,0 +1,105 @@
+"""Pages of people rather than hands: the member's own account (API token), invitations, the family's
+audit log, and undoing a merge. Thin, like archive.table.views.nights: writes go through the services."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+from rest_framework.authtoken.models import Token
+
+from archive.common.api.auth import token_expires_at
+from archive.people import audit, invitations
+from archive.people.access import family_for, require_edit, require_owner
+from archive.people.forms import InvitationCodeForm
+from archive.people.models import Invitation, Player
+from archive.table import services
+from archive.table.views.nights import _base
+
+
+@login_required
+def account(request):
+    """The member's own page: their API token (when it expires), revoked with one button."""
+    token = Token.objects.filter(user=request.user).first()
+    if request.method == "POST" and request.POST.get("revoke_token"):
+        Token.objects.filter(user=request.user).delete()
+        messages.success(request, "Your API token is revoked; programs using it are refused from now on.")
+        return redirect("account")
+    return render(
+        request,
+        "archive/account.html",
+        {
+            "token": token,
+            "expires_at": token_expires_at(token) if token else None,
+        },
+    )
+
+
+def _invitation_or_error(code):
+    try:
+        return invitations.invitation_for_code(code), None
+    except ValidationError as exc:
+        return None, " ".join(exc.messages)
+
+
+@login_required
+def invitation(request, code):
+    """GET shows what accepting means; POST accepts (looking at the link is not accepting it)."""
+    if request.method == "POST":
+        try:
+            membership = invitations.invitation_accept(code=code, user=request.user)
+        except ValidationError as exc:
+            return render(request, "archive/invitation.html", {"error": " ".join(exc.messages)}, status=400)
+        messages.success(request, f"You are now {membership.get_role_display().lower()} of {membership.family.name}.")
+        return redirect("family", membership.family.slug)
+    found, error = _invitation_or_error(code)
+    return render(
+        request,
+        "archive/invitation.html",
+        {"invitation": found, "error": error, "code": code},
+        status=400 if error else 200,
+    )
+
+
+@login_required
+def invitation_code(request):
+    """Type (or paste) the code of an invitation."""
+    form = InvitationCodeForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        return redirect("invitation", form.cleaned_data["code"])
+    return render(
+        request, "archive/invitation_code.html", {"form": form}, status=400 if request.method == "POST" else 200
+    )
+
+
+@login_required
+@require_POST
+def invitation_revoke(request, slug, pk):
+    family, role = family_for(request.user, slug)
+    require_owner(role)
+    invitations.invitation_revoke(invitation=get_object_or_404(Invitation, family=family, pk=pk), by=request.user)
+    messages.success(request, "The invitation is revoked; its link no longer works.")
+    return redirect(reverse("family", args=[family.slug]) + "#members")
+
+
+@login_required
+def audit_page(request, slug):
+    family, role = family_for(request.user, slug)
+    require_owner(role)
+    entries = audit.log_of(family)[:500]
+    return render(request, "archive/audit.html", _base(request, family, role, entries=entries))
+
+
+@login_required
+@require_POST
+def player_unmerge(request, slug, pk):
+    family, role = family_for(request.user, slug)
+    player = get_object_or_404(Player, family=family, pk=pk)
+    require_edit(role)
+    try:
+        services.players_unmerge(player=player, by=request.user)
+        messages.success(request, f"{player.name} is a player of his own again, with his seats and hands.")
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    return redirect("player", family.slug, player.pk)

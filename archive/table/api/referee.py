@@ -1,0 +1,100 @@
+"""The referee's endpoints: rule on a record, what may come next, the games catalogue."""
+
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+import referee
+from archive.common import catalogue
+from archive.common.api.views import PlainTextParser, bad_record, record_from
+from archive.table.api import serializers as s
+
+# --- the referee: no login, stores nothing ---------------------------------------------------------------
+
+
+def _record_of_body(request):
+    """The body as a record dict (raises referee.BadRecord naming what is wrong)."""
+    try:
+        text = request.body.decode("utf-8")
+    except RequestDataTooBig:  # past DATA_UPLOAD_MAX_MEMORY_SIZE: answered in error/1 like any bad record
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        raise referee.BadRecord(
+            [
+                {
+                    "event": None,
+                    "field": "*",
+                    "message": f"The body is too big: a hand record is at most {limit:,} bytes.",
+                }
+            ]
+        )
+    except UnicodeDecodeError:
+        raise referee.BadRecord([{"event": None, "field": "*", "message": "The body is not UTF-8 text."}])
+    return record_from(referee.loads(text))
+
+
+class RefereeView(APIView):
+    authentication_classes = []  # no session, so no CSRF: anyone may ask the referee
+    permission_classes = [AllowAny]
+    parser_classes = [PlainTextParser]
+
+    @extend_schema(
+        summary="Rule on a hand record (stores nothing)",
+        request={"application/json": OpenApiTypes.OBJECT},
+        responses={
+            200: OpenApiResponse(OpenApiTypes.OBJECT, description="the ruling/1 document"),
+            400: OpenApiResponse(s.ErrorDocumentSerializer, description="the error/1 document of a bad record"),
+        },
+        auth=[],
+    )
+    def post(self, request):
+        try:
+            ruling = referee.replay(_record_of_body(request))
+        except referee.BadRecord as exc:
+            return bad_record(exc)
+        return Response(ruling)
+
+
+class LegalView(APIView):
+    """What may come next in a hand record, possibly unfinished: the card picker asks this after every tap,
+    so the page holds no rule of any game."""
+
+    authentication_classes = []  # like the referee: no session, no CSRF, stores nothing
+    permission_classes = [AllowAny]
+    parser_classes = [PlainTextParser]
+
+    @extend_schema(
+        summary="Who acts next in a hand record and what they may do (stores nothing)",
+        request={"application/json": OpenApiTypes.OBJECT},
+        responses={
+            200: OpenApiResponse(s.LegalSerializer, description="the legal/1 document"),
+            400: OpenApiResponse(s.ErrorDocumentSerializer, description="the error/1 document of a bad record"),
+        },
+        auth=[],
+    )
+    def post(self, request):
+        try:
+            answer = referee.legal(_record_of_body(request))
+        except referee.BadRecord as exc:
+            return bad_record(exc)
+        return Response(answer)
+
+
+class GamesView(APIView):
+    """The referee's catalogue: every game, its variants, house rules (label, kind, default, sentence) and events."""
+
+    authentication_classes = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="The games the referee rules on, with their house rules and events",
+        responses={
+            200: OpenApiResponse({"type": "array", "items": {"type": "object"}}, description="one entry per game")
+        },
+        auth=[],
+    )
+    def get(self, request):
+        return Response(catalogue.catalogue())

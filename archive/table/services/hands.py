@@ -1,0 +1,191 @@
+"""Sessions, and the hands logged, edited, deleted and restored in them (each change re-rules the later hands)."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone as dj_timezone
+
+from archive.common import bounds
+from archive.people import audit
+from archive.stats import jobs
+from archive.table import selectors
+from archive.table.carry import apply_carry, carry_of
+from archive.table.models import Hand, HandRevision, LedgerEntry, Seat, Session
+from archive.table.services.chain import (
+    HandChain,
+    _chain_before,
+    _rerule_after,
+    _rewrite,
+    _seats,
+    fill_record,
+    refresh_seat_totals,
+)
+from archive.table.services.common import Kind, _lock_session, _require_editor
+
+
+def _new_session_key(started_at) -> str:
+    return f"{started_at:%Y-%m-%d}-{uuid.uuid4().hex[:8]}"
+
+
+@transaction.atomic
+def session_create(
+    *,
+    family,
+    game="swik",
+    started_at,
+    timezone,
+    place="",
+    players,
+    house_rules=None,
+    first_dealer=0,
+    pot_in=0,
+    by,
+    variant="",
+    notes="",
+    key=None,
+) -> Session:
+    _require_editor(by, family, "start a session")
+    players = list(players)
+    errors = session_errors(
+        family=family,
+        game=game,
+        started_at=started_at,
+        timezone=timezone,
+        players=players,
+        house_rules=house_rules,
+        first_dealer=first_dealer,
+        pot_in=pot_in,
+    )
+    if errors:
+        raise ValidationError(errors)
+    key = key or _new_session_key(started_at)
+    if Session.objects.filter(family=family, key=key).exists():
+        raise ValidationError({"key": f"{family} already has a session {key}."})
+    session = Session.objects.create(
+        family=family,
+        key=key,
+        game=game,
+        variant=variant or "",
+        started_at=started_at,
+        timezone=timezone,
+        place=place or "",
+        house_rules=house_rules or {},
+        first_dealer=first_dealer,
+        pot_in=pot_in,
+        notes=notes or "",
+        created_by=by,
+    )
+    Seat.objects.bulk_create(Seat(session=session, player=p, position=i) for i, p in enumerate(players))
+    audit.record(
+        family=family,
+        by=by,
+        action="session.create",
+        summary=f"session {key} opened",
+        after={"id": session.pk, "key": key, "house_rules": house_rules or {}, "pot_in": pot_in},
+    )
+    return session
+
+
+def session_errors(*, family, game, started_at, timezone, players, house_rules, first_dealer, pot_in) -> dict:
+    """What session_create refuses, by field (the import checks its sessions with it before writing them in bulk)."""
+    errors = {}
+    if not players:
+        errors["players"] = "Name the players in the order turns pass (the player after seat 1 sits to his left)."
+    elif any(p.family_id != family.id for p in players):
+        errors["players"] = "Every player must belong to this family; add guests as players first."
+    elif any(p.merged_into_id for p in players):
+        errors["players"] = "A merged player cannot sit at a table; choose the player he was merged into."
+    elif isinstance(first_dealer, int) and not 0 <= first_dealer < len(players):
+        errors["first_dealer"] = f"The first dealer is a seat from 1 to {len(players)}."
+    if isinstance(started_at, datetime) and dj_timezone.is_naive(started_at):
+        errors["started_at"] = "Give the time with its zone (the table's local time)."
+    errors.update(
+        bounds.session_errors(
+            game=game, timezone=timezone, house_rules=house_rules, pot_in=pot_in, first_dealer=first_dealer
+        )
+    )
+    return errors
+
+
+def session_next_hand_defaults(*, session) -> dict:
+    """players, dealer, pot_in, house_rules, game (and variant, number) for the next record of the session."""
+    return selectors.next_hand_defaults(session)
+
+
+@transaction.atomic
+def hand_add(*, session, record, by, why="") -> Hand:
+    _require_editor(by, session.family, "log hands")
+    session = _lock_session(session)
+    if session.deleted_at:
+        raise ValidationError("This session was deleted; restore it before logging hands.")
+    chain = HandChain(session, by=by, kind=Kind.CREATED, why=why)
+    chain.add(record)
+    return chain.flush()[0]
+
+
+def _after_change(session, seats, hand, pot, carry, *, by, why):
+    """After hand `hand` changed (edited, deleted, restored; `why` says how): the later hands re-ruled from the
+    pot and carry it leaves, the seats' totals, and the statistics of every hand that changed."""
+    changed = [hand.id] + _rerule_after(
+        session, seats, hand.number, pot, carry=carry, by=by, why=f"re-ruled after hand {hand.number} was {why}"
+    )
+    refresh_seat_totals(session)
+    jobs.stats_after_commit(changed)
+
+
+@transaction.atomic
+def hand_edit(*, hand, record, by, why) -> Hand:
+    """Replace a hand's record; re-rule it and every later live hand of the session (the pot carries)."""
+    session = _lock_session(hand.session)
+    _require_editor(by, session.family, "edit hands")
+    hand = Hand.objects.get(pk=hand.pk)
+    if hand.deleted_at:
+        raise ValidationError(f"Hand {hand.number} was deleted; restore it before editing it.")
+    seats = _seats(session)
+    pot_in, carry = _chain_before(session, hand.number)
+    rec = fill_record(session, seats, record, pot_in=pot_in, dealer=hand.dealer, carry=carry)
+    ruling = bounds.replay(rec)
+    _rewrite(hand, session, seats, rec, ruling, kind=Kind.EDITED, by=by, why=why)
+    _after_change(session, seats, hand, hand.pot_out, carry_of(session.game, ruling), by=by, why=f"edited: {why}")
+    return hand
+
+
+@transaction.atomic
+def hand_delete(*, hand, by, why) -> Hand:
+    """Soft: the hand leaves the chain and the balances; its record and rulings stay in its revisions."""
+    session = _lock_session(hand.session)
+    _require_editor(by, session.family, "delete hands")
+    hand = Hand.objects.get(pk=hand.pk)
+    if hand.deleted_at:
+        return hand
+    hand.deleted_at = dj_timezone.now()
+    hand.revision += 1
+    hand.save()
+    HandRevision.objects.create(
+        hand=hand, number=hand.revision, kind=Kind.DELETED, record=hand.record, ruling=hand.ruling, by=by, why=why
+    )
+    LedgerEntry.objects.filter(hand=hand).delete()
+    pot, carry = _chain_before(session, hand.number)
+    _after_change(session, _seats(session), hand, pot, carry, by=by, why=f"deleted: {why}")
+    return hand
+
+
+@transaction.atomic
+def hand_restore(*, hand, by, why) -> Hand:
+    session = _lock_session(hand.session)
+    _require_editor(by, session.family, "restore hands")
+    hand = Hand.objects.get(pk=hand.pk)
+    if not hand.deleted_at:
+        return hand
+    seats = _seats(session)
+    pot, carry = _chain_before(session, hand.number)
+    record = apply_carry(dict(hand.record, pot_in=pot), session.game, carry)
+    ruling = bounds.replay(record)
+    hand.deleted_at = None
+    _rewrite(hand, session, seats, record, ruling, kind=Kind.RESTORED, by=by, why=why)
+    _after_change(session, seats, hand, hand.pot_out, carry_of(session.game, ruling), by=by, why=f"restored: {why}")
+    return hand
