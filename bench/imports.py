@@ -124,16 +124,16 @@ def measure(what, path, stats=True):
 
     from archive.history import imports
     from archive.models import Family, Hand
+    from archive.people import services as people_services
     from archive.stats import tasks
     from archive.stats.services import stats_recompute
-    from archive.table import services
 
     queued = []
     tasks.recompute_stats.delay = lambda **kw: queued.append(kw)  # timed apart below, as the worker would run it
     user, _ = get_user_model().objects.get_or_create(username="bench")
     family = Family.objects.filter(slug="bench-import").first()
     if family is None:
-        family = services.family_create(name="Bench import", owner=user)
+        family = people_services.family_create(name="Bench import", owner=user)
         family.slug = "bench-import"
         family.save(update_fields=["slug"])
     base = maxrss_mb()

@@ -59,6 +59,7 @@ def build(families, nights, hands, seed):
     from django.utils import timezone
 
     from archive.models import Player
+    from archive.people import services as people_services
     from archive.table import services
     from referee.generate import swik_hand
 
@@ -68,7 +69,7 @@ def build(families, nights, hands, seed):
     names = ["Dad", "Uncle Joe", "Mary", "Me"]
     for i in range(families):
         user = get_user_model().objects.create_user(f"load{i}", password=f"load-password-{i}")
-        family = services.family_create(name=f"Load family {i}", owner=user)
+        family = people_services.family_create(name=f"Load family {i}", owner=user)
         players = [Player.objects.create(family=family, name=n) for n in names]
         sessions, hand_ids = [], []
         for night in range(nights):

@@ -73,6 +73,7 @@ def build(name, hands, seed):
 
     from archive.history import imports
     from archive.models import Hand
+    from archive.people import services as people_services
     from archive.stats import tasks
     from archive.stats.services import stats_recompute
     from archive.table import services
@@ -83,7 +84,7 @@ def build(name, hands, seed):
     if not path.exists():
         build_file(path, hands, every_days=every)
     owner, _ = get_user_model().objects.get_or_create(username=f"bench-site-{hands}")
-    family = services.family_create(name=name, owner=owner)
+    family = people_services.family_create(name=name, owner=owner)
     queued = []
     tasks.recompute_stats.delay = lambda **kw: queued.append(kw)  # run below, as the worker would
     t = time.perf_counter()

@@ -4,17 +4,18 @@ progress and result the page shows (leave it and come back: the page lists the l
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import JsonResponse
+from django.http import JsonResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone as dj_timezone
 
-from archive.history import imports
-from archive.history import services as import_jobs
+from archive.history import imports, services
+from archive.history.export import history_export as export_lines
 from archive.history.forms import ImportForm
 from archive.history.models import ImportJob
 from archive.history.selectors import bad_line_words, import_job_progress, recent_import_jobs
 from archive.people.access import family_for, require_edit
-from archive.table.views.nights import _base, _errors_of
+from archive.people.views import _base, _errors_of
 
 
 @login_required
@@ -28,7 +29,7 @@ def history_import(request, slug):
             upload = form.cleaned_data["file"]
             if upload.size > settings.IMPORT_INLINE_MAX_BYTES:
                 upload.seek(0)
-                job = import_jobs.import_start(family=family, by=request.user, upload=upload, name=upload.name)
+                job = services.import_start(family=family, by=request.user, upload=upload, name=upload.name)
                 return redirect(reverse("history_import", args=[family.slug]) + f"?job={job.pk}")
             raw = upload.read()
             try:
@@ -76,3 +77,12 @@ def history_import_job(request, slug, pk):
     require_edit(role)
     job = get_object_or_404(ImportJob, pk=pk, family=family)
     return JsonResponse(import_job_progress(job))
+
+
+@login_required
+def history_export(request, slug):
+    family, role = family_for(request.user, slug)
+    response = StreamingHttpResponse(export_lines(family=family), content_type="application/jsonl")
+    stamp = dj_timezone.now().strftime("%Y-%m-%d")
+    response["Content-Disposition"] = f'attachment; filename="{family.slug}-{stamp}.jsonl"'
+    return response

@@ -21,7 +21,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import OuterRef, Subquery
 from django.http import Http404
 
-from archive.people.models import Membership
+from archive.people.models import Family, Membership
 
 OWNER, EDITOR, VIEWER = Membership.Role.OWNER, Membership.Role.EDITOR, Membership.Role.VIEWER
 EDIT_ROLES = (OWNER, EDITOR)
@@ -128,3 +128,16 @@ def require_role_of(user, family, roles, *, doing: str) -> str:
     if role not in roles:
         raise PermissionDenied(f"{user} may not {doing} in {family}: that needs the role {' or '.join(roles)}.")
     return role
+
+
+def require_editor(by, family, doing="change this archive") -> str:
+    """The services' check that `by` may edit the family's archive (owner or editor)."""
+    return require_role_of(by, family, EDIT_ROLES, doing=doing)
+
+
+def visible_family(user, family_id):
+    """The API's family of a request: Http404 unless the user is a member of it."""
+    family = Family.objects.filter(pk=family_id, memberships__user=user).first()
+    if family is None:
+        raise Http404
+    return family

@@ -10,12 +10,21 @@ from django.views.decorators.http import require_POST
 from rest_framework.authtoken.models import Token
 
 from archive.common.api.auth import token_expires_at
-from archive.people import audit, invitations
-from archive.people.access import family_for, require_edit, require_owner
-from archive.people.forms import InvitationCodeForm
-from archive.people.models import Invitation, Player
-from archive.table import services
-from archive.table.views.nights import _base
+from archive.people import audit, invitations, services
+from archive.people.access import can_edit, family_for, require_owner
+from archive.people.forms import InvitationCodeForm, MemberAddForm, MemberRoleForm
+from archive.people.models import Invitation, Membership
+
+
+def _errors_of(exc):
+    """Words of a Django ValidationError, for a message on the page."""
+    return " ".join(exc.messages) if hasattr(exc, "messages") else str(exc)
+
+
+def _base(request, family, role, **extra):
+    ctx = {"family": family, "role": role, "can_edit": can_edit(role), "is_owner": role == Membership.Role.OWNER}
+    ctx.update(extra)
+    return ctx
 
 
 @login_required
@@ -93,13 +102,45 @@ def audit_page(request, slug):
 
 @login_required
 @require_POST
-def player_unmerge(request, slug, pk):
+def member_add(request, slug):
+    """Invite someone: the answer is the same whether or not the username exists (issue 11)."""
     family, role = family_for(request.user, slug)
-    player = get_object_or_404(Player, family=family, pk=pk)
-    require_edit(role)
+    require_owner(role)
+    form = MemberAddForm(request.POST)
+    if form.is_valid():
+        invitation, code = invitations.invitation_create(
+            family=family, role=form.cleaned_data["role"], by=request.user, for_username=form.cleaned_data["username"]
+        )
+        url = request.build_absolute_uri(reverse("invitation", args=[code]))
+        whom = f"for {invitation.for_username}" if invitation.for_username else "for whoever has the link"
+        messages.success(
+            request,
+            f"Invitation {whom} to join as {invitation.get_role_display().lower()}: send them "
+            f"{url} — it works once, until {invitation.expires_at:%Y-%m-%d}. They become a member when "
+            "they accept it.",
+        )
+    else:
+        messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
+    return redirect(reverse("family", args=[family.slug]) + "#members")
+
+
+@login_required
+@require_POST
+def member_change(request, slug, pk):
+    family, role = family_for(request.user, slug)
+    m = get_object_or_404(Membership.objects.select_related("user"), family=family, pk=pk)
+    require_owner(role)
     try:
-        services.players_unmerge(player=player, by=request.user)
-        messages.success(request, f"{player.name} is a player of his own again, with his seats and hands.")
+        if request.POST.get("remove"):
+            services.member_remove(membership=m, by=request.user)
+            messages.success(request, f"{m.user.username} is no longer a member of {family.name}.")
+        else:
+            form = MemberRoleForm(request.POST)
+            if not form.is_valid():
+                messages.error(request, "Pick a role: owner, editor or viewer.")
+            else:
+                m = services.member_add(family=family, user=m.user, role=form.cleaned_data["role"], by=request.user)
+                messages.success(request, f"{m.user.username} is now {m.get_role_display().lower()}.")
     except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
-    return redirect("player", family.slug, player.pk)
+        messages.error(request, _errors_of(exc))
+    return redirect(reverse("family", args=[family.slug]) + "#members")

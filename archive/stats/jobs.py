@@ -1,21 +1,24 @@
-"""The only code that enqueues background jobs (Celery tasks in archive.stats.tasks), always after commit.
-
-It sits above the services and the tasks so that nothing imports in a circle:
-archive.table.services -> archive.stats.jobs -> archive.stats.tasks -> archive.stats.services (which imports neither).
+"""The only code that enqueues the statistics' background jobs (Celery tasks in archive.stats.tasks), always
+after commit. The table's services do not import it: they send archive.table.signals.hands_changed, which
+`stats_after_commit` answers (connected when the app is ready, archive.apps). Imports run one way:
+archive.stats.jobs -> archive.stats.tasks -> archive.stats.services.
 """
 
 from django.db import transaction
+from django.dispatch import receiver
 
 from archive.people import access
 from archive.stats import tasks
 from archive.stats.models import StatsJob, StatsOutbox
 from archive.stats.services import live_hands
 from archive.table.models import Hand
+from archive.table.signals import hands_changed
 
 STATS_CHUNK = 2000  # hand ids per statistics task message
 
 
-def stats_after_commit(hand_ids):
+@receiver(hands_changed, dispatch_uid="archive.stats.jobs.stats_after_commit")
+def stats_after_commit(hand_ids, **_signal):
     """Statistics follow every committed change of hands: what they owe goes in the outbox with the
     change itself (same transaction), and a job is sent after commit to pay it."""
     ids = sorted(set(hand_ids))

@@ -4,7 +4,7 @@ import json
 
 from django.core.management import call_command
 
-from archive.history import imports
+from archive.history import export, imports
 from archive.models import Hand, HandRevision, LedgerEntry, Player, Session
 from archive.table import services
 from tests import factories
@@ -38,7 +38,7 @@ def _archive(family, owner, editor):
 
 def test_export_then_import_into_a_new_family_gives_the_same_rulings(family, owner, editor):
     _archive(family, owner, editor)
-    lines = list(services.history_export(family=family))
+    lines = list(export.history_export(family=family))
     assert len(lines) == 10 and all(line.endswith("\n") for line in lines)
     first = json.loads(lines[0])
     assert first["format"] == "handrec/1" and first["archive"]["number"] == 1
@@ -57,7 +57,7 @@ def test_export_then_import_into_a_new_family_gives_the_same_rulings(family, own
 
 def test_importing_the_same_file_twice_adds_nothing(family, owner, editor):
     _archive(family, owner, editor)
-    lines = list(services.history_export(family=family))
+    lines = list(export.history_export(family=family))
     other = factories.make_family(owner, name="The Copy family")
     imports.history_import(family=other, lines=lines, by=owner)
     counts = (
@@ -83,16 +83,16 @@ def test_importing_the_same_file_twice_adds_nothing(family, owner, editor):
 def test_a_longer_export_appends_only_the_new_hands(family, owner, editor):
     s1, _ = _archive(family, owner, editor)
     other = factories.make_family(owner, name="The Copy family")
-    imports.history_import(family=other, lines=services.history_export(family=family), by=owner)
+    imports.history_import(family=other, lines=export.history_export(family=family), by=owner)
     services.hand_add(session=s1, record=example_record("04-forgotten-cut"), by=editor)
-    result = imports.history_import(family=other, lines=services.history_export(family=family), by=owner)
+    result = imports.history_import(family=other, lines=export.history_export(family=family), by=owner)
     assert (result["added"], result["skipped"]) == (1, 10)
     assert _history(other) == _history(family)
 
 
 def test_bad_lines_are_reported_by_number_and_nothing_is_saved(family, owner, editor):
     _archive(family, owner, editor)
-    lines = list(services.history_export(family=family))
+    lines = list(export.history_export(family=family))
     bad = json.loads((factories.DATA / "bad" / "01-duplicate-card.json").read_text())
     bad["archive"] = json.loads(lines[1])["archive"] | {"number": 99}
     lines.insert(2, json.dumps(bad) + "\n")  # line 3
@@ -117,7 +117,7 @@ def test_bad_lines_are_reported_by_number_and_nothing_is_saved(family, owner, ed
 
 def test_a_hand_that_differs_from_the_archived_one_is_an_error_not_an_overwrite(family, owner, editor):
     _archive(family, owner, editor)
-    lines = list(services.history_export(family=family))
+    lines = list(export.history_export(family=family))
     changed = json.loads(lines[0])
     changed["events"][0]["note"] = "a different story"
     lines[0] = json.dumps(changed) + "\n"

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from archive.history import imports
+from archive.history import export, imports
 from archive.models import Hand, Session
 from archive.table import services
 from referee.games.sedma.generate import sedma_deal
@@ -54,7 +54,7 @@ def test_a_dispute_settled_with_a_corrected_deal(family, owner):
 def test_export_and_import_give_the_same_sedma_rulings(family, owner):
     for variant in ("4p", "2p", "3p"):
         _evening(family, owner, variant)
-    lines = list(services.history_export(family=family))
+    lines = list(export.history_export(family=family))
     other = factories.make_family(owner, name="The Copy family")
     result = imports.history_import(family=other, lines=lines, by=owner)
     assert result["errors"] == [] and result["added"] == len(lines)

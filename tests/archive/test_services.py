@@ -7,6 +7,7 @@ from django.db.models import Sum
 import referee
 from archive.models import Dispute, Hand, HandRevision, LedgerEntry, Player, Seat, Session
 from archive.people import access
+from archive.people import services as people_services
 from archive.stats import selectors as stats_selectors
 from archive.stats import tasks
 from archive.stats.services import stats_recompute
@@ -229,9 +230,9 @@ def test_merging_players_keeps_every_hand_and_moves_the_money(family, owner, edi
 
 
 def test_player_names_must_be_unique_among_live_players(family, editor):
-    services.player_create(family=family, name="Katie", by=editor)
+    people_services.player_create(family=family, name="Katie", by=editor)
     with pytest.raises(ValidationError, match="already has a player called Katie"):
-        services.player_create(family=family, name="Katie", by=editor)
+        people_services.player_create(family=family, name="Katie", by=editor)
 
 
 # ---------------------------------------------------------------- permissions
@@ -242,7 +243,7 @@ def test_viewers_and_strangers_may_not_change_the_archive(session, viewer, stran
         with pytest.raises(PermissionDenied):
             services.hand_add(session=session, record=example_record("01-plain-hand"), by=user)
         with pytest.raises(PermissionDenied):
-            services.player_create(family=family, name="Zed", by=user)
+            people_services.player_create(family=family, name="Zed", by=user)
     assert not Hand.objects.exists()
     hand = services.hand_add(session=session, record=example_record("01-plain-hand"), by=editor)
     for call in (
@@ -261,13 +262,13 @@ def test_viewers_and_strangers_may_not_change_the_archive(session, viewer, stran
 
 def test_only_owners_manage_members_and_the_last_owner_stays(family, owner, editor, viewer, stranger):
     with pytest.raises(PermissionDenied):
-        services.member_add(family=family, user=stranger, role="viewer", by=editor)
-    m = services.member_add(family=family, user=stranger, role="viewer", by=owner)
+        people_services.member_add(family=family, user=stranger, role="viewer", by=editor)
+    m = people_services.member_add(family=family, user=stranger, role="viewer", by=owner)
     assert access.role_of(stranger, family) == "viewer"
-    services.member_remove(membership=m, by=owner)
+    people_services.member_remove(membership=m, by=owner)
     assert access.role_of(stranger, family) is None
     with pytest.raises(ValidationError, match="only owner"):
-        services.member_remove(membership=family.memberships.get(user=owner), by=owner)
+        people_services.member_remove(membership=family.memberships.get(user=owner), by=owner)
 
 
 # ---------------------------------------------------------------- disputes and statistics
@@ -311,7 +312,7 @@ def test_statistics_are_asked_for_after_commit_with_every_changed_hand(
 
 def test_session_create_checks_its_input(family, owner):
     other = factories.make_family(owner, name="Elsewhere")
-    stranger_player = services.player_create(family=other, name="Pete", by=owner)
+    stranger_player = people_services.player_create(family=other, name="Pete", by=owner)
     from datetime import datetime
 
     with pytest.raises(ValidationError) as caught:

@@ -1,14 +1,12 @@
 """What the API's views share: the error/1 document and 400 answers, reading a record and an id parameter,
 the plain-text body parser, a family the caller belongs to, and the newest-first cursor paging."""
 
-from django.http import Http404
 from rest_framework import parsers, status
 from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import CursorPagination
 from rest_framework.response import Response
 
 import referee
-from archive.people.models import Family
 
 
 def error_document(errors):
@@ -54,13 +52,6 @@ class PlainTextParser(parsers.BaseParser):
     def parse(self, stream, media_type=None, parser_context=None):
         data = stream.read() if stream else b""
         return data.decode("utf-8", errors="replace")
-
-
-def _visible_family(user, family_id):
-    family = Family.objects.filter(pk=family_id, memberships__user=user).first()
-    if family is None:
-        raise Http404
-    return family
 
 
 class NewestFirst(CursorPagination):

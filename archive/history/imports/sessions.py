@@ -11,6 +11,7 @@ from django.db.models import Max, Q
 from django.utils import timezone as dj_timezone
 
 from archive.history.imports.lines import _LineError
+from archive.people import services as people_services
 from archive.people.models import AuditEntry, Player
 from archive.table import services
 from archive.table.models import Hand, Seat, Session
@@ -146,7 +147,7 @@ class _Sessions:
             player = self.players.get(name)
             if player is None:
                 try:
-                    player = services.player_create(family=self.family, name=name, by=self.by)
+                    player = people_services.player_create(family=self.family, name=name, by=self.by)
                 except ValidationError as e:
                     raise _LineError("players", "; ".join(e.messages)) from None
                 self.players[name] = player

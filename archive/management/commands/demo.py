@@ -23,6 +23,7 @@ from archive.demo.rummy import rummy_evenings
 from archive.demo.sedma import sedma_evenings
 from archive.demo.seka import seka_nights
 from archive.models import Family, Hand, HandRevision, Membership, Session
+from archive.people import services as people_services
 from archive.stats import tasks
 from archive.table import services
 from referee.generate import swik_hand
@@ -84,15 +85,15 @@ class Command(BaseCommand):
         t0 = time.monotonic()
         users = self._users()
         demo = users["demo"]
-        family = services.family_create(name=name, owner=demo, timezone=ZONE)
+        family = people_services.family_create(name=name, owner=demo, timezone=ZONE)
         for _, login, role in PEOPLE[1:]:
             if login:
-                services.member_add(family=family, user=users[login], role=role, by=demo)
+                people_services.member_add(family=family, user=users[login], role=role, by=demo)
         people = [
-            services.player_create(family=family, name=pname, user=users.get(login), by=demo)
+            people_services.player_create(family=family, name=pname, user=users.get(login), by=demo)
             for pname, login, _ in PEOPLE
         ]
-        guest = services.player_create(family=family, name=GUEST, by=demo)
+        guest = people_services.player_create(family=family, name=GUEST, by=demo)
 
         nights = self._nights(rng, opt)
         total_target = opt["hands"]

@@ -7,11 +7,12 @@ from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from archive.common.api.views import _visible_family, django_error, int_param
-from archive.people.access import member_family_ids, require_editor_of
+from archive.common.api.views import django_error, int_param
+from archive.people import services as people_services
+from archive.people.access import member_family_ids, require_editor_of, visible_family
+from archive.people.api import serializers as s
 from archive.people.models import Player
 from archive.table import services
-from archive.table.api import serializers as s
 
 # --- players ---------------------------------------------------------------------------------------------
 
@@ -32,10 +33,12 @@ class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     def create(self, request):
         ser = s.PlayerCreateSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
-        family = _visible_family(request.user, ser.validated_data["family"])
+        family = visible_family(request.user, ser.validated_data["family"])
         require_editor_of(request.user, family.pk)
         try:
-            player = services.player_create(family=family, name=ser.validated_data["name"].strip(), by=request.user)
+            player = people_services.player_create(
+                family=family, name=ser.validated_data["name"].strip(), by=request.user
+            )
         except DjangoValidationError as exc:
             return django_error(exc)
         return Response(s.PlayerSerializer(player).data, status=201)

@@ -1,88 +1,10 @@
 """DRF serializers: shapes only. Writes go through archive.table.services (in the views)."""
 
-import zoneinfo
-
 from rest_framework import serializers
 
 from archive.common import bounds, catalogue
-from archive.people.models import Family, Membership, Player
+from archive.common.api.serializers import ErrorDocumentSerializer, _check_zone  # noqa: F401  (the API's views name them here)
 from archive.table.models import Dispute, DisputeMessage, Hand, HandRevision, Seat, Session
-
-
-def _check_zone(value):
-    try:
-        zoneinfo.ZoneInfo(value)
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        raise serializers.ValidationError(f"{value!r} is not a time zone; use an IANA name such as America/Chicago.")
-    return value
-
-
-class FamilySerializer(serializers.ModelSerializer):
-    role = serializers.SerializerMethodField(help_text="your role in the family: owner, editor or viewer")
-
-    class Meta:
-        model = Family
-        fields = ["id", "name", "slug", "timezone", "created_at", "role"]
-        read_only_fields = ["id", "slug", "created_at", "role"]
-
-    def validate_timezone(self, value):
-        return _check_zone(value)
-
-    def get_role(self, obj) -> str | None:
-        roles = self.context.get("roles") or {}
-        return roles.get(obj.pk, getattr(obj, "my_role", None))
-
-
-class MembershipSerializer(serializers.ModelSerializer):
-    username = serializers.CharField(source="user.username", read_only=True)
-
-    class Meta:
-        model = Membership
-        fields = ["id", "family", "user", "username", "role", "created_at"]
-        read_only_fields = fields
-
-
-class MembershipCreateSerializer(serializers.Serializer):
-    """An invitation: only `username` may accept it when given (whether it exists is not said)."""
-
-    family = serializers.IntegerField(max_value=bounds.ID_MAX)
-    username = serializers.CharField(max_length=150, required=False, allow_blank=True, default="")
-    role = serializers.ChoiceField(choices=Membership.Role.choices, default=Membership.Role.VIEWER)
-
-
-class InvitationSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    family = serializers.IntegerField(max_value=bounds.ID_MAX)
-    role = serializers.CharField()
-    code = serializers.CharField(help_text="shown once; the invited person accepts with it")
-    url = serializers.CharField(help_text="the link to send: it opens the page that accepts the invitation")
-    expires_at = serializers.DateTimeField()
-
-
-class InvitationAcceptSerializer(serializers.Serializer):
-    code = serializers.CharField(max_length=200)
-
-
-class MembershipRoleSerializer(serializers.Serializer):
-    role = serializers.ChoiceField(choices=Membership.Role.choices)
-
-
-class PlayerSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = Player
-        fields = ["id", "family", "name", "user", "merged_into", "created_at"]
-        read_only_fields = ["id", "user", "merged_into", "created_at"]
-
-
-class PlayerCreateSerializer(serializers.Serializer):
-    family = serializers.IntegerField(max_value=bounds.ID_MAX)
-    name = serializers.CharField(max_length=80)
-
-
-class MergeSerializer(serializers.Serializer):
-    merge = serializers.IntegerField(
-        max_value=bounds.ID_MAX, help_text="id of the player entry to fold into this one (it is kept, pointing here)"
-    )
 
 
 class SeatSerializer(serializers.ModelSerializer):
@@ -286,38 +208,6 @@ class DisputeResolveSerializer(serializers.Serializer):
     record = serializers.JSONField(required=False, help_text="a corrected record: the hand is edited first")
 
 
-class ImportResultSerializer(serializers.Serializer):
-    added = serializers.IntegerField()
-    skipped = serializers.IntegerField()
-    errors = serializers.ListField(
-        child=serializers.JSONField(), help_text="the first 1,000 problems, each with its line"
-    )
-    error_count = serializers.IntegerField(help_text="all problems; none: the file was imported")
-    bad_lines = serializers.ListField(
-        child=serializers.ListField(child=serializers.IntegerField()),
-        help_text="every bad line, as [first, last] ranges",
-    )
-    lines = serializers.IntegerField(help_text="lines read")
-
-
-class ImportJobSerializer(serializers.Serializer):
-    """A background import (a file past IMPORT_INLINE_MAX_BYTES)."""
-
-    id = serializers.IntegerField()
-    state = serializers.ChoiceField(choices=["queued", "running", "done", "failed"])
-    name = serializers.CharField()
-    lines = serializers.IntegerField(help_text="lines in the file")
-    done = serializers.IntegerField(help_text="lines read so far")
-    percent = serializers.IntegerField()
-    added = serializers.IntegerField()
-    skipped = serializers.IntegerField()
-    error_count = serializers.IntegerField()
-    message = serializers.CharField(help_text="why the job failed, when it did")
-    errors = serializers.ListField(child=serializers.JSONField(), required=False, help_text="when done")
-    bad_lines = serializers.ListField(child=serializers.JSONField(), required=False, help_text="when done")
-    url = serializers.CharField(required=False)
-
-
 class LegalSerializer(serializers.Serializer):
     """What referee.legal answers (legal/1): who acts next and what they may do, and the table after the events."""
 
@@ -336,25 +226,3 @@ class LegalSerializer(serializers.Serializer):
     table = serializers.JSONField(
         help_text="the snapshot after the events: hands, trump, the trick in play, tricks won"
     )
-
-
-class ErrorItemSerializer(serializers.Serializer):
-    event = serializers.IntegerField(allow_null=True)
-    field = serializers.CharField()
-    message = serializers.CharField()
-
-
-class ErrorDocumentSerializer(serializers.Serializer):
-    format = serializers.CharField(default="error/1")
-    errors = ErrorItemSerializer(many=True)
-
-
-class AuditEntrySerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    at = serializers.DateTimeField()
-    by = serializers.CharField(source="by.username", allow_null=True, default=None)
-    action = serializers.CharField()
-    summary = serializers.CharField()
-    before = serializers.JSONField(allow_null=True)
-    after = serializers.JSONField(allow_null=True)
-    undone_at = serializers.DateTimeField(allow_null=True)

@@ -10,8 +10,9 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 import referee
-from archive.common.api.views import NewestFirst, _visible_family, bad_record, django_error, int_param
-from archive.people.access import member_family_ids, require_editor_of
+from archive.common.api.views import NewestFirst, bad_record, django_error, int_param
+from archive.people import services as people_services
+from archive.people.access import member_family_ids, require_editor_of, visible_family
 from archive.people.models import Player
 from archive.table import selectors, services
 from archive.table.api import serializers as s
@@ -61,7 +62,7 @@ class SessionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
         ser = s.SessionCreateSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
         data = ser.validated_data
-        family = _visible_family(request.user, data["family"])
+        family = visible_family(request.user, data["family"])
         require_editor_of(request.user, family.pk)
         players = []
         for item in data["players"]:
@@ -70,7 +71,7 @@ class SessionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
                 if p is None:
                     return Response({"players": [f"Player {item} is not one of this family's players."]}, status=400)
             else:
-                p = services.player_for_name(family=family, name=item, by=request.user)
+                p = people_services.player_for_name(family=family, name=item, by=request.user)
             players.append(p)
         if len({p.pk for p in players}) != len(players):
             return Response({"players": ["A player can sit in only one seat."]}, status=400)

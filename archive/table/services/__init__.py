@@ -11,16 +11,6 @@ A record the referee cannot rule on raises `referee.BadRecord` and saves
 nothing. A user who may not make the change gets PermissionDenied.
 """
 
-from archive.history.export import history_export
-from archive.people.services import (
-    family_create,
-    member_add,
-    member_remove,
-    player_create,
-    player_for_name,
-    players_merge,
-    players_unmerge,
-)
 from archive.table.services.chain import (
     LEDGER_COLUMNS,
     HandChain,
@@ -41,6 +31,7 @@ from archive.table.services.hands import (
     session_errors,
     session_next_hand_defaults,
 )
+from archive.table.services.players import players_merge, players_unmerge
 
 __all__ = [
     "LEDGER_COLUMNS",
@@ -54,7 +45,6 @@ __all__ = [
     "dispute_open",
     "dispute_reply",
     "dispute_resolve",
-    "history_export",
     "hand_add",
     "hand_delete",
     "hand_edit",
@@ -62,11 +52,6 @@ __all__ = [
     "session_create",
     "session_errors",
     "session_next_hand_defaults",
-    "family_create",
-    "member_add",
-    "member_remove",
-    "player_create",
-    "player_for_name",
     "players_merge",
     "players_unmerge",
 ]

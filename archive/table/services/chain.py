@@ -14,10 +14,10 @@ from django.db.models import Count, Max, Q, Sum
 from django.utils import timezone as dj_timezone
 
 from archive.common import bounds
-from archive.stats import jobs
 from archive.table.carry import apply_carry, carry_of, record_carry
 from archive.table.models import Hand, HandRevision, LedgerEntry, Seat
 from archive.table.services.common import Kind, _bad
+from archive.table.signals import hands_changed
 
 
 def record_hash(record: dict) -> str:
@@ -234,7 +234,7 @@ class HandChain:
         refresh_seat_totals(self.session)
         self.pending = []
         if stats:
-            jobs.stats_after_commit(h.id for h in hands)
+            hands_changed.send(sender=__name__, hand_ids=[h.id for h in hands])
         return hands
 
 

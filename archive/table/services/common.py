@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import referee
-from archive.people import access
+from archive.people.access import require_editor as _require_editor  # noqa: F401  (the services' name for it)
 from archive.table.models import HandRevision, Session
 
 Kind = HandRevision.Kind
@@ -11,10 +11,6 @@ Kind = HandRevision.Kind
 
 def _bad(field: str, message: str, event=None):
     return referee.BadRecord([{"event": event, "field": field, "message": message}])
-
-
-def _require_editor(by, family, doing="change this archive"):
-    return access.require_role_of(by, family, access.EDIT_ROLES, doing=doing)
 
 
 def _lock_session(session) -> Session:

@@ -11,7 +11,6 @@ from django.utils import timezone as dj_timezone
 
 from archive.common import bounds
 from archive.people import audit
-from archive.stats import jobs
 from archive.table import selectors
 from archive.table.carry import apply_carry, carry_of
 from archive.table.models import Hand, HandRevision, LedgerEntry, Seat, Session
@@ -25,6 +24,7 @@ from archive.table.services.chain import (
     refresh_seat_totals,
 )
 from archive.table.services.common import Kind, _lock_session, _require_editor
+from archive.table.signals import hands_changed
 
 
 def _new_session_key(started_at) -> str:
@@ -134,7 +134,7 @@ def _after_change(session, seats, hand, pot, carry, *, by, why):
         session, seats, hand.number, pot, carry=carry, by=by, why=f"re-ruled after hand {hand.number} was {why}"
     )
     refresh_seat_totals(session)
-    jobs.stats_after_commit(changed)
+    hands_changed.send(sender=__name__, hand_ids=changed)
 
 
 @transaction.atomic

@@ -9,33 +9,21 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
 from django.core.exceptions import ValidationError
-from django.http import StreamingHttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone as dj_timezone
-from django.views.decorators.http import require_POST
 
 import referee
 from archive.common import catalogue, paging
 from archive.common.catalogue import MONEY_MAX
-from archive.history.forms import ImportForm
-from archive.people import invitations
-from archive.people.access import can_edit, family_for, require_edit, require_owner
-from archive.people.forms import FamilyForm, MemberAddForm, MemberRoleForm
-from archive.people.models import Membership, Player
-from archive.stats import selectors as stats_selectors
-from archive.stats.rollups import DAY, MONTH, YEAR
+from archive.people import services as people_services
+from archive.people.access import family_for, require_edit
+from archive.people.views import _base, _errors_of
 from archive.table import rulebook, selectors, services
 from archive.table.carry import carried_keys
 from archive.table.forms import SessionForm
-from archive.table.models import Dispute
-from archive.table.selectors.families import families_light, last_session
+from archive.table.selectors.families import last_session
 from archive.table.selectors.sheet import score_sheet
-
-
-def _errors_of(exc):
-    """Words of a Django ValidationError, for a message on the page."""
-    return " ".join(exc.messages) if hasattr(exc, "messages") else str(exc)
 
 
 def _record_text(request, *names):
@@ -58,145 +46,6 @@ def _parse_record(text):
     return record
 
 
-def _base(request, family, role, **extra):
-    ctx = {"family": family, "role": role, "can_edit": can_edit(role), "is_owner": role == Membership.Role.OWNER}
-    ctx.update(extra)
-    return ctx
-
-
-# --- home and families -----------------------------------------------------------------------------------
-
-
-@login_required
-def home(request):
-    form = FamilyForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            family = services.family_create(
-                name=form.cleaned_data["name"], owner=request.user, timezone=form.cleaned_data["timezone"]
-            )
-        except ValidationError as exc:
-            form.add_error(None, _errors_of(exc))
-        else:
-            messages.success(request, f"{family.name} is ready. Add your players when you start the first session.")
-            return redirect("family", family.slug)
-    return render(request, "archive/home.html", {"families": families_light(request.user), "form": form})
-
-
-# The family page names its latest open disputes; the disputes page lists them all.
-OPEN_DISPUTES_SHOWN = 5
-
-
-@login_required
-def family_page(request, slug):
-    family, role = family_for(request.user, slug)
-    sessions = SESSION_KEYS.page(selectors.session_list(family), size=25, **_keyset_args(request, family))
-    selectors.with_session_counts(sessions["rows"])
-    open_disputes = list(
-        Dispute.objects.filter(family=family, status=Dispute.Status.OPEN)
-        .select_related("hand", "hand__session", "opened_by")
-        .defer(*DISPUTED_HAND_BULK)
-        .order_by("-opened_at", "-id")[: OPEN_DISPUTES_SHOWN + 1]
-    )
-    return render(
-        request,
-        "archive/family.html",
-        _base(
-            request,
-            family,
-            role,
-            sessions=sessions,
-            session_count=selectors.session_count(family),
-            players=selectors.players_of(family),
-            members=selectors.members_of(family),
-            member_form=MemberAddForm(),
-            roles=Membership.Role.choices,
-            open_disputes=open_disputes[:OPEN_DISPUTES_SHOWN],
-            more_open_disputes=len(open_disputes) > OPEN_DISPUTES_SHOWN,
-            import_form=ImportForm(),
-            invitations=invitations.open_invitations(family) if role == Membership.Role.OWNER else [],
-        ),
-    )
-
-
-@login_required
-@require_POST
-def member_add(request, slug):
-    """Invite someone: the answer is the same whether or not the username exists (issue 11)."""
-    family, role = family_for(request.user, slug)
-    require_owner(role)
-    form = MemberAddForm(request.POST)
-    if form.is_valid():
-        invitation, code = invitations.invitation_create(
-            family=family, role=form.cleaned_data["role"], by=request.user, for_username=form.cleaned_data["username"]
-        )
-        url = request.build_absolute_uri(reverse("invitation", args=[code]))
-        whom = f"for {invitation.for_username}" if invitation.for_username else "for whoever has the link"
-        messages.success(
-            request,
-            f"Invitation {whom} to join as {invitation.get_role_display().lower()}: send them "
-            f"{url} — it works once, until {invitation.expires_at:%Y-%m-%d}. They become a member when "
-            "they accept it.",
-        )
-    else:
-        messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
-    return redirect(reverse("family", args=[family.slug]) + "#members")
-
-
-@login_required
-@require_POST
-def member_change(request, slug, pk):
-    family, role = family_for(request.user, slug)
-    m = get_object_or_404(Membership.objects.select_related("user"), family=family, pk=pk)
-    require_owner(role)
-    try:
-        if request.POST.get("remove"):
-            services.member_remove(membership=m, by=request.user)
-            messages.success(request, f"{m.user.username} is no longer a member of {family.name}.")
-        else:
-            form = MemberRoleForm(request.POST)
-            if not form.is_valid():
-                messages.error(request, "Pick a role: owner, editor or viewer.")
-            else:
-                m = services.member_add(family=family, user=m.user, role=form.cleaned_data["role"], by=request.user)
-                messages.success(request, f"{m.user.username} is now {m.get_role_display().lower()}.")
-    except ValidationError as exc:
-        messages.error(request, _errors_of(exc))
-    return redirect(reverse("family", args=[family.slug]) + "#members")
-
-
-# --- players ---------------------------------------------------------------------------------------------
-
-
-def _chart(points, width=640, height=180, pad=28):
-    """An inline SVG line of a balance over time: [(label, value)] -> dict for the template."""
-    if len(points) < 2:
-        return None
-    values = [v for _, v in points]
-    lo, hi = min(values + [0]), max(values + [0])
-    span = (hi - lo) or 1
-    step = (width - 2 * pad) / (len(points) - 1)
-
-    def y(v):
-        return round(height - pad - (v - lo) * (height - 2 * pad) / span, 1)
-
-    coords = " ".join(f"{round(pad + i * step, 1)},{y(v)}" for i, v in enumerate(values))
-    return {
-        "width": width,
-        "height": height,
-        "coords": coords,
-        "zero_y": y(0),
-        "pad": pad,
-        "first": points[0][0],
-        "last": points[-1][0],
-        "hi": hi,
-        "lo": lo,
-        "hi_y": y(hi),
-        "lo_y": y(lo),
-        "right": width - pad,
-    }
-
-
 # Newest first, by keyset (archive.common.paging): a family's sessions, and the hands a player sat at.
 SESSION_KEYS = paging.Keyset(("started_at", "id"), (datetime.datetime, int))
 DISPUTE_KEYS = paging.Keyset(("opened_at", "id"), (datetime.datetime, int))
@@ -216,59 +65,6 @@ def _keyset_args(request, family):
         tz = zoneinfo.ZoneInfo(family.timezone)
         day_end = datetime.datetime.combine(day + datetime.timedelta(days=1), datetime.time(), tzinfo=tz)
     return {"older": request.GET.get("older"), "newer": request.GET.get("newer"), "day_end": day_end}
-
-
-@login_required
-def player_page(request, slug, pk):
-    family, role = family_for(request.user, slug)
-    player = get_object_or_404(Player.objects.select_related("merged_into", "user"), family=family, pk=pk)
-    record = stats_selectors.player_record(family=family, player_id=player.pk)
-    everyone = list(selectors.players_of(family, include_merged=True))  # the merge form's choices, and his aliases
-    history = selectors.player_history(player, net=record["net"])
-    chart = _chart(record["balance"])
-    hands = HAND_KEYS.page(
-        history["hands"],
-        size=30,
-        rows_of=selectors.hand_rows,
-        narrow=history["narrow"],
-        **_keyset_args(request, family),
-    )
-    selectors.with_player_net(hands["rows"], player)
-    return render(
-        request,
-        "archive/player.html",
-        _base(
-            request,
-            family,
-            role,
-            player=player,
-            history=history,
-            chart=chart,
-            hands=hands,
-            record=record,
-            per={DAY: "day", MONTH: "month", YEAR: "year"}[record["level"]],
-            owed=stats_selectors.owed(family=family),
-            sessions_recent=history["recent"],
-            recent_nights=selectors.RECENT_NIGHTS,
-            merged=[p for p in everyone if p.merged_into_id == player.pk],
-            others=[p for p in everyone if p.merged_into_id is None and p.pk != player.pk],
-        ),
-    )
-
-
-@login_required
-@require_POST
-def player_merge(request, slug, pk):
-    family, role = family_for(request.user, slug)
-    keep = get_object_or_404(Player, family=family, pk=pk)
-    require_edit(role)
-    try:
-        merge = get_object_or_404(Player, family=family, pk=int(request.POST.get("merge") or 0))
-        services.players_merge(keep=keep, merge=merge, by=request.user)
-        messages.success(request, f"{merge.name} is now counted as {keep.name}; every hand of both is kept.")
-    except (ValueError, ValidationError) as exc:
-        messages.error(request, _errors_of(exc) if isinstance(exc, ValidationError) else "Pick a player to merge.")
-    return redirect("player", family.slug, keep.pk)
 
 
 # --- sessions --------------------------------------------------------------------------------------------
@@ -313,7 +109,7 @@ def session_new(request, slug):
                             raise ValidationError("One of the seats is not a player of this family.")
                         seat_players.append(by_id[value])
                     else:
-                        p = services.player_for_name(family=family, name=value, by=request.user)
+                        p = people_services.player_for_name(family=family, name=value, by=request.user)
                         if p.pk not in by_id:
                             players.append(p)
                         seat_players.append(p)
@@ -520,15 +316,3 @@ def _game_js(game):
     """The game's own file of the hand-entry page (static/js/games/<game>.js), None when it has none yet."""
     path = f"js/games/{game}.js"
     return path if isinstance(game, str) and game.isidentifier() and finders.find(path) else None
-
-
-# --- import and export -----------------------------------------------------------------------------------
-
-
-@login_required
-def history_export(request, slug):
-    family, role = family_for(request.user, slug)
-    response = StreamingHttpResponse(services.history_export(family=family), content_type="application/jsonl")
-    stamp = dj_timezone.now().strftime("%Y-%m-%d")
-    response["Content-Disposition"] = f'attachment; filename="{family.slug}-{stamp}.jsonl"'
-    return response

@@ -1,0 +1,145 @@
+"""The site's pages. Thin: reads come from archive.table.selectors, writes go through archive.table.services,
+rules are the referee's. Strangers get 404 (archive.people.access), viewers 403 on writes."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+
+from archive.history.forms import ImportForm
+from archive.people import invitations
+from archive.people import services as people_services
+from archive.people.access import family_for
+from archive.people.forms import FamilyForm, MemberAddForm
+from archive.people.models import Membership, Player
+from archive.people.views import _base, _errors_of
+from archive.stats import selectors as stats_selectors
+from archive.stats.rollups import DAY, MONTH, YEAR
+from archive.table import selectors
+from archive.table.models import Dispute
+from archive.table.selectors.families import families_light
+from archive.table.views.nights import DISPUTED_HAND_BULK, HAND_KEYS, SESSION_KEYS, _keyset_args
+
+# --- home and families ---------------------------------------------------------------------------------
+
+
+@login_required
+def home(request):
+    form = FamilyForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            family = people_services.family_create(
+                name=form.cleaned_data["name"], owner=request.user, timezone=form.cleaned_data["timezone"]
+            )
+        except ValidationError as exc:
+            form.add_error(None, _errors_of(exc))
+        else:
+            messages.success(request, f"{family.name} is ready. Add your players when you start the first session.")
+            return redirect("family", family.slug)
+    return render(request, "archive/home.html", {"families": families_light(request.user), "form": form})
+
+
+# The family page names its latest open disputes; the disputes page lists them all.
+OPEN_DISPUTES_SHOWN = 5
+
+
+@login_required
+def family_page(request, slug):
+    family, role = family_for(request.user, slug)
+    sessions = SESSION_KEYS.page(selectors.session_list(family), size=25, **_keyset_args(request, family))
+    selectors.with_session_counts(sessions["rows"])
+    open_disputes = list(
+        Dispute.objects.filter(family=family, status=Dispute.Status.OPEN)
+        .select_related("hand", "hand__session", "opened_by")
+        .defer(*DISPUTED_HAND_BULK)
+        .order_by("-opened_at", "-id")[: OPEN_DISPUTES_SHOWN + 1]
+    )
+    return render(
+        request,
+        "archive/family.html",
+        _base(
+            request,
+            family,
+            role,
+            sessions=sessions,
+            session_count=selectors.session_count(family),
+            players=selectors.players_of(family),
+            members=selectors.members_of(family),
+            member_form=MemberAddForm(),
+            roles=Membership.Role.choices,
+            open_disputes=open_disputes[:OPEN_DISPUTES_SHOWN],
+            more_open_disputes=len(open_disputes) > OPEN_DISPUTES_SHOWN,
+            import_form=ImportForm(),
+            invitations=invitations.open_invitations(family) if role == Membership.Role.OWNER else [],
+        ),
+    )
+
+
+# --- players ---------------------------------------------------------------------------------------------
+
+
+def _chart(points, width=640, height=180, pad=28):
+    """An inline SVG line of a balance over time: [(label, value)] -> dict for the template."""
+    if len(points) < 2:
+        return None
+    values = [v for _, v in points]
+    lo, hi = min(values + [0]), max(values + [0])
+    span = (hi - lo) or 1
+    step = (width - 2 * pad) / (len(points) - 1)
+
+    def y(v):
+        return round(height - pad - (v - lo) * (height - 2 * pad) / span, 1)
+
+    coords = " ".join(f"{round(pad + i * step, 1)},{y(v)}" for i, v in enumerate(values))
+    return {
+        "width": width,
+        "height": height,
+        "coords": coords,
+        "zero_y": y(0),
+        "pad": pad,
+        "first": points[0][0],
+        "last": points[-1][0],
+        "hi": hi,
+        "lo": lo,
+        "hi_y": y(hi),
+        "lo_y": y(lo),
+        "right": width - pad,
+    }
+
+
+@login_required
+def player_page(request, slug, pk):
+    family, role = family_for(request.user, slug)
+    player = get_object_or_404(Player.objects.select_related("merged_into", "user"), family=family, pk=pk)
+    record = stats_selectors.player_record(family=family, player_id=player.pk)
+    everyone = list(selectors.players_of(family, include_merged=True))  # the merge form's choices, and his aliases
+    history = selectors.player_history(player, net=record["net"])
+    chart = _chart(record["balance"])
+    hands = HAND_KEYS.page(
+        history["hands"],
+        size=30,
+        rows_of=selectors.hand_rows,
+        narrow=history["narrow"],
+        **_keyset_args(request, family),
+    )
+    selectors.with_player_net(hands["rows"], player)
+    return render(
+        request,
+        "archive/player.html",
+        _base(
+            request,
+            family,
+            role,
+            player=player,
+            history=history,
+            chart=chart,
+            hands=hands,
+            record=record,
+            per={DAY: "day", MONTH: "month", YEAR: "year"}[record["level"]],
+            owed=stats_selectors.owed(family=family),
+            sessions_recent=history["recent"],
+            recent_nights=selectors.RECENT_NIGHTS,
+            merged=[p for p in everyone if p.merged_into_id == player.pk],
+            others=[p for p in everyone if p.merged_into_id is None and p.pk != player.pk],
+        ),
+    )
