@@ -11,18 +11,19 @@ from django.conf import settings
 
 from archive.stats.services import stats_drain_outbox, stats_recompute_job, stats_update_for_hands
 
+# The names are the old layout's (archive/tasks.py): messages already queued, and the beat, still find them.
 RETRY = dict(
     acks_late=True, autoretry_for=(Exception,), retry_backoff=2, retry_backoff_max=120, retry_jitter=True, max_retries=6
 )
 
 
-@shared_task(**RETRY)
+@shared_task(name="archive.tasks.update_stats_for_hands", **RETRY)
 def update_stats_for_hands(hand_ids):
     """Update the statistics that the given hands touch. Enqueued after commit by the hand services."""
     return stats_update_for_hands(hand_ids=hand_ids)
 
 
-@shared_task(**RETRY)
+@shared_task(name="archive.tasks.recompute_stats", **RETRY)
 def recompute_stats(job_id=None, family_id=None, rederive=False):
     """Rebuild statistics: one family, or all (the nightly run, with no arguments). By default the
     facts the jobs wrote are trusted and only the stale ones re-derived; rederive=True derives
@@ -30,7 +31,7 @@ def recompute_stats(job_id=None, family_id=None, rederive=False):
     return stats_recompute_job(job_id=job_id, family_id=family_id, rederive=rederive)
 
 
-@shared_task(**RETRY)
+@shared_task(name="archive.tasks.drain_stats_outbox", **RETRY)
 def drain_stats_outbox(older_than=None):
     """Pay the statistics no job paid (a message lost with Redis). The beat runs it every minute."""
     return stats_drain_outbox(older_than=settings.STATS_OUTBOX_GRACE if older_than is None else older_than)

@@ -219,8 +219,9 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
 CELERY_TASK_TRACK_STARTED = True
-# The background import's task lives beside archive.stats.tasks (see archive/import_tasks.py).
-CELERY_IMPORTS = ["archive.history.tasks"]
+# Each part's tasks (autodiscovery looks only for archive.tasks). Their names stay those of the old layout
+# (archive.tasks.*, archive.import_tasks.*): a message queued before a deploy still finds its task.
+CELERY_IMPORTS = ["archive.stats.tasks", "archive.history.tasks"]
 # An uploaded history larger than this is imported by a background job; a smaller one at once.
 IMPORT_INLINE_MAX_BYTES = env.int("IMPORT_INLINE_MAX_BYTES", default=256 * 1024)
 # Redis hands an unacknowledged task to another worker after this many seconds (a worker that
@@ -234,11 +235,11 @@ if CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] < 60:
 STATS_OUTBOX_GRACE = env.int("STATS_OUTBOX_GRACE", default=30)  # seconds a queued job has to pay before the drain does
 CELERY_BEAT_SCHEDULE = {
     "stats-outbox-drain": {
-        "task": "archive.stats.tasks.drain_stats_outbox",
+        "task": "archive.tasks.drain_stats_outbox",
         "schedule": env.int("STATS_OUTBOX_EVERY", default=60),
     },
     "nightly-stats-recompute": {
-        "task": "archive.stats.tasks.recompute_stats",
+        "task": "archive.tasks.recompute_stats",
         "schedule": crontab(hour=3, minute=30),
     },
 }
