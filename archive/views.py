@@ -8,11 +8,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from archive.history.forms import ImportForm
 from archive.people import invitations
+from archive.people import selectors as people_selectors
 from archive.people import services as people_services
 from archive.people.access import family_for
 from archive.people.forms import FamilyForm, MemberAddForm
 from archive.people.models import Membership, Player
 from archive.people.views import _base, _errors_of
+from archive.stats import jobs as stats_jobs
 from archive.stats import selectors as stats_selectors
 from archive.stats.rollups import DAY, MONTH, YEAR
 from archive.table import selectors
@@ -63,8 +65,8 @@ def family_page(request, slug):
             role,
             sessions=sessions,
             session_count=selectors.session_count(family),
-            players=selectors.players_of(family),
-            members=selectors.members_of(family),
+            players=people_selectors.players_of(family),
+            members=people_selectors.members_of(family),
             member_form=MemberAddForm(),
             roles=Membership.Role.choices,
             open_disputes=open_disputes[:OPEN_DISPUTES_SHOWN],
@@ -112,7 +114,9 @@ def player_page(request, slug, pk):
     family, role = family_for(request.user, slug)
     player = get_object_or_404(Player.objects.select_related("merged_into", "user"), family=family, pk=pk)
     record = stats_selectors.player_record(family=family, player_id=player.pk)
-    everyone = list(selectors.players_of(family, include_merged=True))  # the merge form's choices, and his aliases
+    everyone = list(
+        people_selectors.players_of(family, include_merged=True)
+    )  # the merge form's choices, and his aliases
     history = selectors.player_history(player, net=record["net"])
     chart = _chart(record["balance"])
     hands = HAND_KEYS.page(
@@ -136,7 +140,7 @@ def player_page(request, slug, pk):
             hands=hands,
             record=record,
             per={DAY: "day", MONTH: "month", YEAR: "year"}[record["level"]],
-            owed=stats_selectors.owed(family=family),
+            owed=stats_jobs.owed(family=family),
             sessions_recent=history["recent"],
             recent_nights=selectors.RECENT_NIGHTS,
             merged=[p for p in everyone if p.merged_into_id == player.pk],

@@ -168,11 +168,11 @@ class RecomputeView(APIView):
         require_editor_of(request.user, family.pk)
         job = jobs.stats_job_start(family=family, by=request.user)
         job.refresh_from_db()
-        return Response(selectors.job_progress(job), status=status.HTTP_202_ACCEPTED)
+        return Response(jobs.job_progress(job), status=status.HTTP_202_ACCEPTED)
 
 
 class JobView(APIView):
     @extend_schema(responses={200: dict})
     def get(self, request, slug, pk):
         family = _family(request, slug)
-        return Response(selectors.job_progress(get_object_or_404(StatsJob, pk=pk, family=family)))
+        return Response(jobs.job_progress(get_object_or_404(StatsJob, pk=pk, family=family)))

@@ -1,6 +1,7 @@
 """The only code that enqueues the statistics' background jobs (Celery tasks in archive.stats.tasks), always
 after commit. The table's services do not import it: they send archive.table.signals.hands_changed, which
-`stats_after_commit` answers (connected when the app is ready, archive.apps). Imports run one way:
+`stats_after_commit` answers (connected when the app is ready, archive.apps). Below, the jobs' progress
+and what is still owed, as the pages and the API show them. Imports run one way:
 archive.stats.jobs -> archive.stats.tasks -> archive.stats.services.
 """
 
@@ -49,3 +50,35 @@ def stats_job_start(*, family, by, rederive=False) -> StatsJob:
     job = StatsJob.objects.create(family=family, by=by, total=total)
     transaction.on_commit(lambda: tasks.recompute_stats.delay(job_id=job.pk, rederive=rederive))
     return job
+
+
+# --- their progress, as the pages and the API show it
+
+
+def job_progress(job):
+    pct = 100 if job.state == StatsJob.State.DONE else (int(100 * job.done / job.total) if job.total else 0)
+    return {
+        "id": job.pk,
+        "state": job.state,
+        "done": job.done,
+        "total": job.total,
+        "percent": pct,
+        "error": job.error,
+        "attempts": job.attempts,
+    }
+
+
+OWED_SHOWN = 1000  # past this the page says "more than 1,000": counting further costs a page its speed
+
+
+def owed(*, family) -> dict | None:
+    """The changes of hands the statistics do not count yet (the outbox): None when none are owed;
+    else {"changes": n (at most OWED_SHOWN + 1), "whole": True if a whole rebuild is owed (an import)}."""
+    rows = list(StatsOutbox.objects.filter(family=family).values_list("hand_id", flat=True)[: OWED_SHOWN + 1])
+    if not rows:
+        return None
+    return {"changes": len(rows), "more": len(rows) > OWED_SHOWN, "whole": None in rows}
+
+
+def latest_job(*, family):
+    return StatsJob.objects.filter(family=family).first()

@@ -91,7 +91,7 @@ def family_stats(request, slug):
         messages.warning(request, e)
     players = selectors.players(family=family, **flt)
     charts = _chart_data(family, flt)
-    job = selectors.latest_job(family=family)
+    job = jobs.latest_job(family=family)
     return render(
         request,
         "stats/family.html",
@@ -110,8 +110,8 @@ def family_stats(request, slug):
             "largest": selectors.largest_pots(family=family, **flt),
             "charts": charts,
             "sessions": Session.objects.filter(family=family, deleted_at__isnull=True)[:12],
-            "job": selectors.job_progress(job) if job else None,
-            "owed": selectors.owed(family=family),
+            "job": jobs.job_progress(job) if job else None,
+            "owed": jobs.owed(family=family),
         },
     )
 
@@ -218,7 +218,7 @@ def recompute(request, slug):
     job = jobs.stats_job_start(family=family, by=request.user)
     job.refresh_from_db()
     if request.headers.get("Accept", "").startswith("application/json"):
-        return JsonResponse(selectors.job_progress(job), status=202)
+        return JsonResponse(jobs.job_progress(job), status=202)
     messages.success(request, "Recomputing the statistics from every hand.")
     return redirect(reverse("stats-family", args=[family.slug]) + f"?job={job.pk}")
 
@@ -228,4 +228,4 @@ def recompute(request, slug):
 def job_status(request, slug, pk):
     family, _ = family_for(request.user, slug)
     job = get_object_or_404(StatsJob, pk=pk, family=family)
-    return JsonResponse(selectors.job_progress(job))
+    return JsonResponse(jobs.job_progress(job))

@@ -16,6 +16,7 @@ from django.utils import timezone as dj_timezone
 import referee
 from archive.common import catalogue, paging
 from archive.common.catalogue import MONEY_MAX
+from archive.people import selectors as people_selectors
 from archive.people import services as people_services
 from archive.people.access import family_for, require_edit
 from archive.people.views import _base, _errors_of
@@ -91,7 +92,7 @@ def _seats_from_post(post, family):
 def session_new(request, slug):
     family, role = family_for(request.user, slug)
     require_edit(role)
-    players = list(selectors.players_of(family))
+    players = list(people_selectors.players_of(family))
     seats, seat_errors = [], []
     if request.method == "POST":
         seats, seat_errors = _seats_from_post(request.POST, family)
