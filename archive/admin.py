@@ -188,4 +188,4 @@ class DisputeAdmin(admin.ModelAdmin):
     inlines = [DisputeMessageInline]
 
 
-from archive.people import admin as admin_audit  # noqa: E402,F401  (the audit log's and invitations' admin pages)
+from archive.people import admin as people_admin  # noqa: E402,F401  (the audit log's and invitations' admin pages)

@@ -2,7 +2,7 @@
 month, through services.HandChain like the Swik and Seka nights, so that a pot nobody won (every shown hand foul,
 or a hand the table stopped writing) is carried to the next hand by the session's chain, as hand_add carries it."""
 
-from archive.demo import nights as demo_nights
+from archive.demo import evenings
 from referee.games.poker.generate import poker_hand
 
 RULES = [
@@ -23,7 +23,7 @@ def add_arguments(parser):
 
 def fridays(rng, count, zone):
     """`count` Friday nights at seven, one a month back from the Friday two weeks ago."""
-    return demo_nights.monthly(rng, count, zone, weekday=4, hour=19, weeks_back=2)
+    return evenings.monthly(rng, count, zone, weekday=4, hour=19, weeks_back=2)
 
 
 def poker_night(rng, family, by, when, table, *, hands, zone, stderr=None) -> int:
@@ -40,7 +40,7 @@ def poker_night(rng, family, by, when, table, *, hands, zone, stderr=None) -> in
             showdown_only=0.05,
         )
 
-    return demo_nights.night(
+    return evenings.night(
         rng, family, by, when, table, game="poker", rules=RULES, hands=hands, zone=zone, deal=deal, stderr=stderr
     )
 
@@ -52,7 +52,7 @@ def poker_nights(rng, family, by, people, *, nights, hands_per_night, zone, stde
         return poker_night(rng, family, by, when, table, hands=count, zone=zone, stderr=stderr)
 
     dates = fridays(rng, nights, zone)
-    return demo_nights.nights(rng, people, dates, seats=8, hands_per_night=hands_per_night, play=play)
+    return evenings.nights(rng, people, dates, seats=8, hands_per_night=hands_per_night, play=play)
 
 
 def from_options(rng, family, by, people, opt, command, *, total_target, zone) -> int:

@@ -2,7 +2,7 @@
 open, through services.HandChain like the Swik nights, so that svaras are carried from hand to hand by the
 session's chain (a svara hand names its tied players, others buy in) exactly as hand_add carries them."""
 
-from archive.demo import nights as demo_nights
+from archive.demo import evenings
 from referee.games.seka.generate import seka_hand
 
 RULES = [{"ante": 10, "min_raise": 10}, {"ante": 25, "min_raise": 25, "svara_buy_in": "full"}]
@@ -10,7 +10,7 @@ RULES = [{"ante": 10, "min_raise": 10}, {"ante": 25, "min_raise": 25, "svara_buy
 
 def saturdays(rng, count, zone):
     """`count` Saturday nights at eight, one a month back from last Saturday."""
-    return demo_nights.monthly(rng, count, zone, weekday=5, hour=20)
+    return evenings.monthly(rng, count, zone, weekday=5, hour=20)
 
 
 def seka_night(rng, family, by, when, table, *, hands, zone, stderr=None) -> int:
@@ -30,7 +30,7 @@ def seka_night(rng, family, by, when, table, *, hands, zone, stderr=None) -> int
 
     variant = "open" if rng.random() < 0.3 else ""
     pending_svara = lambda chain: bool(chain.next_carry.get("svara"))  # noqa: E731
-    return demo_nights.night(
+    return evenings.night(
         rng,
         family,
         by,
@@ -54,4 +54,4 @@ def seka_nights(rng, family, by, people, *, nights, hands_per_night, zone, stder
         return seka_night(rng, family, by, when, table, hands=count, zone=zone, stderr=stderr)
 
     dates = saturdays(rng, nights, zone)
-    return demo_nights.nights(rng, people, dates, seats=7, hands_per_night=hands_per_night, play=play)
+    return evenings.nights(rng, people, dates, seats=7, hands_per_night=hands_per_night, play=play)

@@ -6,8 +6,7 @@ service and its task (archive.history.imports <- archive.history.tasks <- here),
 
 from django.db import transaction
 
-from archive.history import imports
-from archive.history import tasks as import_tasks
+from archive.history import imports, tasks
 from archive.history.models import ImportJob
 
 
@@ -15,5 +14,5 @@ from archive.history.models import ImportJob
 def import_start(*, family, by, upload, name="") -> ImportJob:
     """Keep the upload (a file object giving bytes) and queue its import; the page follows the job."""
     job = imports.import_job_create(family=family, by=by, upload=upload, name=name)
-    transaction.on_commit(lambda: import_tasks.run_import.delay(job.pk))
+    transaction.on_commit(lambda: tasks.run_import.delay(job.pk))
     return job

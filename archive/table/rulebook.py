@@ -1,4 +1,4 @@
-"""Each game's rule book (archive/rules/<game>.md, copied from the rule book) as HTML for the rules page.
+"""Each game's rule book (archive/table/rules/<game>.md, copied from the rule book) as HTML for the rules page.
 
 A small reader for the few Markdown forms the book uses (headings, paragraphs, lists, tables, `code`,
 **bold**, fenced blocks): no package for it. A paragraph that names a rule id (`swik.revoke`) gets that id

@@ -88,7 +88,7 @@ else:
     # request opens a new one instead of failing on the dead one.
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-# dumpdata/loaddata (manage.py backup/restore) keep times to the microsecond (archive/fulljson.py).
+# dumpdata/loaddata (manage.py backup/restore) keep times to the microsecond (archive/common/fulljson.py).
 SERIALIZATION_MODULES = {"json": "archive.common.fulljson"}
 
 AUTHENTICATION_BACKENDS = [

@@ -6,7 +6,7 @@ postprocessing: a client (or schemathesis) reading the schema knows every status
 403  not a member of the family, or not an editor for a change
 404  no such object among the families the user is a member of
 429  too many wrong passwords (django-axes) or requests
-503  the database cannot be reached just now (archive/errors.py), Retry-After set
+503  the database cannot be reached just now (archive/common/errors.py), Retry-After set
 """
 
 ERROR = {

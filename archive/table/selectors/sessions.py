@@ -149,7 +149,7 @@ def session_detail(session) -> dict:
     ):
         falls[row["seat"]] = row["n"]
     last = hands[-1] if hands else None
-    carried = {}  # what else the last hand carries (archive/carry.py), and the seats it names, by name
+    carried = {}  # what else the last hand carries (archive/table/carry.py), and the seats it names, by name
     if last is not None:
         carry = Hand.objects.filter(pk=last["id"]).values_list("ruling__facts__carry", flat=True).first()
         carried = carry_of(session.game, {"facts": {"carry": carry or {}}})

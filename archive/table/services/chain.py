@@ -37,7 +37,7 @@ def _seats(session) -> list[Seat]:
 
 def fill_record(session, seats, record, *, pot_in: int, dealer: int, carry: dict | None = None) -> dict:
     """The record as the referee must see it: the session's game, seat names and house rules,
-    the chain's pot_in (and what else the last hand carries, `carry`: see archive/carry.py; None leaves
+    the chain's pot_in (and what else the last hand carries, `carry`: see archive/table/carry.py; None leaves
     the record's own), and the next dealer unless the table named one."""
     if not isinstance(record, dict):
         raise _bad("*", 'A hand record is a JSON object: {"format": "handrec/1", "events": [...], ...}.')
@@ -239,7 +239,7 @@ class HandChain:
 
 
 def _rerule_after(session, seats, number, pot, *, by, why, carry=None) -> list[int]:
-    """Re-rule the live hands after `number` from pot `pot` (and `carry`, see archive/carry.py) on; returns the
+    """Re-rule the live hands after `number` from pot `pot` (and `carry`, see archive/table/carry.py) on; returns the
     ids of those whose ruling changed.
 
     A hand's ruling depends only on its record, its pot_in and what else it carries, so the first hand whose
