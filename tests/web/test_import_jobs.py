@@ -12,7 +12,7 @@ from archive.history.selectors import import_job_progress
 from archive.models import Hand, ImportChunk, ImportJob
 from config.celery import app as celery_app
 from tests import factories
-from tests.archive.test_import_stream import history_lines
+from tests.history.test_import_stream import history_lines
 
 
 @pytest.fixture(autouse=True)
