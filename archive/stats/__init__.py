@@ -2,7 +2,8 @@
 
 How it fits:
 
-    hand saved / edited / deleted --on_commit--> archive.stats.tasks.update_stats_for_hands(ids)
+    hand saved / edited / deleted: the table's services send archive.table.signals.hands_changed;
+    jobs.stats_after_commit answers (the outbox row now) --on_commit--> tasks.update_stats_for_hands(ids)
         -> services.stats_update_for_hands: re-derive those hands' facts from their rulings'
            facts (HandFact, SeatFact, PairFact, and each game's own tables, games/<game>.py;
            HandFact keeps the hand revision and family time zone they came from), then rebuild

@@ -1,4 +1,4 @@
-"""Every read the pages and the API make. Money comes from SQL aggregates over LedgerEntry
+"""The table's reads, for the pages and the API. Money comes from SQL aggregates over LedgerEntry
 (one row per movement), never from loops over ruling JSON; each selector runs a fixed,
 small number of queries whatever the size of the archive.
 

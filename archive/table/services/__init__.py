@@ -1,4 +1,4 @@
-"""Every write to the archive. Keyword-only, atomic, permission-checked.
+"""The table's writes: nights, hands, the chain of pots, disputes, merges. Keyword-only, atomic, permission-checked.
 
 One path for every hand: the table's form, the API and the demo all go through `HandChain`
 (the JSON Lines import, archive.history.imports, writes the same rows in bulk), which fills a record from its session,
