@@ -95,8 +95,8 @@ def fixtures(seed):
     from django.utils import timezone
     from rest_framework.authtoken.models import Token
 
-    from archive import services
     from archive.models import Family, Hand, Player, Session
+    from archive.table import services
     from referee.generate import swik_hand
 
     user = get_user_model().objects.get(username="demo")
