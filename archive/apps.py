@@ -2,6 +2,8 @@ from importlib import import_module
 
 from django.apps import AppConfig
 
+from archive.common import usercache
+
 
 class ArchiveConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
@@ -12,5 +14,6 @@ class ArchiveConfig(AppConfig):
     receivers = ["archive.stats.jobs"]
 
     def ready(self):
+        usercache.connect()  # a saved or deleted user drops its cached copy, in every process
         for name in self.receivers:
             import_module(name)

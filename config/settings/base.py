@@ -88,12 +88,18 @@ else:
     # request opens a new one instead of failing on the dead one.
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# The cache spares the database the two rows every request reads: the session (cached_db writes through
+# to the database, so nothing is lost when the cache is emptied) and the signed-in user (archive/common/signin.py).
+# Production sets CACHE_URL to Redis, shared by every gunicorn worker and node; the embedded run keeps a
+# per-process local memory, right for its single process.
+CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://tablekeeper")}
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 # dumpdata/loaddata (manage.py backup/restore) keep times to the microsecond (archive/common/fulljson.py).
 SERIALIZATION_MODULES = {"json": "archive.common.fulljson"}
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # refuses a locked-out account or address before the password is tried
-    "django.contrib.auth.backends.ModelBackend",
+    "archive.common.signin.CachedModelBackend",  # Django's, with each request's user read from the cache
 ]
 # Wrong passwords (the login page, /api/token/, the admin): after AXES_FAILURE_LIMIT failures an account
 # is locked from every address, and an address for every account, until the cool-off has passed.
@@ -160,12 +166,18 @@ CONTENT_SECURITY_POLICY = {
         "img-src": [SELF, "data:"],
         "font-src": [SELF, "data:"],
         "connect-src": [SELF],
+        "worker-src": [
+            SELF
+        ],  # the offline referee's worker (archive/table/views/offline.py); it alone may compile wasm
         "object-src": [NONE],
         "base-uri": [SELF],
         "form-action": [SELF],
         "frame-ancestors": [NONE],
     },
 }
+# The offline referee's runtime, fetched by dev.py setup into static/vendor/pyodide/<version>/ (dev.py pins
+# the same version and its download's integrity; a test checks the two agree).
+PYODIDE_VERSION = "0.25.1"
 # No page needs a device; say so, so an injected frame or script cannot ask either.
 PERMISSIONS_POLICY = {
     feature: []
