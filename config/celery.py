@@ -4,7 +4,9 @@ import os
 
 from celery import Celery
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.dev")
+# A worker started with no settings named runs production's, like gunicorn (config/wsgi.py); manage.py and
+# the tests name theirs before this runs.
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.production")
 
 app = Celery("tablekeeper")
 app.config_from_object("django.conf:settings", namespace="CELERY")

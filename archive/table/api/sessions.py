@@ -4,6 +4,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
 from django.db.models import Count, OuterRef, Subquery
 from django.db.models.functions import Coalesce
+from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, viewsets
@@ -111,5 +112,15 @@ class SessionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
     )
     @action(detail=True, methods=["get"])
     def next(self, request, pk=None):
-        session = self.get_object()
+        # The lightest request a hand-entry page makes: only the session row it reads, in one query with the
+        # membership check (not the detail's seats and hand count, which the defaults never use).
+        if not str(pk).isdigit():
+            raise Http404
+        session = (
+            Session.objects.filter(pk=pk, family__in=member_family_ids(request.user), deleted_at__isnull=True)
+            .only("id", "family_id", "game", "variant", "house_rules", "first_dealer", "pot_in")
+            .first()
+        )
+        if session is None:
+            raise Http404
         return Response(services.session_next_hand_defaults(session=session))
