@@ -192,10 +192,13 @@ def rank_names(value, rule):
 
 @register.filter
 def game_title(session):
-    """A session's game in words, with its variant: "Sedma (4p)", "Seka (open)", "Swik"."""
+    """A session's game in words, with its variant in the catalogue's words: "Sedma (two players)", "Swik"."""
     entry = selectors_games.game_entry(session.game)
     title = entry["title"] if entry else session.game
-    return f"{title} ({session.variant})" if session.variant else title
+    if not session.variant:
+        return title
+    words = {v["value"]: v["words"] for v in (entry or {}).get("variant_words", ())}
+    return f"{title} ({words.get(session.variant, session.variant)})"
 
 
 @register.filter

@@ -12,6 +12,10 @@ DECK_TEXT = frozenset(DECK_TEXT_ORDER)
 CARD = {t: c.text for t, c in CARDS.items() if c.text in DECK_TEXT}  # any spelling -> the text ("10H" -> "TH")
 VARIANTS = ("open",)
 VARIANT_LIST = (None, "open")
+VARIANT_WORDS = {
+    None: "cards dealt to the players only",
+    "open": "open Seka: three cards face up in the middle to exchange",
+}
 SEATS = (2, 12)  # 11 in the open variant (checked with the variant, Seka.setup)
 OPEN_MAX = 11
 SETTLES = "pot"  # a svara carries the pot to the next hand

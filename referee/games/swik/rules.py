@@ -24,6 +24,7 @@ STRENGTH = {
 TITLE = "Swik"
 VARIANTS = ()
 SEATS = (2, 9)  # the most a table can be; house rules min_players and max_players narrow it
+SEAT_RULES = ("min_players", "max_players")  # (the catalogue says so: the session form reads them)
 SETTLES = "pot"  # a pot carried from hand to hand (see referee/catalogue.py)
 TRICK_GAME = True  # a trick game: the hand-entry page may log tricks card by card or by their winners
 
