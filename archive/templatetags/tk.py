@@ -76,11 +76,18 @@ def net(value):
 
 @register.filter
 def points(value):
-    """A hand's points: signed (+12, −3, 0)."""
+    """A hand's points: signed (+12, −3, 0), thousands apart (+1,250)."""
     if value is None:
         return "—"
-    value = int(value)
-    return f"+{value}" if value > 0 else (f"−{-value}" if value < 0 else "0")
+    return f"+{value:,}" if value > 0 else score(value)
+
+
+@register.filter
+def score(value):
+    """A total or an average that may be below nothing, written as money is: −1,250, 3.5 ("—" for none)."""
+    if value is None or value == "":
+        return "—"
+    return f"−{-value:,}" if value < 0 else f"{value:,}"
 
 
 @register.filter

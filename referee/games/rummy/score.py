@@ -4,6 +4,7 @@ the summary that names each player's melds, the facts, and what the replay page 
 from ...cards import RANK_PLURALS, SUIT_NAMES
 from ...record import BadRecord
 from ...ruling import COMPLETE, INCOMPLETE, VOID
+from ...signs import signed
 from .rules import DONE, PLAY, and_words, card_sort, meld_words, points_of
 
 
@@ -117,7 +118,7 @@ class Scoring:
         laid = "; ".join(f"{names[s]}: {and_words(lines[s])}" for s in range(self.n) if lines[s]) or "nobody melded"
         if status == INCOMPLETE:
             return f"The record stops before the hand ends; so far {laid}."
-        pts = ", ".join(f"{names[s]} {p}" for s, p in enumerate(score["players"]))
+        pts = ", ".join(f"{names[s]} {signed(p)}" for s, p in enumerate(score["players"]))
         out = score["out"]
         if self.paper is not None:
             head = f"{names[out]} went out" if out is not None else "Nobody went out"
@@ -128,7 +129,8 @@ class Scoring:
             head = "The stock ran dry and a round passed with nothing laid; nobody went out"
         tail = ""
         if any(self.lost):
-            tail = " (unused takes cost " + and_words([f"{names[s]} {p}" for s, p in enumerate(self.lost) if p]) + ")"
+            lost = [f"{names[s]} {signed(p)}" for s, p in enumerate(self.lost) if p]
+            tail = " (unused takes cost " + and_words(lost) + ")"
         return f"{head}. {laid}. Points: {pts}{tail}."
 
     # ------------------------------------------------------------------ the replay page
