@@ -245,7 +245,7 @@
 
   function drawNote(num) {
     buildRecord(); // marks the notes whose event was changed away
-    var ta = h("textarea", { rows: "2", id: "hand-note", placeholder: "anything the table wants to remember (\u201cJoe says he never saw the cut\u201d)",
+    var ta = h("textarea", { rows: "2", id: "hand-note", placeholder: "anything the table wants to remember (\u201cJoe says nobody cut\u201d)",
       oninput: function () { state.note = ta.value; sync(); } });
     ta.value = state.note;
     var others = state.notes.map(function (nt, i) {

@@ -220,7 +220,7 @@ def test_new_session_form_offers_every_game_of_the_catalogue_with_its_house_rule
     assert 'type="checkbox" name="hr-swik-double_fall" id="hr-swik-double_fall" checked' in page
     assert 'value="K" id="hr-swik-high_wraps-K" checked> King' in page
     assert 'value="Q" id="hr-swik-high_wraps-Q"> Queen' in page
-    assert "When only one player stays in, he plays against the blind hand." in page
+    assert "When only one player stays in, that player plays against the blind hand." in page
     assert 'name="hr-swik-high_wrap_tricks" id="hr-swik-high_wrap_tricks" value="2" min="1" max="3"' in page
     assert "SWIK_HOUSE_RULES" not in open("archive/forms.py").read()
 

@@ -58,7 +58,7 @@ RULES = (
         Flag,
         False,
         "Continuing a trick",
-        "After each round of a trick its leader may play on with a card of the led rank or a Seven, if his side "
+        "After each round of a trick its leader may play on with a card of the led rank or a Seven, if the leader's side "
         "is not winning it; everyone then plays one more card (four players).",
     ),
     ("deals_per_game", Count(1, 24), 12, "Deals in a game", "The deals that make a game."),

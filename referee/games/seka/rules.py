@@ -77,7 +77,7 @@ EVENTS = {
         (("seat", "seat", False), ("hands", "hands", False), ("middle", "cards", True)),
     ),
     "exchange": (
-        "Open variant: a player exchanges one card of his hand for one in the middle, or all three for all three.",
+        "Open variant: a player exchanges one card of their hand for one in the middle, or all three for all three.",
         (("seat", "seat", False), ("give", "cards", False), ("take", "cards", False)),
     ),
     "pass": (
@@ -92,9 +92,9 @@ EVENTS = {
         "With two left, a player pays the last stake (blind: half of it) and asks for the showdown.",
         (("seat", "seat", False), ("amount", "money", False), ("blind", "flag", True)),
     ),
-    "fold": ("A player gives up his hand and what he has bet.", (("seat", "seat", False), ("amount", "money", True))),
+    "fold": ("A player gives up the hand and its bets.", (("seat", "seat", False), ("amount", "money", True))),
     "show": (
-        "After the call, a player still in shows his three cards.",
+        "After the call, a player still in shows their three cards.",
         (("seat", "seat", False), ("cards", "cards", False)),
     ),
 }

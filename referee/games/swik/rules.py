@@ -89,8 +89,8 @@ RULES = (
         "takes_pot",
         "One player in",
         {
-            "takes_pot": "When only one player stays in, he takes the pot without playing.",
-            "plays_blind": "When only one player stays in, he plays against the blind hand.",
+            "takes_pot": "When only one player stays in, that player takes the pot without playing.",
+            "plays_blind": "When only one player stays in, that player plays against the blind hand.",
         },
     ),
     (
@@ -108,7 +108,7 @@ RULES = (
         Flag,
         True,
         "Three of a kind after a wrap",
-        "A wrapped dealer's three of a kind counts in the hand he holds after the wrap.",
+        "A wrapped dealer's three of a kind counts in the hand held after the wrap.",
     ),
 )
 HOUSE_RULES = {name: kind for name, kind, *_ in RULES}
