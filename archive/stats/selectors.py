@@ -29,7 +29,7 @@ from archive.models.stats import (
     StatsTableMonth,
 )
 
-from . import games
+from . import games, pot_left
 from . import streaks as streak_rollups
 from .common import period, ratio
 from .derive import PAIRS, PLAYERS, TABLE
@@ -374,7 +374,9 @@ def settle_up(*, family, session=None, game=None, date_from=None, date_to=None):
     people = sorted(
         ({"player_id": k, "name": label(k), "net": v} for k, v in nets.items()), key=lambda r: (-r["net"], r["name"])
     )
-    return {"nets": people, "pot": pot, "transfers": transfers}
+    where = {"session": session, "game": game, "date_from": date_from, "date_to": date_to}
+    pot_from = pot_left.pot_hands(family=family, carried_out=pot > 0, **where) if pot else None
+    return {"nets": people, "pot": pot, "transfers": transfers, "pot_from": pot_from}
 
 
 def job_progress(job):
