@@ -1,10 +1,11 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from archive import views, views_disputes, views_flow, views_hands, views_imports, views_people
+from archive import views, views_disputes, views_flow, views_guide, views_hands, views_imports, views_people
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("how-to/", views_guide.guide, name="guide"),
     path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/", include("archive.api.urls")),
