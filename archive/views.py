@@ -16,7 +16,7 @@ from django.utils import timezone as dj_timezone
 from django.views.decorators.http import require_POST
 
 import referee
-from archive import invitations, paging, rulebook, selectors, selectors_games, services
+from archive import error_words, invitations, paging, rulebook, selectors, selectors_games, services
 from archive.access import can_edit, family_for, require_edit, require_owner
 from archive.carry import carried_keys
 from archive.forms import (
@@ -415,7 +415,7 @@ def hand_log(request, slug, pk):
     session = selectors.session_for(family, pk)
     require_edit(role)
     defaults = services.session_next_hand_defaults(session=session)
-    errors, raw, status = [], "", 200
+    errors, raw, status, record = [], "", 200, None
     if request.method == "POST":
         raw = (request.POST.get("raw") or "").strip()
         text = raw or (request.POST.get("record") or "").strip()
@@ -428,7 +428,7 @@ def hand_log(request, slug, pk):
                 session=session, record=record, by=request.user, why=(request.POST.get("why") or "").strip()
             )
         except referee.BadRecord as exc:
-            errors, status = exc.errors, 400
+            errors, status = error_words.say_all(exc.errors, record), 400
             raw = raw or text  # keep what was typed: nothing a family typed is lost
         except ValidationError as exc:
             errors, status = [{"event": None, "field": "*", "message": _errors_of(exc)}], 400

@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 import referee
-from archive import rulebook, selectors, selectors_games, services
+from archive import error_words, rulebook, selectors, selectors_games, services
 from archive.access import family_for, require_edit
 from archive.carry import record_carry
 from archive.forms import (
@@ -194,7 +194,7 @@ def hand_edit(request, slug, pk):
             elif not errors:
                 services.hand_edit(hand=hand, record=record, by=request.user, why=why)
         except referee.BadRecord as exc:
-            errors = exc.errors + errors
+            errors = error_words.say_all(exc.errors, _record_or_none(text)) + errors
         except ValidationError as exc:
             errors.append({"event": None, "field": "*", "message": _errors_of(exc)})
         if not errors and dispute is not None:
