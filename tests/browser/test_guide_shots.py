@@ -75,3 +75,4 @@ def test_the_guides_phone_screenshots_are_taken_from_the_demo(page, live_server)
     page.goto(live_server.url + "/how-to/")
     sizes = page.evaluate("() => [...document.querySelectorAll('#guide img')].map(i => i.naturalWidth)")
     assert len(sizes) == len(screens) and all(sizes), sizes
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390  # the page fits the phone

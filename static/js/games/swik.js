@@ -259,6 +259,12 @@
       body.push(h("div", { cls: "line-item" }, h("span", { cls: "who" }, "Dealt by"),
         shell.seatSelect(ds, function (v) { r.dealSeat = v === d ? null : v; }, null, "deal-seat")));
       body.push(h("p", { cls: "small muted" }, "Tap a row, then tap its cards in the grid below. Tick \u201cnot seen\u201d for a hand nobody showed."));
+      // The common case in one tap: nobody showed a hand (nor the blind), only the turned card is known.
+      var empty = r.hands.concat([r.blind]).filter(function (x) { return x.known && !x.cards.length; });
+      if (empty.length > 1) body.push(btn("Nobody showed their cards", function () {
+        empty.forEach(function (x) { x.known = false; });
+        st.target = null;  // on to the first row still open: the turned card
+      }, "btn-ghost", { id: "nobody-showed" }));
       var tk = targetKey(target());
       for (var k = 1; k <= n; k++) {
         var s = (ds + k) % n;
