@@ -34,28 +34,14 @@ def _paper(points, out, dealer=1):
 
 @pytest.mark.django_db(transaction=True)
 def test_negative_points_and_crowns_are_written_with_the_minus_sign(page, live_server, owner, family):
-    people = [factories.player(family, n, owner) for n in ("Olga", "Dima", "Sveta")]
-    rummy = services.session_create(
-        family=family,
-        game="rummy",
-        started_at=datetime(2024, 2, 2, 19, tzinfo=factories.CHICAGO),
-        timezone="America/Chicago",
-        players=people[:2],
-        first_dealer=1,
-        by=owner,
-    )
+    names = ("Olga", "Dima", "Sveta")
+    rummy = factories.make_session(family, owner, names[:2], game="rummy", first_dealer=1)
     hand = services.hand_add(session=rummy, record=_paper([-14, 48], 1), by=owner)
     services.hand_add(session=rummy, record=_paper([-125, 30], 1, dealer=0), by=owner)
-    sedma = services.session_create(
-        family=family,
-        game="sedma",
-        variant="3p",
-        started_at=datetime(2024, 2, 9, 19, tzinfo=factories.CHICAGO),
-        timezone="America/Chicago",
-        players=people,
-        first_dealer=0,
-        by=owner,
+    sedma = factories.make_session(
+        family, owner, names, game="sedma", variant="3p", started_at=datetime(2024, 2, 9, 19, tzinfo=factories.CHICAGO)
     )
+    people = [factories.player(family, n, owner) for n in names]
     rng = random.Random(4)
     for number in range(1, 4):
         dealer = services.HandChain(sedma, by=owner).next_dealer
