@@ -5,7 +5,11 @@ with the field named and the bound said, so it never reaches a seat total, a sum
 was an OverflowError or an "integer out of range", a 500 for every later hand of the night).
 """
 
+import datetime
 import zoneinfo
+
+from django.core.exceptions import ValidationError
+from django.utils import timezone as dj_timezone
 
 import referee
 from archive import selectors_games
@@ -16,6 +20,8 @@ HAND_NUMBER_MAX = 2**31 - 1  # Hand.number is a PositiveIntegerField
 SEAT_MAX = 32  # first_dealer and seats are small fields; no table seats more
 PAGE_MAX = 100_000  # a page number past this is the last page anyone could reach
 NAME_MAX = 80  # Player.name
+TITLE_MAX = 200  # Dispute.title
+TEXT_MAX = 10_000  # a why, a note, a message, a resolution: pages of words, never a megabyte (issue 28)
 ID_MAX = 2**63 - 1
 
 
@@ -31,6 +37,33 @@ def money_error(value, what="an amount", most=MONEY_MAX):
 def _short(value):
     text = str(value)
     return text if len(text) <= 24 else f"a {len(text)}-digit number"
+
+
+EARLIEST_YEAR = 1900
+
+
+def date_error(when, zone_name):
+    """None when a night's date is from 1900 to tomorrow at the family's table (its time zone), else the words:
+    a night dated 2999 headed the family's list (issue 28); tomorrow allows a table ahead of the server's clock."""
+    if not isinstance(when, datetime.date):
+        return None  # the field's own check names a missing or malformed date
+    try:
+        zone = zoneinfo.ZoneInfo(zone_name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError, TypeError):
+        zone = datetime.UTC
+    if isinstance(when, datetime.datetime):
+        day = when.astimezone(zone).date() if dj_timezone.is_aware(when) else when.date()
+    else:
+        day = when
+    tomorrow = dj_timezone.now().astimezone(zone).date() + datetime.timedelta(days=1)
+    if day.year < EARLIEST_YEAR:
+        return f"The date {day.isoformat()} is before {EARLIEST_YEAR}; give the night's real date."
+    if day > tomorrow:
+        return (
+            f"The date {day.isoformat()} is in the future; a night is dated at most tomorrow "
+            f"({tomorrow.isoformat()}) at the table."
+        )
+    return None
 
 
 def zone_error(name):
@@ -100,6 +133,37 @@ def session_errors(*, game, timezone, house_rules, pot_in, first_dealer) -> dict
         errors["first_dealer"] = "The first dealer is a seat number."
     errors.update(house_rule_errors(game, house_rules))
     return errors
+
+
+def text_errors(**texts) -> dict:
+    """{field: words} for each text past its bound. Each keyword is a field; its value is the text, or
+    (text, most) for a bound other than TEXT_MAX. Every text a person types is checked where it enters."""
+    errors = {}
+    for field, value in texts.items():
+        text, most = value if isinstance(value, tuple) else (value, TEXT_MAX)
+        if isinstance(text, str) and len(text) > most:
+            label = field.replace("_", " ")
+            errors[field] = f"The {label} is at most {most:,} characters; this one has {len(text):,}. Shorten it."
+    return errors
+
+
+def check_texts(**texts):
+    """django's ValidationError naming each text past its bound (see text_errors)."""
+    errors = text_errors(**texts)
+    if errors:
+        raise ValidationError(errors)
+
+
+IDEMPOTENCY_KEY_MAX = 64  # Hand.idempotency_key
+
+
+def idempotency_key_error(key):
+    """None for no key or a key of 1 to 64 printable ASCII characters (a UUID fits), else the words."""
+    if key is None or key == "":
+        return None
+    if not isinstance(key, str) or not key.isascii() or not key.isprintable() or len(key) > IDEMPOTENCY_KEY_MAX:
+        return f"An idempotency key is 1 to {IDEMPOTENCY_KEY_MAX} printable ASCII characters, e.g. a UUID."
+    return None
 
 
 def name_error(name):

@@ -4,6 +4,8 @@ not the server's (500). Each entry point bounds what it knows (archive.bounds); 
 
 import logging
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.db import DataError
 from django.http import JsonResponse
 from django.template.response import SimpleTemplateResponse
@@ -25,6 +27,13 @@ def bad_input_message(exc):
     return None
 
 
+def too_big_document():
+    """The error/1 document of a body past DATA_UPLOAD_MAX_MEMORY_SIZE (answered 413)."""
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    message = f"The body is too big: a request to the API is at most {limit:,} bytes (a hand record is far less)."
+    return {"format": "error/1", "errors": [{"event": None, "field": "*", "message": message}]}
+
+
 class BadInputMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response
@@ -33,6 +42,10 @@ class BadInputMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request, exc):
+        if isinstance(exc, RequestDataTooBig) and request.path.startswith("/api/"):
+            # Django's answer is an HTML 400 page; the API's clients read error/1 (issue 28)
+            log.warning("body too big at %s", request.path)
+            return JsonResponse(too_big_document(), status=413)
         message = bad_input_message(exc)
         if message is None:
             return None

@@ -163,9 +163,14 @@ def score_sheet(session) -> dict:
             points = score.get("players")
         if not isinstance(points, list):
             points = ((ruling.get("facts") or {}).get("seats") or {}).get("net") or ruling.get("net")
-        points = [p if isinstance(p, int) and not isinstance(p, bool) else 0 for p in (points or [])][:n]
+        # A seat's points may be unknown (None: the referee could not count the cards left in his hand); his
+        # total is then unknown from that hand on, never a guess.
+        points = [
+            p if isinstance(p, int) and not isinstance(p, bool) else (None if p is None and score else 0)
+            for p in (points or [])
+        ][:n]
         points += [0] * (n - len(points))
-        totals = [a + b for a, b in zip(totals, points)]
+        totals = [None if a is None or b is None else a + b for a, b in zip(totals, points)]
         row = {
             "id": hand["id"],
             "number": hand["number"],
@@ -192,18 +197,23 @@ def score_sheet(session) -> dict:
     length = _game_length(session)
     target = _game_target(session)
     by = crowns if crowns is not None else totals
-    finished = bool(length and complete >= length) or bool(target and n and rows and max(totals) >= target)
-    best = max(by) if n and rows else None
+    known = [i for i in range(n) if by[i] is not None]
+    finished = bool(length and complete >= length) or bool(
+        target and known and rows and max(by[i] for i in known) >= target
+    )
+    best = max(by[i] for i in known) if known and rows else None
     return {
         "players": [s.player for s in seats],
         "rows": rows,
         "totals": totals,
         "crowns": crowns,
-        "leader": max(range(n), key=lambda i: by[i]) if n and rows else None,
+        "leader": max(known, key=lambda i: by[i]) if known and rows else None,
         "length": length,
         "target": target,
         "finished": finished,
-        "winners": [seats[i].player for i in range(n) if by[i] == best] if finished else [],
+        # (no winner is named while a total is unknown: it might be the highest)
+        "winners": [seats[i].player for i in known if by[i] == best] if finished and len(known) == n else [],
+        "unknown": [seats[i].player for i in range(n) if by[i] is None],
     }
 
 

@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from archive import views, views_disputes, views_flow, views_guide, views_hands, views_imports, views_people
+from archive import offline, views, views_disputes, views_flow, views_guide, views_hands, views_imports, views_people
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -9,6 +9,9 @@ urlpatterns = [
     path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/", include("archive.api.urls")),
+    path("offline/manifest.json", offline.manifest, name="offline-manifest"),
+    path("offline/referee-<str:digest>.zip", offline.referee_archive, name="offline-referee"),
+    path("offline/worker.js", offline.worker, name="offline-worker"),
     path("account/", views_people.account, name="account"),
     path("invite/", views_people.invitation_code, name="invitation_code"),
     path("invite/<str:code>/", views_people.invitation, name="invitation"),

@@ -3,12 +3,14 @@ rules are the referee's. Strangers get 404 (archive.access), viewers 403 on writ
 
 import datetime
 import json
+import uuid
 import zoneinfo
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -305,33 +307,34 @@ def session_new(request, slug):
             tz = zoneinfo.ZoneInfo(d["timezone"])
             started = datetime.datetime.combine(d["date"], d["time"]).replace(tzinfo=tz)
             try:
-                seat_players = []
-                by_id = {p.pk: p for p in players}
-                for kind, value in seats:
-                    if kind == "id":
-                        if value not in by_id:
-                            raise ValidationError("One of the seats is not a player of this family.")
-                        seat_players.append(by_id[value])
-                    else:
-                        p = services.player_for_name(family=family, name=value, by=request.user)
-                        if p.pk not in by_id:
-                            players.append(p)
-                        seat_players.append(p)
-                if len({p.pk for p in seat_players}) != len(seat_players):
-                    raise ValidationError("Each player sits in one seat only.")
-                session = services.session_create(
-                    family=family,
-                    game=d["game"],
-                    variant=d["variant"],
-                    started_at=started,
-                    timezone=d["timezone"],
-                    place=d["place"],
-                    players=seat_players,
-                    house_rules=d["house_rules"] or None,
-                    first_dealer=d["first_dealer"],
-                    pot_in=d["pot_in"],
-                    by=request.user,
-                )
+                with transaction.atomic():  # a guest named in the seats goes with a refused session
+                    seat_players = []
+                    by_id = {p.pk: p for p in players}
+                    for kind, value in seats:
+                        if kind == "id":
+                            if value not in by_id:
+                                raise ValidationError("One of the seats is not a player of this family.")
+                            seat_players.append(by_id[value])
+                        else:
+                            p = services.player_for_name(family=family, name=value, by=request.user)
+                            if p.pk not in by_id:
+                                players.append(p)
+                            seat_players.append(p)
+                    if len({p.pk for p in seat_players}) != len(seat_players):
+                        raise ValidationError("Each player sits in one seat only.")
+                    session = services.session_create(
+                        family=family,
+                        game=d["game"],
+                        variant=d["variant"],
+                        started_at=started,
+                        timezone=d["timezone"],
+                        place=d["place"],
+                        players=seat_players,
+                        house_rules=d["house_rules"] or None,
+                        first_dealer=d["first_dealer"],
+                        pot_in=d["pot_in"],
+                        by=request.user,
+                    )
             except ValidationError as exc:
                 form.add_error(None, _errors_of(exc))
             else:
@@ -421,11 +424,13 @@ def hand_log(request, slug, pk):
         text = raw or (request.POST.get("record") or "").strip()
         try:
             record = _parse_record(text)
-            _refuse_no_deal(
-                record, defaults=defaults, game=session.game, confirmed=bool(request.POST.get("no_deal_ok"))
-            )
             hand = services.hand_add(
-                session=session, record=record, by=request.user, why=(request.POST.get("why") or "").strip()
+                session=session,
+                record=record,
+                by=request.user,
+                why=(request.POST.get("why") or "").strip(),
+                no_deal_ok=bool(request.POST.get("no_deal_ok")),
+                idempotency_key=(request.POST.get("idempotency_key") or "").strip() or None,
             )
         except referee.BadRecord as exc:
             errors, status = error_words.say_all(exc.errors, record), 400
@@ -434,7 +439,10 @@ def hand_log(request, slug, pk):
             errors, status = [{"event": None, "field": "*", "message": _errors_of(exc)}], 400
             raw = raw or text
         else:
-            messages.success(request, f"Hand {hand.number} is logged.")
+            if hand.replayed:
+                messages.info(request, f"Hand {hand.number} was logged already: the second Save added nothing.")
+            else:
+                messages.success(request, f"Hand {hand.number} is logged.")
             return redirect("hand", family.slug, hand.pk)
     game = defaults.get("game") or session.game
     config = {
@@ -460,6 +468,8 @@ def hand_log(request, slug, pk):
             config=config,
             errors=errors,
             raw=raw,
+            # made when the page renders: a second tap of Save sends it again and gets the first hand back
+            idempotency_key=uuid.uuid4().hex,
             no_deal=any(e.get("no_deal") for e in errors if isinstance(e, dict)),
             game_js=_game_js(game),
             example=json.dumps(
@@ -473,31 +483,6 @@ def hand_log(request, slug, pk):
             ),
         ),
         status=status,
-    )
-
-
-def _refuse_no_deal(record, *, defaults, game, confirmed):
-    """A hand with no deal in it (one tap on Save with the form empty) is not saved unless the table says so:
-    it would still charge the antes, carry the pot and move the deal on. A record the referee calls bad is
-    refused in the referee's words first."""
-    entry = selectors_games.game_entry(game) or {}
-    deals = any(e.get("action") == "deal" for e in entry.get("events", []))
-    events = record.get("events") if isinstance(record.get("events"), list) else []
-    if not deals or confirmed or any(isinstance(e, dict) and e.get("action") == "deal" for e in events):
-        return
-    header = ("format", "game", "variant", "players", "dealer", "pot_in", "house_rules")
-    referee.replay({k: defaults[k] for k in header if k in defaults} | {"events": events})
-    raise referee.BadRecord(
-        [
-            {
-                "event": None,
-                "field": "deal",
-                "no_deal": True,
-                "message": "Nothing was saved: this hand has no deal yet. Enter the cut and the deal with the "
-                "picker, or tick \u201csave it without a deal\u201d below if the table really "
-                "played no deal (the antes are still paid, the pot carries and the deal moves on).",
-            }
-        ]
     )
 
 

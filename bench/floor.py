@@ -103,7 +103,7 @@ def fixtures(seed):
     family = Family.objects.filter(memberships__user=user).order_by("pk").first()
     store = import_module(settings.SESSION_ENGINE).SessionStore()
     store[SESSION_KEY] = str(user.pk)
-    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    store[BACKEND_SESSION_KEY] = "archive.signin.CachedModelBackend"
     store[HASH_SESSION_KEY] = user.get_session_auth_hash()
     store.create()
     token, _ = Token.objects.get_or_create(user=user)

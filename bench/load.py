@@ -88,7 +88,7 @@ def build(families, nights, hands, seed):
         # (a login costs some 0.3 s of CPU by design; a family logs in once a night, not once a request).
         store = SessionStore()
         store[SESSION_KEY] = str(user.pk)
-        store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        store[BACKEND_SESSION_KEY] = "archive.signin.CachedModelBackend"
         store[HASH_SESSION_KEY] = user.get_session_auth_hash()
         store.create()
         out.append(

@@ -8,6 +8,10 @@
     games() -> list                     the catalogue of games, variants, house rules and events
     legal(record) -> dict               who acts next in a record and what they may do
     ledger_kind(entry) -> str           "ante", "fee", "penalty", "share", "fall" or "other"
+    answer(ask, text) -> (int, str)     "replay", "legal" or "games" answered as the API sends it:
+                                        (200, the document's JSON) or (400, error/1's JSON); the
+                                        browser's offline referee calls the same function
+    record_of(value) -> dict            JSON text or a dict to a record dict (BadRecord if not an object)
 
 The referee never raises anything but BadRecord, whatever it is given.
 """
@@ -15,11 +19,25 @@ The referee never raises anything but BadRecord, whatever it is given.
 import functools
 
 from . import catalogue, core
+from .answers import OK, dumps, error_document, record_of, refusal
 from .games import MODULES, PLANNED, _loaded, game_module
 from .ledger import ledger_kind
-from .record import BadRecord, describe, error, loads
+from .record import BadRecord, check_text, describe, error, loads, text_errors
 
-__all__ = ["replay", "steps", "legal", "games", "BadRecord", "loads", "ledger_kind"]
+__all__ = [
+    "replay",
+    "steps",
+    "legal",
+    "games",
+    "answer",
+    "BadRecord",
+    "loads",
+    "record_of",
+    "error_document",
+    "refusal",
+    "ledger_kind",
+    "text_errors",
+]
 
 
 @functools.cache
@@ -60,6 +78,7 @@ def replay(record):
         mod = _loaded[record["game"]]  # (the common case, quickly)
     except (KeyError, TypeError, IndexError):  # (TypeError: not a dict, or an unhashable game)
         mod = _module(record)
+    check_text(record)
     try:
         return core.replay(record, mod)
     except BadRecord:
@@ -74,6 +93,7 @@ def legal(record):
     """Who acts next after the record's events and what they may do: {"format": "legal/1", "turn", "options",
     "done", "status", "table"}; BadRecord first if the record is bad."""
     mod = _module(record)
+    check_text(record)
     try:
         return core.legal(record, mod)
     except BadRecord:
@@ -87,6 +107,7 @@ def legal(record):
 def steps(record):
     """The state after each event, as dicts (see the game module); BadRecord first if the record is bad."""
     mod = _module(record)
+    check_text(record)
     try:
         yield from core.steps(record, mod)
     except BadRecord:
@@ -95,3 +116,18 @@ def steps(record):
         raise BadRecord(
             [error(None, "*", f"internal referee error ({type(e).__name__}: {e}); please report this record")]
         ) from e
+
+
+def answer(ask, text=None):
+    """(status, JSON text) of one question, as the API answers it: "replay" (ruling/1) or "legal" (legal/1)
+    of a record given as JSON text, or "games" (the catalogue). A bad record is (400, error/1's text); never
+    an exception. The API's endpoints and the browser's offline referee both call this one function."""
+    if ask == "games":
+        return OK, dumps(games())
+    rule = {"replay": replay, "legal": legal}.get(ask)
+    if rule is None:
+        return refusal([error(None, "*", f"the referee answers replay, legal or games, not {ask!r}")])
+    try:
+        return OK, dumps(rule(record_of(text)))
+    except BadRecord as exc:
+        return refusal(exc.errors)

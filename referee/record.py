@@ -47,7 +47,7 @@ def loads(text):
     if not isinstance(text, str):
         raise BadRecord([error(None, "*", "a record is JSON text")])
     try:
-        return json.loads(text, parse_constant=_no_constant)
+        record = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as e:
         raise BadRecord(
             [error(None, "*", f"the record is not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}")]
@@ -56,6 +56,58 @@ def loads(text):
         raise BadRecord([error(None, "*", f"the record is not valid JSON: {e}")])
     except RecursionError:
         raise BadRecord([error(None, "*", "the record is nested too deeply to be a hand record")])
+    check_text(record)
+    return record
+
+
+TEXT_ERRORS_MAX = 20  # a record full of bad text is told its first few places, not thousands
+
+
+def _is_text(s):
+    if s.isascii():
+        return True
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _shown(s):
+    """A string as it may be shown in an error (a lone surrogate as its \\u escape, never itself)."""
+    return s.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def text_errors(value):
+    """The errors of every string of a record (key or value) that is not Unicode text: JSON's \\u escapes
+    can carry a lone surrogate (\\ud800) that no UTF-8 text can hold, and that nothing downstream could write
+    (issue 28). Each error names its event and field; [] for a record whose text is all text."""
+    errors = []
+    stack = [(value, "", None)]
+    while stack and len(errors) < TEXT_ERRORS_MAX:
+        v, path, event = stack.pop()
+        if v.__class__ is str:
+            if not _is_text(v):
+                errors.append(error(event, path or "*", f"“{_shown(v)}” holds a lone surrogate, not text"))
+        elif isinstance(v, dict):
+            for k, x in v.items():
+                key = _shown(k) if k.__class__ is str else str(k)
+                where = f"{path}.{key}" if path else key
+                if k.__class__ is str and not _is_text(k):
+                    errors.append(error(event, where, f"the key “{key}” holds a lone surrogate, not text"))
+                stack.append((x, where, event))
+        elif isinstance(v, list):
+            for i, x in enumerate(v):
+                stack.append((x, f"{path}[{i}]", i if path == "events" or path.endswith(".events") else event))
+    errors.sort(key=lambda e: (e["event"] is not None, e["event"] or 0, e["field"]))
+    return errors
+
+
+def check_text(value):
+    """BadRecord naming each string of the record that is not text (see text_errors)."""
+    errors = text_errors(value)
+    if errors:
+        raise BadRecord(errors)
 
 
 def _no_constant(name):

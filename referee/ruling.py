@@ -49,7 +49,7 @@ def discrepancies(claimed, net, pot_out, score=None):
             mine, theirs = score.get(field), cscore.get(field)
             if isinstance(mine, list) and isinstance(theirs, list):
                 for k, (c, m) in enumerate(zip(theirs, mine)):
-                    if c != m:
+                    if c != m and m is not None:  # (the referee's None: unknown, which no figure contradicts)
                         if field == "points":
                             out.append({"seat": None, "side": k, "field": field, "claimed": c, "referee": m})
                         else:

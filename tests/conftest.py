@@ -7,6 +7,7 @@ hands                               hand 1: the rule book's plain hand (Mary fal
 """
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from rest_framework.test import APIClient
 
@@ -25,6 +26,15 @@ def _no_stray_database_sessions(django_db_setup, django_db_blocker):
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
                 " WHERE datname = current_database() AND pid <> pg_backend_pid()"
             )
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with an empty cache: a user or session cached by another test (whose rows were
+    rolled back, their ids reused) must not answer for this one's."""
+    cache.clear()
+    yield
+    cache.clear()
 
 
 @pytest.fixture

@@ -228,6 +228,11 @@ class HandCreateSerializer(serializers.Serializer):
     session = serializers.IntegerField(max_value=bounds.ID_MAX)
     record = serializers.JSONField(help_text="a handrec/1 record; game, players and pot_in are filled from the session")
     why = serializers.CharField(required=False, allow_blank=True, default="")
+    no_deal_ok = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="the table confirms a hand with no deal (the log page's “save it without a deal”); else refused",
+    )
 
 
 class HandEditSerializer(serializers.Serializer):

@@ -180,6 +180,9 @@ class Hand(models.Model):
     # services.record_hash of the record: an import finds the hands it already holds by this key,
     # without reading records. Empty for a hand written before the key existed (then it is computed).
     record_key = models.CharField(max_length=64, blank=True, default="")
+    # The key of the entry that logged the hand (the log form's hidden key, the API's Idempotency-Key): a
+    # double tap or a client's retry sends it again and gets this hand back instead of a second one.
+    idempotency_key = models.CharField(max_length=64, null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     deleted_at = models.DateTimeField(null=True, blank=True)
@@ -192,6 +195,7 @@ class Hand(models.Model):
             ),
             # What a ledger row's one key points at (LedgerEntry): the hand with its session and family.
             models.UniqueConstraint(fields=["id", "session", "family"], name="hand_with_its_session_and_family"),
+            models.UniqueConstraint(fields=["family", "idempotency_key"], name="unique_hand_idempotency_key"),
         ]
         indexes = [models.Index(fields=["session", "number"]), models.Index(fields=["family", "id"])]
 

@@ -6,7 +6,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone as dj_timezone
 
-from ..models import Dispute, DisputeMessage, HandRevision
+from .. import bounds
+from ..models import Dispute, DisputeMessage, Hand, HandRevision
 from .common import _require_editor
 from .hands import hand_edit
 
@@ -17,7 +18,10 @@ def dispute_open(*, hand, title, text, by) -> Dispute:
     title = (title or "").strip()
     if not title:
         raise ValidationError({"title": "Say in a few words what is disputed, e.g. “That was a misdeal!”."})
-    dispute = Dispute.objects.create(hand=hand, title=title[:200], opened_by=by)
+    bounds.check_texts(title=(title, bounds.TITLE_MAX), text=text)
+    if Hand.objects.filter(pk=hand.pk, deleted_at__isnull=False).exists():
+        raise ValidationError(f"Hand {hand.number} was deleted; restore it before opening a dispute on it.")
+    dispute = Dispute.objects.create(hand=hand, title=title, opened_by=by)
     if (text or "").strip():
         DisputeMessage.objects.create(dispute=dispute, author=by, text=text.strip())
     return dispute
@@ -28,6 +32,7 @@ def dispute_reply(*, dispute, text, by) -> DisputeMessage:
     _require_editor(by, dispute.hand.session.family, "reply to disputes")
     if not (text or "").strip():
         raise ValidationError({"text": "A reply needs some words."})
+    bounds.check_texts(text=text)
     return DisputeMessage.objects.create(dispute=dispute, author=by, text=text.strip())
 
 
@@ -38,6 +43,13 @@ def dispute_resolve(*, dispute, resolution, by, record=None) -> Dispute:
     _require_editor(by, dispute.hand.session.family, "resolve disputes")
     if not (resolution or "").strip():
         raise ValidationError({"resolution": "Say how the table settled it."})
+    bounds.check_texts(resolution=resolution)
+    # Locked: of two settlements at once, the second waits and finds the dispute settled (issue 28).
+    dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)
+    if dispute.status == Dispute.Status.RESOLVED:
+        raise ValidationError(
+            f"This dispute was settled already: “{dispute.resolution}”. Open a new dispute on the hand to raise it again."
+        )
     hand = dispute.hand
     if record is not None:
         hand = hand_edit(hand=hand, record=record, by=by, why=f"dispute “{dispute.title}”: {resolution.strip()}")

@@ -11,12 +11,15 @@ from .. import access, audit, bounds, jobs
 from ..models import Family, LedgerEntry, Membership, Player, Seat
 from .common import _require_editor
 
+FAMILY_NAME_MAX = 120  # Family.name
+
 
 @transaction.atomic
 def family_create(*, name, owner, timezone="America/Chicago") -> Family:
     name = (name or "").strip()
     if not name:
         raise ValidationError({"name": "A family needs a name, e.g. “The Novák family”."})
+    bounds.check_texts(name=(name, FAMILY_NAME_MAX))
     base = slugify(name)[:120] or "family"
     slug, n = base, 1
     while Family.objects.filter(slug=slug).exists():

@@ -88,20 +88,31 @@ else:
     # request opens a new one instead of failing on the dead one.
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# The cache spares the database the two rows every request reads: the session (cached_db writes through
+# to the database, so nothing is lost when the cache is emptied) and the signed-in user (archive/signin.py).
+# Production sets CACHE_URL to Redis, shared by every gunicorn worker and node; the embedded run keeps a
+# per-process local memory, right for its single process.
+CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://tablekeeper")}
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 # dumpdata/loaddata (manage.py backup/restore) keep times to the microsecond (archive/fulljson.py).
 SERIALIZATION_MODULES = {"json": "archive.fulljson"}
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # refuses a locked-out account or address before the password is tried
-    "django.contrib.auth.backends.ModelBackend",
+    "archive.signin.CachedModelBackend",  # Django's, with each request's user read from the cache
 ]
 # Wrong passwords (the login page, /api/token/, the admin): after AXES_FAILURE_LIMIT failures an account
-# is locked from every address, and an address for every account, until the cool-off has passed.
+# is locked from that address until the cool-off has passed. By account and address together: a stranger's
+# wrong passwords never lock the account's owner out from his own address, nor anyone else (issue 28).
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = env.float("AXES_COOLOFF_HOURS", default=0.25)
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# The client's address as the proxies in front report it (archive/throttle.py): PROXY_COUNT proxies,
+# 0 when the server faces the clients itself.
+PROXY_COUNT = env.int("PROXY_COUNT", default=0)
+AXES_CLIENT_IP_CALLABLE = "archive.throttle.client_ip"
 AXES_RESET_ON_SUCCESS = True
-AXES_COOLOFF_MESSAGE = "Too many wrong passwords: this account or address is locked; try again in 15 minutes."
+AXES_COOLOFF_MESSAGE = "Too many wrong passwords: this account is locked from this address; try again in 15 minutes."
 AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
 AXES_LOCKOUT_CALLABLE = "archive.errors.locked_out"  # the API's clients get JSON
 # API tokens (/api/token/) stop working this long after they were issued; the account page revokes one.
@@ -160,12 +171,16 @@ CONTENT_SECURITY_POLICY = {
         "img-src": [SELF, "data:"],
         "font-src": [SELF, "data:"],
         "connect-src": [SELF],
+        "worker-src": [SELF],  # the offline referee's worker (archive/offline.py); it alone may compile wasm
         "object-src": [NONE],
         "base-uri": [SELF],
         "form-action": [SELF],
         "frame-ancestors": [NONE],
     },
 }
+# The offline referee's runtime, fetched by dev.py setup into static/vendor/pyodide/<version>/ (dev.py pins
+# the same version and its download's integrity; a test checks the two agree).
+PYODIDE_VERSION = "0.25.1"
 # No page needs a device; say so, so an injected frame or script cannot ask either.
 PERMISSIONS_POLICY = {
     feature: []

@@ -16,23 +16,50 @@ from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
+    ensure_resource_availability,
+    ignored_auth,
+    missing_required_header,
+    response_headers_conformance,
     response_schema_conformance,
     status_code_conformance,
+    unsupported_method,
+    use_after_free,
 )
 
 from archive import services
 from config.wsgi import application
 
 EXAMPLES = int(os.environ.get("TK_FUZZ_EXAMPLES", "3"))
+# Issue 28: every check schemathesis has but two: the answers fit the schema (headers too), taking the auth
+# away gets a 401, a method the schema lacks a 405, a deleted resource a 404. Still open (issue 28, item 9):
+# positive_data_acceptance and negative_data_rejection, i.e. the request schemas as strict as the API.
 CHECKS = [
     schemathesis.checks.not_a_server_error,
     status_code_conformance,
     content_type_conformance,
     response_schema_conformance,
+    response_headers_conformance,
+    missing_required_header,
+    unsupported_method,
+    use_after_free,
+    ensure_resource_availability,
+    ignored_auth,
 ]
 
 
 schema = schemathesis.openapi.from_wsgi("/api/schema/", application)
+TOKEN = {}  # this test's editor token (a new database, a new token, each example)
+
+
+@schema.auth(refresh_interval=None)
+class EditorToken:
+    """The editor's token, given the way the schema says (so ignored_auth can take it away and expect a 401)."""
+
+    def get(self, case, context):
+        return TOKEN.get("key", "")
+
+    def set(self, case, data, context):
+        case.headers = dict(case.headers or {}, Authorization=f"Token {data}")
 
 
 @pytest.fixture(autouse=True)
@@ -56,7 +83,8 @@ def editor_token(family, session, hands, editor, owner):
 @settings(max_examples=EXAMPLES, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
 @pytest.mark.django_db
 def test_no_request_the_schema_allows_gets_a_500_or_an_answer_outside_the_schema(case, editor_token):
-    case.call_and_validate(headers={"Authorization": f"Token {editor_token}"}, checks=CHECKS)
+    TOKEN["key"] = editor_token
+    case.call_and_validate(checks=CHECKS)
 
 
 def test_an_address_outside_the_api_routes_answers_json_and_a_page_address_a_page(client, db):

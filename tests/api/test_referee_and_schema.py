@@ -6,8 +6,10 @@ import pytest
 import yaml
 from rest_framework.test import APIClient
 
+import referee
 from archive.models import Hand
 from tests import factories
+from tests.examples import public_examples
 
 pytestmark = pytest.mark.django_db
 
@@ -99,3 +101,12 @@ def test_the_docs_are_served_without_a_cdn(client):
         assert cdn not in html
     assert "/static/drf_spectacular_sidecar/" in html
     assert client.get("/api/redoc/").status_code == 200
+
+
+@pytest.mark.parametrize("name,text", public_examples(), ids=[n for n, _ in public_examples()])
+def test_the_endpoints_send_referee_answers_bytes(name, text):
+    """The browser's offline referee calls referee.answer() too: the API's body is that function's, byte for byte."""
+    for url, ask in (("/api/referee/", "replay"), ("/api/referee/legal/", "legal")):
+        r = APIClient().post(url, text, content_type="application/json")
+        assert (r.status_code, r.content.decode()) == referee.answer(ask, text), (name, url)
+    assert APIClient().get("/api/games/").content.decode() == referee.answer("games")[1]

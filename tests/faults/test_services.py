@@ -111,7 +111,7 @@ def server(tmp_path):
 def _logged_in(user):
     store = SessionStore()
     store[SESSION_KEY] = str(user.pk)
-    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    store[BACKEND_SESSION_KEY] = "archive.signin.CachedModelBackend"
     store[HASH_SESSION_KEY] = user.get_session_auth_hash()
     store.create()
     web = requests.Session()

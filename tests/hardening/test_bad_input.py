@@ -113,7 +113,7 @@ def test_a_binary_file_to_import_history_is_a_clear_error(family, tmp_path):
 
 def test_a_10_mb_body_to_the_referee_answers_error_1(client):
     r = client.post("/api/referee/", data=b"{" + b" " * (10 * 1024 * 1024) + b"}", content_type="application/json")
-    assert r.status_code == 400
+    assert r.status_code == 413  # issue 28: too big is 413, in error/1
     doc = r.json()
     assert doc["format"] == "error/1"
     assert "too big" in doc["errors"][0]["message"]

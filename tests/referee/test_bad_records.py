@@ -78,6 +78,25 @@ def test_table_size_outside_min_and_max_players():
     assert (None, "house_rules") in names(bad(record(rules={"max_players": 10})))
 
 
+@pytest.mark.parametrize(
+    ("game", "variant", "n", "words"),
+    [
+        ("seka", None, 13, "13 players at the table; Seka takes 2 to 12 (11 in the open variant)"),
+        ("seka", None, 1, "1 player at the table; Seka takes 2 to 12 (11 in the open variant)"),
+        ("seka", "open", 12, "12 players at the table; open Seka takes 2 to 11"),
+        ("poker", None, 11, "11 players at the table; poker takes 2 to 10"),
+        ("poker", None, 1, "1 player at the table; poker takes 2 to 10"),
+        ("sedma", "4p", 5, "5 players at the table; Sedma takes 2, 3 or 4"),
+        ("rummy", None, 5, "5 players at the table; rummy takes 2, 3 or 4"),
+    ],
+)
+def test_every_game_checks_its_table_size(game, variant, n, words):
+    # A table no game can seat (39 Seka cards from 36) is a bad record, not an "incomplete" hand (issue 29).
+    doc = {"format": "handrec/1", "game": game, "variant": variant, "players": [f"p{k}" for k in range(n)]}
+    errors = bad(dict(doc, dealer=0, events=[]))
+    assert names(errors) == [(None, "players")] and errors[0]["message"] == words
+
+
 def test_house_rules_unknown_or_ill_typed():
     errors = bad(record(rules={"antes": 5}))
     assert names(errors) == [(None, "house_rules")] and "antes" in errors[0]["message"]

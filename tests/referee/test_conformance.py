@@ -63,11 +63,13 @@ def _seka(rng, mistakes=0.2):
         variant=variant,
         svara=svara,
         incomplete=0.05,
+        concede=0.1,
+        jump=0.2,
     )
 
 
 def _sedma(rng, mistakes=0.2):
-    return sedma_deal(rng, mistakes=mistakes, incomplete=0.1, unknown=0.15)
+    return sedma_deal(rng, mistakes=mistakes, incomplete=0.1, unknown=0.15, hopeless=0.2)
 
 
 def _poker(rng, mistakes=0.2):
@@ -81,12 +83,13 @@ def _poker(rng, mistakes=0.2):
         mistakes=mistakes,
         incomplete=0.05,
         showdown_only=0.05,
+        aside=0.1,
     )
 
 
 def _rummy(rng, mistakes=0.2):
     rules = random_rummy_rules(rng) if rng.random() < 0.3 else None
-    record = rummy_hand(rng, house_rules=rules, mistakes=mistakes, incomplete=0.1, unknown=0.1, paper=0.05)
+    record = rummy_hand(rng, house_rules=rules, mistakes=mistakes, incomplete=0.1, unknown=0.1, paper=0.05, hidden=0.15)
     record.pop("_expect", None)
     return record
 

@@ -31,6 +31,7 @@ def test_money_is_conserved_in_every_ruling_and_the_pot_is_paid_out_or_kept_whol
         mistakes=mistakes,
         incomplete=0.1,
         showdown_only=0.1,
+        aside=0.2,
     )
     r = rule(record)
     if r is None:
@@ -65,3 +66,26 @@ def test_over_a_night_the_money_at_the_table_and_in_the_pot_never_changes(seed):
         pot = r["pot_out"]
         dealer = r["facts"]["next_dealer"]
         assert sum(purse) + pot == 0
+
+
+@some
+@given(st.integers(0, 2**32 - 1))
+def test_a_show_by_a_player_who_folded_or_by_the_last_one_in_moves_nothing(seed):
+    # issue 29: cards shown for interest are ruled, and change no money, no violation, no status.
+    rng = random.Random(seed)
+    record = poker_hand(rng, players=NAMES[: rng.randint(2, 6)], house_rules=random_rules(rng))
+    before = rule(record)
+    assert before is not None
+    folded = {ev["seat"] for ev in record["events"] if ev["action"] == "fold"}
+    lone = before["summary"].endswith("everyone else folded.")
+    seats = sorted(folded) + ([next(s for s in range(len(record["players"])) if s not in folded)] if lone else [])
+    for s in seats:
+        cards = rng.sample(["AS", "KD", "QH", "JC", "TS", "9D", "8H", "2C"], 5)
+        after = rule(dict(record, events=[*record["events"], {"action": "show", "seat": s, "cards": cards}]))
+        assert after is not None, (s, cards)
+        assert (after["ledger"], after["violations"], after["status"]) == (
+            before["ledger"],
+            before["violations"],
+            before["status"],
+        )
+        assert after["summary"].endswith("; it moves nothing.")

@@ -128,6 +128,32 @@ def test_a_lone_survivor_takes_the_pot_unseen():
     assert r["facts"]["game"]["showdown"] is False
 
 
+def test_the_last_player_in_may_show_anyway_and_it_moves_nothing():
+    # poker.md: "If all but one fold, he takes the pot without showing": a right, which forbids nothing.
+    folds = [bet("raise", 1, 4), bet("fold", 2), bet("fold", 0)]
+    r = referee.replay(rec([*folds, show(1, B)], n=3, pot_in=10))
+    assert r["net"] == [-1, 12, -1] and r["pot_out"] == 0 and r["status"] == "complete" and r["violations"] == []
+    assert r["summary"] == (
+        "Olya takes the pot of 17 unseen: everyone else folded. Olya showed QH JD TS 9C 8H "
+        "(straight, Queen down to Eight) though everyone else folded; it moves nothing."
+    )
+    assert r["facts"]["game"]["showdown"] is False
+    # A foul hand shown for interest is no claim on the pot: still his, no violation.
+    r = referee.replay(rec([*folds, show(1, A)], n=3, pot_in=10))
+    assert r["net"] == [-1, 12, -1] and r["violations"] == []
+
+
+def test_a_show_by_a_player_who_folded_is_for_interest_and_moves_nothing():
+    plain = [bet("call", 1, 0), bet("fold", 2), bet("call", 0, 0), show(1, B), show(0, A)]
+    base = referee.replay(rec(plain, n=3))
+    r = referee.replay(rec([*plain[:2], show(2, C), *plain[2:]], n=3))
+    assert r["net"] == base["net"] == [2, -1, -1] and r["violations"] == [] and r["status"] == "complete"
+    assert (
+        r["summary"]
+        == base["summary"] + " Kostya showed 3C 3D 7H 9D JC (pair of Threes) after folding; it moves nothing."
+    )
+
+
 # ---------------------------------------------------------------------- the showdown
 
 
@@ -221,7 +247,8 @@ def test_an_unknown_hand_may_draw_unseen_cards_and_a_known_one_names_its_discard
         ([show(1, B), {"action": "draw", "seat": 0, "discard": [], "cards": []}], 2, "after the showdown began"),
         ([show(0, A[:4])], 1, "a hand is 5 cards, not 4"),
         ([{"action": "deal", "seat": 0, "hands": [A, B]}], 1, "a second deal"),
-        ([bet("fold", 1), show(1, B)], 2, "Olya folded at event 1"),
+        ([bet("fold", 1), show(1, ["AS", "AS", "KD", "KC", "2D"])], 2, "AS is shown 2 times; one pack"),
+        ([bet("fold", 1), show(1, B), show(1, B)], 3, "Olya showed at event 2"),
         ([{"action": "draw", "seat": 0, "discard": ["2S"], "cards": []}], 1, "discards 1 and gets 0"),
     ],
 )

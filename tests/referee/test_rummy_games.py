@@ -86,3 +86,27 @@ def test_a_table_that_wrote_down_other_points_gets_discrepancies():
     r["claimed"] = {"score": {"players": [59, 14]}}
     ruling = referee.replay(r)
     assert ruling["discrepancies"] == [{"seat": 1, "field": "players", "claimed": 14, "referee": 4}]
+
+
+def test_a_hand_with_unknown_points_leaves_that_total_unknown_and_names_no_winner():
+    # issue 29: Sveta's hand, the stock and her draws were not written down in the first hand: her points are
+    # unknown, so is her total; Olga reaches the target, but an unknown total might be higher.
+    g = game(100)
+    first = g["deals"][0]["events"]
+    first[0]["hands"][2] = None
+    first[0]["stock"] = None
+    for e in first:
+        if e["action"] == "draw" and e["seat"] == 2:
+            e["card"] = None
+    ruling = referee.replay(g)
+    assert ruling["deals"][0]["score"]["players"] == [45, 10, None]
+    assert ruling["score"] == {
+        "players": [146, 17, None],
+        "running": [[45, 10, None], [146, 17, None]],
+        "winners": [],
+        "target": 100,
+    }
+    assert ruling["status"] == "complete" and ruling["net"] == [0, 0, 0]
+    assert ruling["summary"] == (
+        "Olga reached 100 with 146 points after 2 hands; no winner can be named, as Sveta's total is unknown."
+    )

@@ -240,10 +240,47 @@ def test_a_deal_by_another_seat_is_a_bad_record():
     assert bad(r) == [(0, "seat", "event 0: Olga deals, but the record's dealer is Dima")]
 
 
-def test_a_hand_left_unshown_is_a_bad_record_but_no_hand_shown_is_the_paper_way():
-    r = _two([])
+def test_a_hand_left_unshown_follows_from_its_plays_and_the_recorded_stock():
+    # issue 29: Dima's hand is null; his discard of AC names one of his cards, and with the stock recorded his
+    # four others are the only cards left unplaced: the ruling is the one of the whole record.
+    whole = rule(used())
+    r = used()
     r["events"][0]["hands"][1] = None
-    assert bad(r)[0][:2] == (0, "hands")
+    got = rule(r)
+    assert got["score"] == whole["score"] and got["score"]["players"] == [102, -39]
+    assert got["summary"] == whole["summary"] and got["violations"] == []
+
+
+def test_cards_left_unknown_score_null_not_a_guess():
+    # Dima's hand null and the stock not recorded, his draws null: what he still holds cannot be known.
+    r = used()
+    r["events"][0].update(stock=None)
+    r["events"][0]["hands"][1] = None
+    for e in r["events"]:
+        if e["action"] == "draw" and e["seat"] == 1:
+            e["card"] = None
+    got = rule(r)
+    assert got["status"] == "complete" and got["net"] == [0, 0] and got["pot_out"] == 0
+    assert got["score"]["players"] == [102, None] and got["score"]["in_hand"] == [0, None]
+    assert got["facts"]["game"]["seats"]["points"] == [102, None]
+    assert got["summary"].endswith(
+        "Points: Olga 102, Dima unknown (Dima: the cards left in hand were not recorded, so the points are unknown)."
+    )
+    # A table's score sheet is not contradicted by an unknown.
+    r["claimed"] = {"score": {"players": [102, -39]}}
+    assert rule(r)["discrepancies"] == []
+
+
+def test_a_null_hand_still_may_not_play_a_card_placed_elsewhere():
+    r = _two([ev("draw", 0, "JH"), ev("discard", 0, "6S"), ev("draw", 1, "9S"), ev("discard", 1, "KC")])
+    r["events"][0]["hands"][1] = None
+    assert bad(r) == [(4, "card", "event 4: Dima discards KC, but it is in Olga's hand")]
+    r = _two([ev("draw", 0, "JH"), ev("discard", 0, "QS")])
+    r["events"][0]["hands"][1] = None
+    assert bad(r) == [(2, "card", "event 2: Olga discards QS, but it is in a hand nobody saw")]
+
+
+def test_no_hand_shown_is_the_paper_way():
     paper = _two([{"action": "points", "points": [45, -12], "out": 0}])
     paper["events"][0].update(hands=[None, None], stock=None)
     ruling = rule(paper)
@@ -259,6 +296,11 @@ def test_an_unrecorded_stock_lets_draws_name_their_cards():
     assert bad(r) == [(3, "card", "event 3: Dima draws AD, but it is in the row")]
     r["events"] = r["events"][:3]
     assert rule(r)["violations"] == [] and NAMES[0] == "Olga"
+    # A draw from a stock not recorded may leave its card null (issue 29): a card nobody saw, still his.
+    r["events"] += [ev("draw", 1, None), ev("discard", 1, "9D")]
+    got = rule(r)
+    assert got["violations"] == [] and got["status"] == "incomplete"
+    assert state(r, 4)["held"] == [5, 5] and state(r, 3)["held"] == [5, 6]
 
 
 def test_the_dry_hands_are_what_the_helpers_deal():

@@ -186,6 +186,30 @@ def test_2p_a_losing_continuation_and_the_other_answers_again():
     assert t["winner"] == 1 and t["plays"] == [[0, "9H"], [1, "7S"], [0, "KD"], [1, "JH"]]
 
 
+def test_2p_a_losing_continuation_by_a_leader_holding_nothing_that_could_win_keeps_the_trick_open():
+    # issue 29: Jana holds no Nine and no Seven after 9H; she plays on with KD anyway. The trick stays open, Petr
+    # answers again, Jana's pass ends it, and the draws follow (Petr first): no card is out of turn.
+    events = ["0 9H", "1 7S", "0 KD", "1 JH", "0 pass", "1 +", "0 +"]
+    r = two([["9H", "KD"], ["7S", "JH"]], *events)
+    assert rules_of(r) == [("sedma.losing-continuation", 3, 0)]
+    assert r["violations"][0]["message"] == (
+        "Jana continued the trick with KD, which is neither a Nine (the rank led) nor a Seven; the card stays in "
+        "the trick"
+    )
+    t = r["tricks"][0]
+    assert t["winner"] == 1 and t["plays"] == [[0, "9H"], [1, "7S"], [0, "KD"], [1, "JH"]]
+    assert referee.legal(play(deal(2, [["9H", "KD"], ["7S", "JH"]]), *events))["turn"] == 1  # Petr leads next
+    # Without her pass the draw ends the trick the same way.
+    assert two([["9H", "KD"], ["7S", "JH"]], *events[:4], *events[5:])["tricks"] == r["tricks"]
+
+
+def test_2p_generated_losing_continuations_are_ruled_as_one_violation_each_and_nothing_out_of_turn():
+    for seed in range(150):
+        r = rule(sedma_deal(random.Random(seed), variant="2p", house_rules={}, hopeless=0.5))
+        assert r["status"] == "complete" and {v["rule"] for v in r["violations"]} <= {"sedma.losing-continuation"}
+        assert sum(r["score"]["points"]) == 90  # every card's points taken, the last trick's 10 too
+
+
 def test_2p_overdraw_empty_stock_and_a_draw_that_is_not_the_next_card():
     rec = play(deal(2, [["9H"], ["KH"]]), "0 9H", "1 KH", "0 +", "1 +", "1 +")
     r = rule(rec)

@@ -1,10 +1,13 @@
 """Property: money is conserved over a chain of svaras (each hand's pot_in is the last one's pot_out, its
 players the tied ones and whoever buys in), and the chain ends with the whole pot in someone's hands."""
 
+import random
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import referee
+from referee.games.seka.generate import seka_hand
 
 NAMES = ["Vasya", "Tolya", "Dasha", "Fedya", "Zina"]
 # Pairs of hands of equal value (a svara), and a hand that beats them all.
@@ -113,3 +116,16 @@ def test_money_is_conserved_over_a_chain_of_svaras(n, rules, variant, hands):
         assert len([x for x in total if x > 0]) == 1
     else:
         assert all(x <= 0 for x in total) and pot == -sum(total)
+
+
+@settings(deadline=None, max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1), st.sampled_from([None, "open"]))
+def test_a_hand_given_up_after_the_call_or_shown_by_the_last_one_in_is_ruled_and_taken(seed, variant):
+    # issue 29: a concession after the call, a show by the last one in, a last-round exchange out of turn (the
+    # skipped player keeps his turn): ruled, with no violation but the one out of turn, and the pot taken.
+    rng = random.Random(seed)
+    record = seka_hand(rng, players=NAMES[: rng.randint(2, 5)], variant=variant, concede=1.0, jump=1.0)
+    r = referee.replay(record)
+    assert r["status"] == "complete" and r["pot_out"] == 0 and sum(r["net"]) == r["pot_in"]
+    assert {v["rule"] for v in r["violations"]} <= {"seka.out-of-turn"} and len(r["violations"]) <= 1
+    assert "anyway; it moves nothing." in r["summary"] or "conceded after the call" in r["summary"]

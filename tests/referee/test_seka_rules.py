@@ -153,6 +153,46 @@ def test_a_player_who_does_not_show_loses():
     assert r["net"] == [3, -3]
 
 
+def test_after_the_call_a_fold_concedes_and_the_other_takes_the_pot():
+    # issue 29: Tolya calls, then gives the hand up instead of showing; Vasya takes the pot, shown or not.
+    r = referee.replay(rec(bet(0, 2), call(1, 2), fold(1), n=2, dealer=1))
+    assert r["violations"] == [] and r["status"] == "complete" and r["net"] == [3, -3]
+    assert r["ledger"][-1] == {"seat": 0, "amount": 6, "reason": "takes the pot (everyone else folded)", "event": 3}
+    assert r["summary"] == "Vasya takes the pot of 6: Tolya conceded after the call."
+    # The winner often shows anyway, before or after: it moves nothing.
+    after = referee.replay(rec(bet(0, 2), call(1, 2), fold(1), show(0), n=2, dealer=1))
+    assert after["net"] == [3, -3] and after["violations"] == []
+    assert after["summary"] == (
+        "Vasya takes the pot of 6: Tolya conceded after the call. Vasya showed KS QS 6C (20 in spades) anyway; "
+        "it moves nothing."
+    )
+    before = referee.replay(rec(bet(0, 2), call(1, 2), show(0), fold(1), n=2, dealer=1))
+    assert before["net"] == [3, -3] and before["violations"] == []
+
+
+def test_the_last_one_in_may_show_without_a_call_and_it_moves_nothing():
+    r = referee.replay(rec(bet(1, 2), fold(2), fold(0), show(1)))
+    assert r["violations"] == [] and r["net"] == [-1, 2, -1]
+    assert r["summary"] == (
+        "Tolya takes the pot of 5: everyone else folded. Tolya showed AH KH 8C (21 in hearts) anyway; it moves nothing."
+    )
+
+
+@pytest.mark.parametrize(
+    "events, event, words",
+    [
+        ([bet(0, 2), call(1, 2), show(1), fold(1)], 4, "Tolya showed his hand at event 3"),
+        ([bet(0, 2), call(1, 2), fold(1), fold(0)], 4, "no fold after the betting ended"),
+        ([bet(0, 2), call(1, 2), fold(1), show(1)], 4, "Tolya folded at event 3"),
+        ([bet(0, 2), call(1, 2), fold(1), show(0), show(0)], 5, "Vasya showed at event 4"),
+    ],
+)
+def test_what_a_concession_cannot_be(events, event, words):
+    with pytest.raises(referee.BadRecord) as e:
+        referee.replay(rec(*events, n=2, dealer=1))
+    assert e.value.errors[0]["event"] == event and words in e.value.errors[0]["message"], e.value.errors
+
+
 # ---------------------------------------------------------------------- the svara hand
 
 
@@ -259,6 +299,15 @@ def test_last_round_turns_left_out_are_passes_and_a_late_exchange_stands():
     assert rules_of(r) == [("seka.late-exchange", 4, 3)]
     r = referee.replay(orec(pas(1), ex(2, ["6H"], ["TS"]), pas(3), pas(0), ex(2, ["AD"], ["9H"])))
     assert rules_of(r) == [("seka.late-exchange", 5, 2)]  # Dasha had her last turn
+
+
+def test_last_round_a_player_skipped_by_an_exchange_out_of_turn_keeps_his_turn():
+    # issue 29: Tolya passes; Fedya exchanges before Dasha (out of turn: his); Dasha's exchange is then in turn.
+    events = [pas(1), ex(3, ["7S"], ["TS"]), ex(2, ["6H"], ["9H"])]
+    r = referee.replay(orec(*events, pas(0), bet(1, 2), fold(2), fold(3), fold(0)))
+    assert rules_of(r) == [("seka.out-of-turn", 2, 3)] and "it was Dasha's" in r["violations"][0]["message"]
+    assert r["net"] == [-1, 3, -1, -1]
+    assert referee.legal(orec(*events))["turn"] == 0  # Vasya's last turn is still his
 
 
 def test_an_exchange_out_of_turn_and_one_of_two_cards():

@@ -110,3 +110,61 @@ def test_the_family_page_shows_the_rummy_columns_and_who_goes_out(client, nights
     assert f"Dad: out in {round(dad['rummy_out_rate'] * 100)}% of {dad['rummy_hands']} hands" in text
     swik = client.get(url, {"game": "swik"}).content.decode()
     assert "Rummy: who goes out" not in swik
+
+
+def unknown_points_hand(dealer):
+    """A hand Olga (seat 0) ends by going out; the other hand was never written down, nor the stock, nor that
+    player's draws: what he still holds is unknown, so are his points (issue 29)."""
+    from tests.referee.rummy_records import used
+
+    record = used()
+    record["events"][0].update(stock=None, seat=dealer)
+    record["dealer"] = dealer
+    record["events"][0]["hands"][1] = None
+    for e in record["events"]:
+        if e["action"] == "draw" and e["seat"] == 1:
+            e["card"] = None
+    record.pop("players")
+    return record
+
+
+def test_a_hand_with_unknown_points_goes_through_the_pages_the_stats_settle_up_and_export(
+    table, client, django_capture_on_commit_callbacks
+):
+    fam, ps, by = table["family"], table["players"], table["editor"]
+    with django_capture_on_commit_callbacks(execute=True):
+        session = services.session_create(
+            family=fam,
+            game="rummy",
+            variant=None,
+            started_at=chicago(2024, 6, 1, 19),
+            timezone=fam.timezone,
+            players=ps[:2],
+            house_rules={"target": 100},
+            first_dealer=1,  # (the record's first turn is Dad's, seat 0)
+            by=by,
+        )
+        d = services.session_next_hand_defaults(session=session)
+        hand = services.hand_add(session=session, record=unknown_points_hand(d["dealer"]), by=by)
+    assert hand.ruling["status"] == "complete" and hand.ruling["score"]["players"] == [102, None]
+    # The statistics: Dad's hand counts; Uncle Joe's points are unknown, so his hand is not averaged in.
+    rows = {r["player_id"]: r for r in selectors.players(family=fam, game="rummy")}
+    assert rows[ps[0].pk]["rummy_hands"] == 1 and rows[ps[0].pk]["rummy_points"] == 102
+    assert ps[1].pk not in rows or not rows[ps[1].pk]["rummy_hands"]
+    assert RummySeatFact.objects.filter(hand_id=hand.pk).count() == 1
+    client.force_login(table["viewer"])
+    page = client.get(reverse("session", args=[fam.slug, session.pk]))
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert 'id="score-unknown">Uncle Joe<' in text and "no winner can be named" in text  # Dad reached 100
+    text = client.get(reverse("hand", args=[fam.slug, hand.pk])).content.decode()
+    assert ">unknown</td>" in text and "Uncle Joe unknown" in text
+    for name in ("stats-session",):
+        assert client.get(reverse(name, args=[fam.slug, session.pk])).status_code == 200
+    assert client.get(reverse("stats-settle", args=[fam.slug])).status_code == 200
+    assert client.get(reverse("stats-family", args=[fam.slug]), {"game": "rummy"}).status_code == 200
+    client.force_login(table["owner"])
+    export = client.get(reverse("history_export", args=[fam.slug]))
+    assert export.status_code == 200
+    body = b"".join(export.streaming_content) if export.streaming else export.content
+    assert b"null" in body and b"rummy" in body

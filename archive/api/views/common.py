@@ -10,24 +10,14 @@ from rest_framework.response import Response
 import referee
 from archive.models import Family
 
-
-def error_document(errors):
-    return {"format": "error/1", "errors": list(errors)}
+error_document = referee.error_document  # one shape of error/1, the referee's (the offline page's too)
 
 
 def bad_record(exc):
     return Response(error_document(exc.errors), status=status.HTTP_400_BAD_REQUEST)
 
 
-def record_from(value):
-    """The record as a dict: a JSON object, or JSON text of one (raises referee.BadRecord)."""
-    if isinstance(value, str):
-        value = referee.loads(value)
-    if not isinstance(value, dict):
-        raise referee.BadRecord(
-            [{"event": None, "field": "*", "message": "A hand record must be a JSON object {...}."}]
-        )
-    return value
+record_from = referee.record_of  # the record as a dict: a JSON object, or JSON text of one (BadRecord)
 
 
 def int_param(request, name):

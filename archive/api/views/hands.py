@@ -93,7 +93,19 @@ class HandViewSet(viewsets.GenericViewSet):
     def retrieve(self, request, pk=None):
         return Response(s.HandSerializer(self.get_object()).data)
 
-    @extend_schema(request=s.HandCreateSerializer, responses={201: s.HandSerializer, 400: s.ErrorDocumentSerializer})
+    @extend_schema(
+        request=s.HandCreateSerializer,
+        parameters=[
+            OpenApiParameter(
+                "Idempotency-Key",
+                str,
+                location=OpenApiParameter.HEADER,
+                description="one key per hand entry (e.g. a UUID): a repeat answers the first hand, 200, "
+                "with the header Idempotent-Replayed: true",
+            )
+        ],
+        responses={201: s.HandSerializer, 200: s.HandSerializer, 400: s.ErrorDocumentSerializer},
+    )
     def create(self, request):
         ser = s.HandCreateSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
@@ -105,11 +117,20 @@ class HandViewSet(viewsets.GenericViewSet):
         require_editor_of(request.user, session.family_id)
         try:
             record = record_from(ser.validated_data["record"])
-            hand = services.hand_add(session=session, record=record, by=request.user, why=ser.validated_data["why"])
+            hand = services.hand_add(
+                session=session,
+                record=record,
+                by=request.user,
+                why=ser.validated_data["why"],
+                no_deal_ok=ser.validated_data["no_deal_ok"],
+                idempotency_key=request.headers.get("Idempotency-Key") or None,
+            )
         except referee.BadRecord as exc:
             return bad_record(exc)
         except DjangoValidationError as exc:
             return django_error(exc)
+        if hand.replayed:
+            return Response(s.HandSerializer(hand).data, status=200, headers={"Idempotent-Replayed": "true"})
         return Response(s.HandSerializer(hand).data, status=201)
 
     @extend_schema(request=s.HandEditSerializer, responses={200: s.HandSerializer, 400: s.ErrorDocumentSerializer})

@@ -1,39 +1,29 @@
 """The referee's endpoints: rule on a record, what may come next, the games catalogue."""
 
-from django.conf import settings
-from django.core.exceptions import RequestDataTooBig
+from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.permissions import AllowAny
-from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import referee
-from archive import selectors_games
 from archive.api import serializers as s
-from archive.api.views.common import PlainTextParser, bad_record, record_from
+from archive.api.views.common import PlainTextParser
 
 # --- the referee: no login, stores nothing ---------------------------------------------------------------
 
 
-def _record_of_body(request):
-    """The body as a record dict (raises referee.BadRecord naming what is wrong)."""
+def _answer(request, ask):
+    """The referee's answer to the body, as referee.answer() writes it: the same bytes the browser's offline
+    referee gives (static/js/offline/referee.js), so the two cannot drift apart."""
     try:
+        # (a body past DATA_UPLOAD_MAX_MEMORY_SIZE raises RequestDataTooBig: the API's 413 in error/1)
         text = request.body.decode("utf-8")
-    except RequestDataTooBig:  # past DATA_UPLOAD_MAX_MEMORY_SIZE: answered in error/1 like any bad record
-        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-        raise referee.BadRecord(
-            [
-                {
-                    "event": None,
-                    "field": "*",
-                    "message": f"The body is too big: a hand record is at most {limit:,} bytes.",
-                }
-            ]
-        )
     except UnicodeDecodeError:
-        raise referee.BadRecord([{"event": None, "field": "*", "message": "The body is not UTF-8 text."}])
-    return record_from(referee.loads(text))
+        status, body = referee.refusal([{"event": None, "field": "*", "message": "The body is not UTF-8 text."}])
+    else:
+        status, body = referee.answer(ask, text)
+    return HttpResponse(body, status=status, content_type="application/json")
 
 
 class RefereeView(APIView):
@@ -51,11 +41,7 @@ class RefereeView(APIView):
         auth=[],
     )
     def post(self, request):
-        try:
-            ruling = referee.replay(_record_of_body(request))
-        except referee.BadRecord as exc:
-            return bad_record(exc)
-        return Response(ruling)
+        return _answer(request, "replay")
 
 
 class LegalView(APIView):
@@ -76,11 +62,7 @@ class LegalView(APIView):
         auth=[],
     )
     def post(self, request):
-        try:
-            answer = referee.legal(_record_of_body(request))
-        except referee.BadRecord as exc:
-            return bad_record(exc)
-        return Response(answer)
+        return _answer(request, "legal")
 
 
 class GamesView(APIView):
@@ -97,4 +79,5 @@ class GamesView(APIView):
         auth=[],
     )
     def get(self, request):
-        return Response(selectors_games.catalogue())
+        status, body = referee.answer("games")
+        return HttpResponse(body, status=status, content_type="application/json")

@@ -1,6 +1,7 @@
 """Sessions: a night's play, listed newest first."""
 
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import transaction
 from django.db.models import Count, OuterRef, Subquery
 from django.db.models.functions import Coalesce
 from drf_spectacular.types import OpenApiTypes
@@ -62,36 +63,45 @@ class SessionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
         data = ser.validated_data
         family = _visible_family(request.user, data["family"])
         require_editor_of(request.user, family.pk)
+        try:
+            # All or nothing (issue 28): a guest named in the seats is not left behind by a refused session.
+            with transaction.atomic():
+                session = self._create(request, family, data)
+        except referee.BadRecord as exc:
+            return bad_record(exc)
+        except DjangoValidationError as exc:
+            return django_error(exc)
+        # The new session answered whole, whatever list filter (?family=) the address carries.
+        qs = Session.objects.prefetch_related("seats__player").annotate(
+            hand_count=Coalesce(Subquery(_live_hand_count), 0)
+        )
+        return Response(s.SessionSerializer(qs.get(pk=session.pk)).data, status=201)
+
+    def _create(self, request, family, data):
         players = []
         for item in data["players"]:
             if isinstance(item, int):
                 p = Player.objects.filter(family=family, pk=item, merged_into__isnull=True).first()
                 if p is None:
-                    return Response({"players": [f"Player {item} is not one of this family's players."]}, status=400)
+                    raise DjangoValidationError({"players": f"Player {item} is not one of this family's players."})
             else:
                 p = services.player_for_name(family=family, name=item, by=request.user)
             players.append(p)
         if len({p.pk for p in players}) != len(players):
-            return Response({"players": ["A player can sit in only one seat."]}, status=400)
-        try:
-            session = services.session_create(
-                family=family,
-                game=data["game"],
-                variant=data["variant"],
-                started_at=data["started_at"],
-                timezone=data.get("timezone") or family.timezone,
-                place=data["place"],
-                players=players,
-                house_rules=data["house_rules"] or None,
-                first_dealer=data["first_dealer"],
-                pot_in=data["pot_in"],
-                by=request.user,
-            )
-        except referee.BadRecord as exc:
-            return bad_record(exc)
-        except DjangoValidationError as exc:
-            return django_error(exc)
-        return Response(s.SessionSerializer(self.get_queryset().get(pk=session.pk)).data, status=201)
+            raise DjangoValidationError({"players": "A player can sit in only one seat."})
+        return services.session_create(
+            family=family,
+            game=data["game"],
+            variant=data["variant"],
+            started_at=data["started_at"],
+            timezone=data.get("timezone") or family.timezone,
+            place=data["place"],
+            players=players,
+            house_rules=data["house_rules"] or None,
+            first_dealer=data["first_dealer"],
+            pot_in=data["pot_in"],
+            by=request.user,
+        )
 
     @extend_schema(
         summary="What the next hand's record starts from (players, dealer, pot_in, house rules)",

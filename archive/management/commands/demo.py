@@ -275,7 +275,9 @@ class Command(BaseCommand):
                     elif kind == "dispute-stands":
                         services.dispute_resolve(dispute=dispute, by=demo, resolution="The referee's ruling stands.")
                 else:
-                    twin = services.hand_add(session=session, record=hands[-1].record, by=mary)
+                    twin = services.hand_add(
+                        session=session, record=hands[-1].record, by=mary, no_deal_ok=True
+                    )  # a copy of a logged hand
                     services.hand_delete(hand=twin, by=demo, why="Entered twice.")
                 n += 1
             except referee.BadRecord:

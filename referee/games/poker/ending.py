@@ -86,7 +86,7 @@ class Ending:
         }
         return self.document(
             status,
-            self.summary(status, winners, how),
+            self.summary(status, winners, how) + (self.aside_words() if self.aside else ""),
             game_facts=game_facts,
             dealer=self.dealer,
             next_dealer=(self.dealer + 1) % n,
@@ -102,6 +102,13 @@ class Ending:
             for s, x in sorted(self.shown.items())
             if s not in skip and live[s]
         ]
+
+    def aside_words(self):
+        """The shows for interest, which move nothing, in words (after the summary)."""
+        return "".join(
+            f" {self.names[s]} showed {' '.join(cards)} ({words}) {why}; it moves nothing."
+            for s, (_, cards, words, why) in sorted(self.aside.items())
+        )
 
     def summary(self, status, winners, how):
         names = self.names

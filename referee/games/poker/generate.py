@@ -1,12 +1,13 @@
 """Realistic random poker records (for the conformance suite, the property tests, the bench and the demo).
 
     poker_hand(rng, players=None, dealer=None, pot_in=0, house_rules=None, mistakes=0.0, incomplete=0.0,
-               showdown_only=0.0) -> a handrec/1 record
+               showdown_only=0.0, aside=0.0) -> a handrec/1 record
 
 The table plays as people do: the deal, the draw (pairs and jokers kept, the rest often thrown), a betting
 round of checks, calls, raises and folds, and the showdown of the players still in; sometimes the checks that
 end the betting are not written down, and a folded player's cards are not either. With `showdown_only` (0 to 1)
-the record is only the showdown, as a table that wrote down nothing else. With `mistakes` (0 to 1) it slips now
+the record is only the showdown, as a table that wrote down nothing else. With `aside` (0 to 1) someone shows
+cards that move nothing: the last player in after everyone else folded, or a player who folded. With `mistakes` (0 to 1) it slips now
 and then: out of turn, a call of the wrong amount, a raise under the least or over the most, a foul show. The
 generator only plays; the referee alone rules.
 """
@@ -147,6 +148,7 @@ def poker_hand(
     mistakes=0.0,
     incomplete=0.0,
     showdown_only=0.0,
+    aside=0.0,
 ):
     """A realistic poker record (see the module's words)."""
     if players is None:
@@ -192,6 +194,11 @@ def poker_hand(
             if p.slip(0.5) and deck:
                 cards[0] = deck.pop()  # a foul hand
             p.events.append({"action": "show", "seat": s, "cards": cards})
+    if aside and rng.random() < aside:
+        # Cards shown for interest, which move nothing: the last one in shows anyway, or one who folded shows.
+        s = live[0] if len(live) == 1 else rng.choice([x for x in range(n) if x not in live] or [None])
+        if s is not None:
+            p.events.append({"action": "show", "seat": s, "cards": rng.sample(hands[s], len(hands[s]))})
     for s in range(n):  # the cards of players who folded are often not written down
         if s not in live and rng.random() < 0.2:
             dealt[s] = None

@@ -118,7 +118,16 @@ CONFIGS: dict = {}
 
 
 def rules_errors(rules, n):
-    """What is wrong with house rules that are each right alone: nothing (ten hands of five fit one pack)."""
+    """What is wrong with house rules that are each right alone (nothing: ten hands of five fit one pack), for a
+    table of n (None: not known): a table outside poker's 2 to 10 is a bad record."""
+    if n is not None and not SEATS[0] <= n <= SEATS[1]:
+        return [
+            {
+                "event": None,
+                "field": "players",
+                "message": f"{n} player{'' if n == 1 else 's'} at the table; poker takes {SEATS[0]} to {SEATS[1]}",
+            }
+        ]
     return []
 
 

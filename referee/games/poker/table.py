@@ -21,8 +21,9 @@ House rule: a call may leave out its amount: it is charged what it costs.
 House rule: a raise that does not reach the call is a call of the wrong amount (poker.wrong-call), charged the call.
 House rule: `max_raise` 0 is no limit.
 House rule: a fold after the betting has ended gives the hand up (no violation), but not after showing it, and
-not by the last player in; a show by a player who is out, a second show, or a show once everyone else folded is
-a bad record.
+not by the last player in; a second show is a bad record.
+A show by a player who folded, or by the last one in once everyone else folded (poker.md: he takes the pot without
+showing, a right that forbids nothing), is shown for interest: no violation, and it moves nothing (issue 29).
 House rule: antes are paid in every hand, a carried pot's included.
 """
 
@@ -59,6 +60,7 @@ class Poker(Words, Ending, BettingTable, core.Table):
         self.rnd = None
         self.folded_at = {}
         self.shown = {}  # seat -> (key, words, foul, event, cards)
+        self.aside = {}  # seat -> (event, cards, words, why): a show for interest, which moves nothing
         self.deal_at = None
         self.bet_at = None  # the first bet (the draw is over)
         self.end_event = None
@@ -401,20 +403,19 @@ class Poker(Words, Ending, BettingTable, core.Table):
         if self.phase == PRE:
             self._begin()
         rnd = self.rnd
-        if not rnd.live[s]:
-            self.error(i, "seat", f"event {i} (show): {who} folded at event {self.folded_at[s]}")
-            return
-        if self.phase == DONE:
-            self.error(i, "action", f"event {i} (show): everyone else folded; {who} takes the pot unseen")
-            return
-        if s in self.shown:
-            self.error(i, "seat", f"event {i} (show): {who} showed at event {self.shown[s][3]}")
+        aside = not rnd.live[s] or self.phase == DONE
+        if s in self.shown or s in self.aside:
+            at = self.shown[s][3] if s in self.shown else self.aside[s][0]
+            self.error(i, "seat", f"event {i} (show): {who} showed at event {at}")
             return
         if len(cards) != HAND:
             self.error(i, "cards", f"event {i} (show): a hand is {HAND} cards, not {len(cards)}")
             return
         if JOKER in cards and not self.cfg.joker_copies:
             self.error(i, "cards", f"event {i} (show): this table plays without jokers; JK is not in its deck")
+            return
+        if aside:
+            self._show_aside(i, s, cards)
             return
         if self.phase < SHOW:
             due = [x for x in rnd.seats_in() if rnd.owes(x)]
@@ -434,6 +435,23 @@ class Poker(Words, Ending, BettingTable, core.Table):
         rules = self.cfg.ranking
         key = rank(cards, rules)
         self.shown[s] = (key, hand_words(cards, rules, key), bool(foul), i, cards)
+
+    def _show_aside(self, i, s, cards):
+        """A show that moves nothing: by a player who folded, or by the last one in, who takes the pot without
+        showing (poker.md gives him the right not to show, and forbids nothing). Shown for interest: it is no claim
+        on the pot, so it is not judged foul; only a hand no deck could hold (more copies of a card than the deck
+        has) is a bad record."""
+        for c in set(cards):
+            k, most = cards.count(c), self._copies(c)
+            if k > most:
+                times = "once" if most == 1 else f"{most} times"
+                self.error(
+                    i, "cards", f"event {i} (show): {c} is shown {k} times; {deck_words(self.cfg)} hold it {times}"
+                )
+                return
+        rules = self.cfg.ranking
+        why = "after folding" if not self.rnd.live[s] else "though everyone else folded"
+        self.aside[s] = (i, cards, hand_words(cards, rules, rank(cards, rules)), why)
 
     def _foul(self, s, cards):
         """Why the hand s shows is foul, or "" (and the copies it claims are placed)."""

@@ -25,7 +25,7 @@ class Actions:
                 return self.error(i, "card", f"event {i}: {names[s]} draws {c}, but the top of the stock is {top}")
             c = top
         elif c is None:
-            return self.error(i, "card", f"event {i}: the stock was not recorded, so the draw must name its card")
+            self.unseen[s] += 1  # a card nobody saw, off a stock the record does not give
         elif c in self.where:
             return self.error(i, "card", f"event {i}: {names[s]} draws {c}, but it is {self.place(c)}")
         if self.drew:
@@ -33,8 +33,9 @@ class Actions:
         self.drew = True
         self.stock_pos += 1
         self.stock_left -= 1
-        self.hands[s].add(c)
-        self.where[c] = s
+        if c is not None:
+            self.hands[s].add(c)
+            self.where[c] = s
 
     def _take(self, i, s, ev):
         c = CARD[ev["card"]]
@@ -62,10 +63,13 @@ class Actions:
             self.error(i, "cards", f"event {i}: a card is named twice in {' '.join(cards)}")
             return None
         hand = self.hands[s]
-        for c in cards:
-            if c not in hand:
+        unnamed = [c for c in cards if c not in hand]
+        for c in unnamed:
+            if self.where.get(c) is not None or len(unnamed) > self.unseen[s]:
                 self.error(i, "cards", f"event {i}: {self.names[s]} lays {c}, but it is {self.place(c)}")
                 return None
+        for c in unnamed:
+            self.reveal(s, c)
         if not cards:
             self.error(i, "cards", f"event {i}: '{ev['action']}' names no card")
             return None
@@ -118,21 +122,36 @@ class Actions:
             where[c] = MELD
         self.melded[s] += points_of(cards)
         self.laid = True
-        if not hand:
+        if not hand and not self.unseen[s]:
             self._close_turn(i)
             self._end(i, s)
+
+    def reveal(self, s, c):
+        """Seat s plays c, one of the cards he holds that the record did not name: now it is named."""
+        self.unseen[s] -= 1
+        self.hands[s].add(c)
+        self.where[c] = s
+
+    def holds(self, s, c):
+        """Whether s may hold c: named in his hand, or one of his unnamed cards (then it is named now)."""
+        if c in self.hands[s]:
+            return True
+        if self.unseen[s] and self.where.get(c) is None:
+            self.reveal(s, c)
+            return True
+        return False
 
     def _discard(self, i, s, ev):
         c = CARD[ev["card"]]
         hand = self.hands[s]
-        if c not in hand:
+        if not self.holds(s, c):
             return self.error(i, "card", f"event {i}: {self.names[s]} discards {c}, but it is {self.place(c)}")
         self._close_turn(i, c)
         hand.discard(c)
         self.row.append(c)
         self.laid_by[c] = s
         self.where[c] = ROW
-        if not hand:
+        if not hand and not self.unseen[s]:
             return self._end(i, s)
         if self.cfg.dry_round_ends and self.dry >= self.n:
             return self._end(i, None)
@@ -141,7 +160,7 @@ class Actions:
 
     def _second_discard(self, i, s, c):
         hand = self.hands[s]
-        if c not in hand:
+        if not self.holds(s, c):
             return self.error(i, "card", f"event {i}: {self.names[s]} discards {c}, but it is {self.place(c)}")
         self.violate(
             i, s, "rummy.second-discard", f"{self.names[s]} discarded a second time ({c}); it stays in the row"
@@ -150,13 +169,16 @@ class Actions:
         self.row.append(c)
         self.laid_by[c] = s
         self.where[c] = ROW
-        if not hand:
+        if not hand and not self.unseen[s]:
             self._end(i, s)
 
     def place(self, c):
         o = self.where.get(c)
         if o is None:
-            return "in the stock" if self.stock is None else "not dealt"
+            hidden = any(self.unseen)
+            if self.stock is None:
+                return "in the stock or a hand nobody saw" if hidden else "in the stock"
+            return "in a hand nobody saw" if hidden else "not dealt"
         if o >= 0:
             return f"in {self.names[o]}'s hand"
         return PLACE[o]

@@ -28,17 +28,14 @@ class Dealing:
         if all(h is None for h in hands):
             self.phase = PAPER
             return
-        if any(h is None for h in hands):
-            k = hands.index(None)
-            return self.error(
-                i,
-                "hands",
-                f"event {i}: {names[k]}'s hand is null; rummy is scored from the cards left in each hand, so show "
-                f"every hand (or none, to give the hand's points on paper)",
-            )
+        # A hand left null (nobody saw it) holds five cards the record does not name (`unseen`); its plays name
+        # them as they come, and the score works out what is left (Scoring.left_in_hand).
         where = self.where
         total = 0
         for k, h in enumerate(hands):
+            if h is None:
+                self.unseen[k] = HAND
+                continue
             where.update(dict.fromkeys(h, k))
             total += len(h)
         if stock is not None:
@@ -46,12 +43,18 @@ class Dealing:
             total += len(stock)
         if len(where) != total:  # a card twice: find it, in order, for the words
             where.clear()
-            for key, place, cs in [("hands", k, h) for k, h in enumerate(hands)] + [("stock", STOCK, stock or [])]:
+            for key, place, cs in [("hands", k, h or []) for k, h in enumerate(hands)] + [
+                ("stock", STOCK, stock or [])
+            ]:
                 for c in cs:
                     if c in where:
                         return self.error(i, key, f"event {i}: {c} is dealt twice")
                     where[c] = place
-        bad = [f"{names[k]} was dealt {len(h)} cards, not {HAND}" for k, h in enumerate(hands) if len(h) != HAND]
+        bad = [
+            f"{names[k]} was dealt {len(h)} cards, not {HAND}"
+            for k, h in enumerate(hands)
+            if h is not None and len(h) != HAND
+        ]
         left = len(DECK_TEXT) - HAND * self.n
         if stock is not None and len(stock) != left:
             bad.append(f"the stock holds {len(stock)} cards, not {left}")
@@ -61,7 +64,8 @@ class Dealing:
             self.lax = True
             return
         for k, h in enumerate(hands):
-            self.hands[k] = set(h)
+            if h is not None:
+                self.hands[k] = set(h)
         self.stock = stock
         self.stock_left = left
         self.phase = PLAY

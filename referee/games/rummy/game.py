@@ -104,13 +104,18 @@ def _rule_deals(record):
                 dict(error(None, "events", f"hand {k} is unfinished; only a game's last hand may be"), deal=k)
             )
         if ruling["status"] == COMPLETE:
-            totals = [a + b for a, b in zip(totals, ruling["score"]["players"])]
-            if max(totals) >= cfg.target:
+            totals = add_points(totals, ruling["score"]["players"])
+            if max((t for t in totals if t is not None), default=0) >= cfg.target:
                 reached = k
         out.append((rec, t, ruling))
     if errors:
         raise BadRecord(errors)
     return h, cfg, out, reached
+
+
+def add_points(totals, points):
+    """Running totals plus a hand's points; a seat's total is unknown (None) from a hand whose points are."""
+    return [None if a is None or b is None else a + b for a, b in zip(totals, points)]
 
 
 def replay_game(record):
@@ -123,14 +128,23 @@ def replay_game(record):
     for k, (_rec, _t, r) in enumerate(ruled):
         violations += [dict(v, deal=k) for v in r["violations"]]
         if r["status"] == COMPLETE:
-            totals = [a + b for a, b in zip(totals, r["score"]["players"])]
+            totals = add_points(totals, r["score"]["players"])
             running.append(totals[:])
     done = reached is not None
-    best = max(totals) if n else 0
-    winners = [s for s in range(n) if totals[s] == best] if done else []
+    known = [t for t in totals if t is not None]
+    best = max(known) if known else 0
+    # House rule: a total that stays unknown (a hand whose cards left were not recorded) may be the highest, so
+    # the game names no winner while one is unknown; the target reached still ends it.
+    winners = [s for s in range(n) if totals[s] == best] if done and len(known) == n else []
     names = h.players
     lead = and_words([names[s] for s in range(n) if totals[s] == best])
-    if done:
+    if done and not winners:
+        unknown = and_words([names[s] for s in range(n) if totals[s] is None])
+        summary = (
+            f"{lead} reached {cfg.target} with {best} points after {len(running)} hands; no winner can be named, "
+            f"as {unknown}'s total is unknown."
+        )
+    elif done:
         summary = f"{lead} won the game to {cfg.target} with {best} points after {len(running)} hands."
     elif running:
         summary = f"{len(running)} hands played; {lead} leads with {best} of {cfg.target}."

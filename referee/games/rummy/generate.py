@@ -1,13 +1,14 @@
 """Realistic rummy hands for tests and the bench: a table that plays sensibly, sometimes errs, sometimes stops.
 
     rummy_hand(rng, players=None, dealer=None, house_rules=None, mistakes=0.0, incomplete=0.0, unknown=0.0,
-               paper=0.0) -> a hand record (handrec/1), with "_expect": the sim's own points per seat when it
+               paper=0.0, hidden=0.0) -> a hand record (handrec/1), with "_expect": the sim's own points per seat when it
                played the hand out, and "sure": False where a mistake in the dry round may have ended it
                otherwise than the rule book does (popped by callers that store records)
     rummy_game(rng, players=None, house_rules=None, mistakes=0.0) -> a game record ({"deals": [...]}) to the target
 
 The table here is its own small simulation (not the referee's code): the players follow the rules of rummy.md;
-with `mistakes` some skip the draw, play out of turn, lay a bad meld, take a card they do not use, or discard twice.
+with `mistakes` some skip the draw, play out of turn, lay a bad meld, take a card they do not use, or discard twice;
+with `hidden` (0 to 1) some hands are left null, and with no stock recorded some of their draws too.
 """
 
 import random
@@ -227,6 +228,7 @@ def rummy_hand(
     incomplete=0.0,
     unknown=0.0,
     paper=0.0,
+    hidden=0.0,
 ):
     n = len(players) if players else rng.randint(2, 4)
     players = list(players or NAMES[:n])
@@ -238,6 +240,16 @@ def rummy_hand(
     deal = {"action": "deal", "seat": dealer, "hands": sim.dealt, "stock": sim.stock0}
     if rng.random() < unknown:
         deal["stock"] = None
+    if hidden and rng.random() < hidden:
+        # Hands nobody wrote down (never all: that is the paper way), and with no stock recorded, draws too.
+        unseen = rng.sample(range(n), rng.randint(1, n - 1))
+        deal["hands"] = [None if s in unseen else h for s, h in enumerate(deal["hands"])]
+        if deal["stock"] is None or rng.random() < 0.5:
+            deal["stock"] = None
+            sim.events = [
+                dict(e, card=None) if e["action"] == "draw" and e["seat"] in unseen and rng.random() < 0.6 else e
+                for e in sim.events
+            ]
     events = [deal] + sim.events
     record = {
         "format": "handrec/1",

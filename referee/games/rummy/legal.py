@@ -5,7 +5,7 @@ cards he could use at once if he took them, the melds his hand makes, the lay-of
 his discards (none while a card he took is unused: a discard then costs him the take).
 """
 
-from .rules import DONE, MELD, PAPER, PRE, card_sort, meld_kind
+from .rules import DECK_TEXT, DONE, MELD, PAPER, PRE, card_sort, meld_kind
 
 
 class Legal:
@@ -24,7 +24,7 @@ class Legal:
         top = None if self.stock is None or not self.stock_left else [self.stock[self.stock_pos]]
         if self.stock_left and not self.begun:
             return s, [{"action": "draw", "seat": s, "cards": top}]
-        hand = sorted(self.hands[s], key=card_sort)
+        hand = sorted(self.hands[s] | self.unplaced() if self.unseen[s] else self.hands[s], key=card_sort)
         wrap = self.cfg.wrap
         opts = []
         if self.stock_left and not self.drew:  # (he began without drawing: the draw may still come)
@@ -47,6 +47,11 @@ class Legal:
         else:  # (a discard now costs him the unused take: no card may be discarded without a violation)
             opts.append({"action": "discard", "seat": s, "cards": [], "unused": [c for c, _ in self.takes]})
         return s, opts
+
+    def unplaced(self):
+        """The cards the record has not placed: in a hand nobody saw, or in a stock not recorded."""
+        where = self.where
+        return {c for c in DECK_TEXT if c not in where}
 
     def usable(self, s, c):
         """Whether seat s, taking c from the row (with every card after it), could use c at once."""

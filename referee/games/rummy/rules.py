@@ -48,12 +48,12 @@ DEFAULTS = {name: default for name, _, default, *_ in RULES}
 
 EVENTS = {
     "deal": (
-        "The dealer deals five cards to each (all hands null: the hand is written the paper way) and the stock "
-        "(null: not seen; then each draw names its card).",
+        "The dealer deals five cards to each (a hand null: not seen; all hands null: the hand is written the paper "
+        "way) and the stock (null: not seen).",
         (("seat", "seat", False), ("hands", "hands", False), ("stock", "cards", True)),
     ),
     "draw": (
-        "A player draws the top card of the stock (null: the recorded stock's next card).",
+        "A player draws the top card of the stock (null: the recorded stock's next card, or a card nobody saw).",
         (("seat", "seat", False), ("card", "card", True)),
     ),
     "take": (

@@ -46,8 +46,12 @@ class Scoring:
                 "melds": [],
                 "owners": [],
             }
-        in_hand = [points_of(h) for h in self.hands]
-        players = [self.melded[s] - in_hand[s] - self.lost[s] for s in range(n)]
+        in_hand = self.left_in_hand()
+        melded, lost = self.melded, self.lost
+        if None in in_hand:
+            players = [None if h is None else melded[s] - h - lost[s] for s, h in enumerate(in_hand)]
+        else:
+            players = [melded[s] - in_hand[s] - lost[s] for s in range(n)]
         return {
             "players": players,
             "melded": self.melded[:],
@@ -57,6 +61,23 @@ class Scoring:
             "melds": [m[2][:] for m in self.melds],
             "owners": [m[0] for m in self.melds],
         }
+
+    def left_in_hand(self):
+        """The points of the cards left in each hand; None where they stay unknown. Cards the record never named
+        follow from the rest when only one hand can hold them (the stock recorded, or drawn to the end)."""
+        unseen = self.unseen
+        out = [points_of(h) for h in self.hands]
+        if not any(unseen):
+            return out
+        blind = [s for s in range(self.n) if unseen[s]]
+        for s in blind:
+            out[s] = None
+        if len(blind) == 1 and (self.stock is not None or not self.stock_left):
+            s = blind[0]
+            rest = self.unplaced()
+            if len(rest) == unseen[s]:  # (always, when the counts add up: a check, never a guess)
+                out[s] = points_of(self.hands[s]) + points_of(rest)
+        return out
 
     # ------------------------------------------------------------------ the ruling
 
@@ -118,7 +139,10 @@ class Scoring:
         laid = "; ".join(f"{names[s]}: {and_words(lines[s])}" for s in range(self.n) if lines[s]) or "nobody melded"
         if status == INCOMPLETE:
             return f"The record stops before the hand ends; so far {laid}."
-        pts = ", ".join(f"{names[s]} {signed(p)}" for s, p in enumerate(score["players"]))
+        pts = ", ".join(
+            f"{names[s]} {signed(p)}" if p is not None else f"{names[s]} unknown"
+            for s, p in enumerate(score["players"])
+        )
         out = score["out"]
         if self.paper is not None:
             head = f"{names[out]} went out" if out is not None else "Nobody went out"
@@ -131,6 +155,9 @@ class Scoring:
         if any(self.lost):
             lost = [f"{names[s]} {signed(p)}" for s, p in enumerate(self.lost) if p]
             tail = " (unused takes cost " + and_words(lost) + ")"
+        if None in score["players"]:
+            unknown = and_words([names[s] for s, p in enumerate(score["players"]) if p is None])
+            tail += f" ({unknown}: the cards left in hand were not recorded, so the points are unknown)"
         return f"{head}. {laid}. Points: {pts}{tail}."
 
     # ------------------------------------------------------------------ the replay page
@@ -154,7 +181,7 @@ class Scoring:
             "dealer": self.dealer,
             "turn": self.cur if self.phase == PLAY else None,
             "hands": [sorted(h, key=card_sort) for h in self.hands] if dealt else [None] * n,
-            "held": [len(h) for h in self.hands],
+            "held": [len(h) + u for h, u in zip(self.hands, self.unseen)],
             "stock": self.stock_left,
             "row": self.row[:],
             "trick": [[self.laid_by.get(c), c] for c in self.row],  # (the replay page's "on the table": the row)

@@ -7,8 +7,10 @@ A turn belongs to `cur`; it has begun once he acted. A discard ends it and passe
 a turn leaves undone is judged when it ends (at his discard, or when the next seat acts): a take whose chosen
 card is not on the table goes back to the row and costs him the cards of it he did not meld or lay off.
 
-House rule: every hand must be shown (the score counts the cards left in each): a deal with some hands null is a
-bad record; a deal with every hand null is the paper way, and only a `points` event may follow it.
+House rule: a deal with every hand null is the paper way, and only a `points` event may follow it. A hand left null,
+or a draw left null from a stock not recorded, holds cards the record does not name; a play of a card nobody has
+placed names one of them (issue 29). The score counts the cards left in each hand: where they stay unknown, the
+seat's score is null (unknown), not a guess.
 House rule: a card named twice in one meld or lay-off is a bad record (a pack has one of each card).
 House rule: the unused-take penalty is in points, in the score's `penalties`; a violation's `penalty` is money
 and stays 0 (rummy is played for points).
@@ -75,6 +77,7 @@ class Rummy(Legal, Scoring, Dealing, Actions, core.Table):
         "deal_event",
         "offs",
         "laid_by",
+        "unseen",
     )
 
     def __init__(self, n, names, dealer, pot_in, cfg, claimed=None):
@@ -106,6 +109,7 @@ class Rummy(Legal, Scoring, Dealing, Actions, core.Table):
         self.deal_event = None
         self.offs = []  # lay-offs: (seat, meld number, cards)
         self.laid_by = {}  # a card of the row -> the seat that discarded it (for the replay page)
+        self.unseen = [0] * n  # cards each seat holds that the record does not name (a null hand, a null draw)
 
     def error(self, i, field, message):
         """The record is bad here; later events only get their fields checked (one mistake, one error)."""

@@ -1,11 +1,13 @@
 """Realistic Sedma deals for tests and the bench: a table that plays sensibly, sometimes errs, sometimes stops.
 
     sedma_deal(rng, variant=None, players=None, dealer=None, house_rules=None, mistakes=0.0, incomplete=0.0,
-               unknown=0.0, number=1) -> a deal record (handrec/1)
+               unknown=0.0, number=1, hopeless=0.0) -> a deal record (handrec/1)
     sedma_game(rng, variant="4p", ...) -> a game record ({"deals": [...]})
 
 The table here is its own small simulation (not the referee's code): the players follow the rules of sedma.md;
-with `mistakes` some play out of turn, continue with a losing card, or draw out of turn.
+with `mistakes` some play out of turn, continue with a losing card, or draw out of turn; with `hopeless` (0 to 1)
+a 2p leader who holds nothing that could win the trick plays on anyway (a losing continuation: the trick stays
+open) and sometimes passes after.
 """
 
 import random
@@ -47,8 +49,9 @@ def random_sedma_rules(rng, variant):
 class _Sim:
     """One deal as a table plays it."""
 
-    def __init__(self, rng, variant, dealer, rules, mistakes, number):
+    def __init__(self, rng, variant, dealer, rules, mistakes, number, hopeless=0.0):
         self.rng = rng
+        self.hopeless = hopeless if variant == "2p" else 0.0
         self.v = variant
         self.n = {"4p": 4, "2p": 2, "3p": 3}[variant]
         self.dealer = dealer
@@ -111,7 +114,7 @@ class _Sim:
                     if k == 0 and not first:
                         match = [c for c in self.hands[s] if c[0] == rank or c[0] == "7"]
                         other = [c for c in self.hands[s] if c not in match]
-                        c = rng.choice(other) if other and self.err(0.5) else rng.choice(match)
+                        c = rng.choice(other) if other and (not match or self.err(0.5)) else rng.choice(match)
                     else:
                         wside = self.side[_winner(plays + batch, rank, leader)] if plays or batch else None
                         c = self.choose(s, rank, wside)
@@ -129,6 +132,10 @@ class _Sim:
                 if not self.cont or self.side[w] == self.side[leader] or not self.hands[leader]:
                     break
                 if not any(c[0] == rank or c[0] == "7" for c in self.hands[leader]):
+                    if self.hopeless and rng.random() < self.hopeless:
+                        continue  # he plays on with a card that cannot win (the trick stays open)
+                    if self.hopeless and not first and rng.random() < 0.5:
+                        self.events.append({"action": "pass", "seat": leader})  # (it ended by itself: moves nothing)
                     break
                 if rng.random() < 0.6:
                     continue
@@ -170,6 +177,7 @@ def sedma_deal(
     incomplete=0.0,
     unknown=0.0,
     number=1,
+    hopeless=0.0,
 ):
     """A deal record as a family would log it."""
     variant = variant or rng.choice(["4p", "4p", "2p", "3p"])
@@ -177,7 +185,7 @@ def sedma_deal(
     names = players or NAMES[variant]
     n = len(names)
     dealer = rng.randrange(n) if dealer is None else dealer
-    sim = _Sim(rng, variant, dealer, rules, mistakes, number)
+    sim = _Sim(rng, variant, dealer, rules, mistakes, number, hopeless)
     hands = [h[:] for h in sim.hands]
     stock = sim.stock[:] if sim.stock else None
     deal = {"action": "deal", "seat": dealer, "hands": hands, "stock": stock}

@@ -106,6 +106,7 @@ class Sedma(Scoring, Dealing, Drawing, Legal, TrickTable, core.Table):
         "draws",
         "best",
         "own",
+        "lapsed",
     )
 
     def __init__(self, n, names, dealer, pot_in, cfg, claimed=None, number=1):
@@ -144,6 +145,9 @@ class Sedma(Scoring, Dealing, Drawing, Legal, TrickTable, core.Table):
         self.best = None  # the winner so far of a trick waiting for its leader's decision
         self.to_draw = []  # the seats still to draw after the last trick, in order
         self.quiet = False  # right after a trick that ended by itself (a pass then changes nothing)
+        # 2p: (its last event, its leader, the trick_event before it) of a trick that just ended by itself, its
+        # leader holding nothing that could win it; his play next keeps it open (a losing continuation).
+        self.lapsed = None
         self.soloist = None
         self.paper = None  # the points per side given on paper (the "points" action)
 
@@ -195,6 +199,11 @@ class Sedma(Scoring, Dealing, Drawing, Legal, TrickTable, core.Table):
         o = self.where.get(c)
         if o != s and (o is not None or self.unseen[s] == 0):
             return self.never_held(i, s, c, o)
+        lapsed = self.lapsed
+        if lapsed is not None and lapsed[0] == i - 1 and lapsed[1] == s:
+            self._reopen()
+            self._continue(i, s, c, o)
+            return
         if self.pending:
             if s == self.leader:
                 self._continue(i, s, c, o)
@@ -392,6 +401,10 @@ class Sedma(Scoring, Dealing, Drawing, Legal, TrickTable, core.Table):
                     self.pending = True  # the leader decides whether to continue
                     return
             # (he holds no card of the led rank and no Seven: nothing to continue with)
+            if self.variant == "2p":
+                # House rule (issue 29): sedma.md (2p) has the leader continue or pass; a play by him next keeps
+                # the trick open (_reopen), as a pass by him or any play by the other would have ended it.
+                self.lapsed = (self.last_e, L, self.trick_event)
         left = self.stock_left
         last = not left and held == ZEROS[self.n]
         if last:
@@ -418,6 +431,23 @@ class Sedma(Scoring, Dealing, Drawing, Legal, TrickTable, core.Table):
                 if len(draws) < 4096:
                     draws[key] = seq
             self.to_draw = seq[:]
+
+    def _reopen(self):
+        """The trick that ended by itself (self.lapsed) is open again: its leader plays on after all."""
+        _, L, before = self.lapsed
+        self.lapsed = None
+        t = self.tricks.pop()
+        w = t["winner"]
+        self.won[w] -= 1
+        self.own[w] -= t["points"]
+        self.trick_event = before
+        self.leader = L
+        self.plays = t["plays"]
+        self.rnd_order = self.orders[L]
+        self.rank = t["plays"][0][1][0]
+        self.best = w
+        self.to_draw = []
+        self.quiet = False
 
     def _end_trick(self):
         """The leader did not continue the trick (he passed, or another seat played or drew)."""

@@ -79,7 +79,8 @@ class Exchanges:
                 self.violate(
                     i, s, "seka.out-of-turn", f"{self._who(s)} {verb} out of turn: it was {self._who(left[0])}'s"
                 )
-            del left[: k + 1]
+            # House rule: the players skipped keep their last-round turns; only the one who acted has had his.
+            del left[k]
             if not left:
                 self._start_betting()
         elif late:

@@ -1,13 +1,15 @@
 """Realistic random Seka records (for the conformance suite, the property tests, the bench and the demo).
 
     seka_hand(rng, players=None, dealer=None, pot_in=0, house_rules=None, mistakes=0.0, variant=None,
-              svara=None, incomplete=0.0) -> a handrec/1 record
+              svara=None, incomplete=0.0, concede=0.0, jump=0.0) -> a handrec/1 record
 
 The table plays as people do: antes, a trade of raises (some blind), folds, a call when two are left and the
 showdown; in the open variant exchanges with the middle and a pass first; in a svara hand (`svara`: the tied
 seats, `pot_in` the pot) others buy in before the deal. With `mistakes` (0 to 1) it slips now and then: a bet
 under the stake, out of turn, a call too early or of the wrong amount, a blind bet after looking, two cards
-exchanged, a late exchange, a foul show. The generator only plays; the referee alone rules.
+exchanged, a late exchange, a foul show. With `concede` (0 to 1) a hand ends without a showdown: after the call
+one player gives up, or the last one in shows anyway; with `jump` (0 to 1) in the open variant's last round a
+player exchanges before the one whose turn it was, who then takes his turn. The generator only plays; the referee alone rules.
 """
 
 from .values import DECK
@@ -50,7 +52,7 @@ class _Play:
         return [(s + k) % self.n for k in range(1, self.n + 1) if (s + k) % self.n in seats]
 
 
-def _exchanges(p, hands, middle, seats):
+def _exchanges(p, hands, middle, seats, jump=0.0):
     rng = p.rng
     events = p.events
     order = p.order_from(p.dealer, seats)
@@ -65,8 +67,11 @@ def _exchanges(p, hands, middle, seats):
             _exchange_one(p, hands, middle, s)
         k += 1
     last = [x for x in p.order_from(passer, seats) if x != passer]
+    jumped = jump and len(last) > 1 and rng.random() < jump
+    if jumped:  # the second in line exchanges first; the one he skipped keeps his turn
+        last[0], last[1] = last[1], last[0]
     for j, s in enumerate(last):
-        if rng.random() < 0.35:
+        if jumped and j == 0 or rng.random() < 0.35:
             _exchange_one(p, hands, middle, s)
         elif j < len(last) - 1 or rng.random() < 0.6:
             events.append({"action": "pass", "seat": s})
@@ -155,6 +160,8 @@ def seka_hand(
     variant=None,
     svara=None,
     incomplete=0.0,
+    concede=0.0,
+    jump=0.0,
 ):
     """A realistic Seka record (see the module's words)."""
     if players is None:
@@ -200,12 +207,19 @@ def seka_hand(
     looked = [False] * n
     if middle is not None:
         before = len(p.events)
-        _exchanges(p, hands, middle, seats)
+        _exchanges(p, hands, middle, seats, jump)
         for ev in p.events[before:]:
             if ev["action"] == "exchange":
                 looked[ev["seat"]] = True
     live = _trade(p, seats, hands, middle, looked)
-    if len(live) == 2 and rng.random() < 0.97:
+    if concede and rng.random() < concede:
+        # The hand ends without a showdown: after the call one player gives up (the other may show, before or
+        # after), or the last one in shows anyway.
+        w = rng.choice(live)
+        shown = {"action": "show", "seat": w, "cards": list(hands[w])}
+        ends = [{"action": "fold", "seat": x} for x in live if x != w]
+        p.events.extend([shown, *ends] if len(live) == 2 and rng.random() < 0.3 else [*ends, shown])
+    elif len(live) == 2 and rng.random() < 0.97:
         for s in rng.sample(live, 2):
             cards = list(hands[s])
             if p.slip(0.5):

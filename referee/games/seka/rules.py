@@ -124,7 +124,16 @@ CONFIGS: dict = {}
 
 
 def rules_errors(rules, n):
-    """What is wrong with house rules that are each right alone (nothing: each stands alone)."""
+    """What is wrong with house rules that are each right alone (nothing: each stands alone), for a table of n
+    (None: not known): a table outside Seka's 2 to 12 is a bad record (the open variant's 11, Seka.setup)."""
+    if n is not None and not SEATS[0] <= n <= SEATS[1]:
+        return [
+            {
+                "event": None,
+                "field": "players",
+                "message": f"{n} player{'' if n == 1 else 's'} at the table; Seka takes {SEATS[0]} to {SEATS[1]} ({OPEN_MAX} in the open variant)",
+            }
+        ]
     return []
 
 

@@ -91,7 +91,12 @@ class Settling:
     def summary(self, status, w, svara, how, pot_out):
         names = self.names
         if how == "lone":
-            return f"{names[w]} takes the pot of {self.pot + self.staked}: everyone else folded."
+            why = "everyone else folded" if self.conceded is None else f"{names[self.conceded]} conceded after the call"
+            text = f"{names[w]} takes the pot of {self.pot + self.staked}: {why}."
+            if self.aside is not None:
+                _, cards, words = self.aside
+                text += f" {names[w]} showed {' '.join(cards)} ({words}) anyway; it moves nothing."
+            return text
         if how == "show":
             words = self.shown[w][1]
             others = [f"{names[s]}: {x[1]}{' (foul)' if x[2] else ''}" for s, x in sorted(self.shown.items()) if s != w]

@@ -18,7 +18,10 @@ House rule: after a svara the deal passes to the left as after any hand.
 House rule: a buy-in in a hand that is no svara moves nothing (seka.buy-in-without-svara), and a player dealt
 into a svara hand without buying in plays and is charged the buy-in (seka.no-buy-in): an edit of an earlier
 hand may make or unmake a svara under hands already written, and they must still be ruled.
-House rule: out of turn during the exchanges, the turns of the players skipped are taken as passes.
+House rule: out of turn during the exchanges, the turns of the players skipped are taken as passes; in the last
+round, a player skipped by an action out of turn keeps his last-round turn (the one who jumped the queue is blamed).
+After the call a fold concedes the hand (issue 29); a show by the last one in after the others folded, with or
+without a call, moves nothing.
 """
 
 from ... import core
@@ -54,6 +57,8 @@ class Seka(Exchanges, Settling, Words, BettingTable, core.Table):
         self.folded_at = {}
         self.call_event = None
         self.shown = {}  # seat -> (value, words, foul, event)
+        self.conceded = None  # the seat that gave the hand up after the call
+        self.aside = None  # (event, cards, words): the last one in showed anyway, which moves nothing
         self.blind_bets = [0] * n
         self.end_event = None
         self.deal_at = None
@@ -330,7 +335,19 @@ class Seka(Exchanges, Settling, Words, BettingTable, core.Table):
         if ev.get("amount"):
             self.error(i, "amount", f"event {i} (fold): a fold puts nothing in; its amount is 0 or left out")
             return
-        if not self._betting(i, s, "fold"):
+        if self.phase == SHOW:
+            # After the call a fold concedes: turns go as in poker, where a fold after the betting gives the hand
+            # up; seka.md: "a player still in who does not show loses". Not after showing, though.
+            if not self._seated(i, s, "fold"):
+                return
+            if not self.rnd.live[s]:
+                self.error(i, "seat", f"event {i} (fold): {self._who(s)} is not in the showdown")
+                return
+            if s in self.shown:
+                self.error(i, "seat", f"event {i} (fold): {self._who(s)} showed his hand at event {self.shown[s][3]}")
+                return
+            self.conceded = s
+        elif not self._betting(i, s, "fold"):
             return
         self.folded_at[s] = i
         self.rnd.fold(s)
@@ -348,17 +365,25 @@ class Seka(Exchanges, Settling, Words, BettingTable, core.Table):
             return
         s, cards = ev["seat"], [CARD[c] for c in ev["cards"]]
         who = self._who(s)
-        if self.phase != SHOW:
+        aside = self.phase == DONE and self.rnd.live[s]  # the last one in, after the others folded
+        if self.phase == DONE and not aside and not self._seated(i, s, "show"):
+            return
+        if self.phase != SHOW and not aside:
             self.error(i, "action", f"event {i} (show): cards are shown only after a call")
             return
         if not self.rnd.live[s]:
             self.error(i, "seat", f"event {i} (show): {who} is not in the showdown")
             return
-        if s in self.shown:
-            self.error(i, "seat", f"event {i} (show): {who} showed at event {self.shown[s][3]}")
+        if s in self.shown or self.aside is not None:
+            at = self.shown[s][3] if s in self.shown else self.aside[0]
+            self.error(i, "seat", f"event {i} (show): {who} showed at event {at}")
             return
         if len(cards) != 3 or len(set(cards)) != 3:
             self.error(i, "cards", f"event {i} (show): a hand is three different cards")
+            return
+        if aside:
+            # The pot is his without showing; a show anyway (with or without a call) moves nothing.
+            self.aside = (i, cards, hand_value(cards, self.cfg.wild, self.cfg.low_trips)[1])
             return
         hand = self.hands[s]
         if hand is not None:

@@ -47,7 +47,8 @@ class Words:
                 for s in self.rnd.seats_in()
                 if s not in self.shown
             ]
-            return (options[0]["seat"] if options else None), options
+            concede = [{"action": "fold", "seat": o["seat"]} for o in options]
+            return (options[0]["seat"] if options else None), options + concede
         return None, []
 
     def _exchange_options(self, s):

@@ -1,0 +1,47 @@
+// The offline referee's Web Worker (served by archive/offline.py, whose answer alone may compile
+// WebAssembly): the project's own `referee` package in Pyodide, answering exactly as the API does,
+// because it calls the same function, referee.answer(). No rule of any game is written here.
+//
+// Message in:  {id, ask: "legal" | "replay" | "games", text: the record's JSON text}
+// Message out: {id, status: 200 | 400, body: the JSON text the API would send}
+//              or {id, unavailable: "why"} when the runtime cannot load (the page falls back to paper mode)
+"use strict";
+
+const MANIFEST_URL = "{{ manifest_url|escapejs }}";
+const HOME = "/home/pyodide/tablekeeper";
+let booting = null;
+
+async function fetchOk(url, what) {
+  const r = await fetch(url, { credentials: "same-origin" });
+  if (!r.ok) throw new Error(what + " could not be fetched (" + url + ": " + r.status + ")");
+  return r;
+}
+
+async function boot() {
+  const manifest = await (await fetchOk(MANIFEST_URL, "the offline manifest")).json();
+  if (!manifest.pyodide) {
+    throw new Error("the browser's Python (Pyodide " + manifest.pyodide_version + ") is not installed on this server");
+  }
+  importScripts(manifest.pyodide + "pyodide.js");
+  const pyodide = await loadPyodide({ indexURL: manifest.pyodide });
+  const zip = await (await fetchOk(manifest.referee, "the referee")).arrayBuffer();
+  pyodide.unpackArchive(zip, "zip", { extractDir: HOME });
+  pyodide.runPython("import sys\nsys.path.insert(0, '" + HOME + "')");
+  return pyodide.pyimport("referee").answer;
+}
+
+self.onmessage = async (event) => {
+  const { id, ask, text } = event.data;
+  let answer;
+  try {
+    booting = booting || boot();
+    answer = await booting;
+  } catch (e) {
+    postMessage({ id, unavailable: String((e && e.message) || e) });
+    return;
+  }
+  const result = answer(ask, text ?? undefined); // (undefined is Python's None; null would not be)
+  const [status, body] = result.toJs();
+  result.destroy();
+  postMessage({ id, status, body });
+};
