@@ -7,7 +7,18 @@ import json
 from django.contrib import admin
 from django.utils.html import format_html
 
-from .models import Dispute, DisputeMessage, Family, Hand, HandRevision, LedgerEntry, Membership, Player, Seat, Session
+from archive.models import (
+    Dispute,
+    DisputeMessage,
+    Family,
+    Hand,
+    HandRevision,
+    LedgerEntry,
+    Membership,
+    Player,
+    Seat,
+    Session,
+)
 
 
 def _pretty(value):
@@ -177,4 +188,4 @@ class DisputeAdmin(admin.ModelAdmin):
     inlines = [DisputeMessageInline]
 
 
-from . import admin_audit  # noqa: E402,F401  (the audit log's and invitations' admin pages)
+from archive.people import admin as people_admin  # noqa: E402,F401  (the audit log's and invitations' admin pages)

@@ -1,12 +1,19 @@
+from importlib import import_module
+
 from django.apps import AppConfig
 
-from archive import usercache
+from archive.common import usercache
 
 
 class ArchiveConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "archive"
     verbose_name = "Family archive"
+    # The parts that answer a lower part's signals (docs/architecture.md), loaded once the models are:
+    # the statistics follow archive.table.signals.hands_changed.
+    receivers = ["archive.stats.jobs"]
 
     def ready(self):
         usercache.connect()  # a saved or deleted user drops its cached copy, in every process
+        for name in self.receivers:
+            import_module(name)

@@ -95,15 +95,15 @@ def fixtures(seed):
     from django.utils import timezone
     from rest_framework.authtoken.models import Token
 
-    from archive import services
     from archive.models import Family, Hand, Player, Session
+    from archive.table import services
     from referee.generate import swik_hand
 
     user = get_user_model().objects.get(username="demo")
     family = Family.objects.filter(memberships__user=user).order_by("pk").first()
     store = import_module(settings.SESSION_ENGINE).SessionStore()
     store[SESSION_KEY] = str(user.pk)
-    store[BACKEND_SESSION_KEY] = "archive.signin.CachedModelBackend"
+    store[BACKEND_SESSION_KEY] = "archive.common.signin.CachedModelBackend"
     store[HASH_SESSION_KEY] = user.get_session_auth_hash()
     store.create()
     token, _ = Token.objects.get_or_create(user=user)

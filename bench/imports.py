@@ -7,7 +7,7 @@
 DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/tk_bench19, dropped and created
 again at each run (so the fresh import meets an empty archive). It builds a JSON Lines history
 (Swik nights of 30 to 50 hands, four to six players, the referee's generator with table mistakes;
-cached in /tmp), then imports it into a new family with `archive.imports.history_import` reading
+cached in /tmp), then imports it into a new family with `archive.history.imports.history_import` reading
 the file as `manage.py import_history` does, and imports it again (which adds nothing). Each
 import runs in a fresh process so its peak memory (getrusage max RSS) is its own. The statistics
 job that follows an import is timed apart (it is a Celery job of its own).
@@ -122,8 +122,10 @@ def measure(what, path, stats=True):
     from django.contrib.auth import get_user_model
     from django.db import connection
 
-    from archive import imports, services, tasks
+    from archive.history import imports
     from archive.models import Family, Hand
+    from archive.people import services as people_services
+    from archive.stats import tasks
     from archive.stats.services import stats_recompute
 
     queued = []
@@ -131,7 +133,7 @@ def measure(what, path, stats=True):
     user, _ = get_user_model().objects.get_or_create(username="bench")
     family = Family.objects.filter(slug="bench-import").first()
     if family is None:
-        family = services.family_create(name="Bench import", owner=user)
+        family = people_services.family_create(name="Bench import", owner=user)
         family.slug = "bench-import"
         family.save(update_fields=["slug"])
     base = maxrss_mb()

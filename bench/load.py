@@ -58,8 +58,9 @@ def build(families, nights, hands, seed):
     from django.core.management import call_command
     from django.utils import timezone
 
-    from archive import services
     from archive.models import Player
+    from archive.people import services as people_services
+    from archive.table import services
     from referee.generate import swik_hand
 
     call_command("migrate", verbosity=0)
@@ -68,7 +69,7 @@ def build(families, nights, hands, seed):
     names = ["Dad", "Uncle Joe", "Mary", "Me"]
     for i in range(families):
         user = get_user_model().objects.create_user(f"load{i}", password=f"load-password-{i}")
-        family = services.family_create(name=f"Load family {i}", owner=user)
+        family = people_services.family_create(name=f"Load family {i}", owner=user)
         players = [Player.objects.create(family=family, name=n) for n in names]
         sessions, hand_ids = [], []
         for night in range(nights):
@@ -88,7 +89,7 @@ def build(families, nights, hands, seed):
         # (a login costs some 0.3 s of CPU by design; a family logs in once a night, not once a request).
         store = SessionStore()
         store[SESSION_KEY] = str(user.pk)
-        store[BACKEND_SESSION_KEY] = "archive.signin.CachedModelBackend"
+        store[BACKEND_SESSION_KEY] = "archive.common.signin.CachedModelBackend"
         store[HASH_SESSION_KEY] = user.get_session_auth_hash()
         store.create()
         out.append(
@@ -140,7 +141,7 @@ def read_stats(prefix):
 def check_archive(timeout):
     """After the run: the worker has caught up, every pot chain holds, statistics equal a recompute."""
     from archive.models import Family, Hand, Session
-    from archive.models.stats import StatsOutbox
+    from archive.stats.models import StatsOutbox
     from archive.stats.services import stats_recompute
     from tests.stats.dump import dump
 

@@ -39,8 +39,8 @@ def main():
     from django.test import Client
     from django.test.utils import setup_test_environment
 
-    from archive import views
     from archive.models import Family, Hand, Player, Session
+    from archive.table.views import nights as views
 
     setup_test_environment()
     settings.ALLOWED_HOSTS = ["*"]

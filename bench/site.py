@@ -71,9 +71,12 @@ def build(name, hands, seed):
     """A family of `hands` hands brought in by the streamed import, its statistics, and its disputes."""
     from django.contrib.auth import get_user_model
 
-    from archive import imports, services, tasks
+    from archive.history import imports
     from archive.models import Hand
+    from archive.people import services as people_services
+    from archive.stats import tasks
     from archive.stats.services import stats_recompute
+    from archive.table import services
     from bench.imports import build_file
 
     every = nights_every(hands)
@@ -81,7 +84,7 @@ def build(name, hands, seed):
     if not path.exists():
         build_file(path, hands, every_days=every)
     owner, _ = get_user_model().objects.get_or_create(username=f"bench-site-{hands}")
-    family = services.family_create(name=name, owner=owner)
+    family = people_services.family_create(name=name, owner=owner)
     queued = []
     tasks.recompute_stats.delay = lambda **kw: queued.append(kw)  # run below, as the worker would
     t = time.perf_counter()
@@ -109,8 +112,8 @@ def pages_of(family, rng):
     """Each page as (name, url maker): a list's newest page and its oldest (what "older" leads to)."""
     from django.urls import reverse
 
-    from archive import views
     from archive.models import Dispute, Hand, Player, Session
+    from archive.table.views import nights as views
 
     slug = family.slug
     f = f"/families/{slug}/"
@@ -180,9 +183,10 @@ def time_logging(family, runs, rng):
     that the hand queues (stats_update_for_hands, as the worker runs it): medians in ms of both."""
     from django.utils import timezone
 
-    from archive import services, tasks
     from archive.models import Player
+    from archive.stats import tasks
     from archive.stats.services import stats_update_for_hands
+    from archive.table import services
     from referee.generate import swik_hand
 
     queued = []

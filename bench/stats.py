@@ -187,7 +187,7 @@ def measure(what, slug):
     from django.db import connection
 
     from archive.models import Family, Hand, LedgerEntry
-    from archive.stats import derive, services
+    from archive.stats import services, summaries
     from tests.stats.history import store_hand, swik_ruled
 
     fam = Family.objects.get(slug=slug)
@@ -230,7 +230,7 @@ def measure(what, slug):
             with connection.cursor() as cur:
                 cur.execute("SET LOCAL work_mem = '64MB'")
             t = time.perf_counter()
-            derive.rebuild_summaries(fam.pk)
+            summaries.rebuild_summaries(fam.pk)
             out["summaries_seconds"] = time.perf_counter() - t
         for name, read in (
             ("h2h", selectors.head_to_head),

@@ -7,5 +7,5 @@ urlpatterns = [
     path("", include("archive.urls")),
 ]
 
-handler500 = "archive.errors.server_error"
-handler404 = "archive.errors.not_found"
+handler500 = "archive.common.errors.server_error"
+handler404 = "archive.common.errors.not_found"

@@ -11,7 +11,7 @@ from django.core.cache import cache
 from django.db import connection
 from rest_framework.test import APIClient
 
-from archive import services
+from archive.table import services
 from tests import factories
 
 

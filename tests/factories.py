@@ -18,8 +18,9 @@ from zoneinfo import ZoneInfo
 
 from django.contrib.auth import get_user_model
 
-from archive import services
 from archive.models import Player
+from archive.people import services as people_services
+from archive.table import services
 
 DATA = Path(__file__).parent / "data" / "archive"
 CHICAGO = ZoneInfo("America/Chicago")
@@ -31,17 +32,17 @@ def make_user(username, password="pw", **extra):
 
 
 def make_family(owner, name="The Test family", *, editors=(), viewers=()):
-    family = services.family_create(name=name, owner=owner)
+    family = people_services.family_create(name=name, owner=owner)
     for user in editors:
-        services.member_add(family=family, user=user, role="editor", by=owner)
+        people_services.member_add(family=family, user=user, role="editor", by=owner)
     for user in viewers:
-        services.member_add(family=family, user=user, role="viewer", by=owner)
+        people_services.member_add(family=family, user=user, role="viewer", by=owner)
     return family
 
 
 def player(family, name, by):
     found = Player.objects.filter(family=family, name=name, merged_into__isnull=True).first()
-    return found or services.player_create(family=family, name=name, by=by)
+    return found or people_services.player_create(family=family, name=name, by=by)
 
 
 def make_session(

@@ -1,0 +1,1 @@
+"""The shell's manage.py commands: thin, each calls a part."""

@@ -2,22 +2,23 @@
 
 How it fits:
 
-    hand saved / edited / deleted --on_commit--> archive.tasks.update_stats_for_hands(ids)
+    hand saved / edited / deleted: the table's services send archive.table.signals.hands_changed;
+    jobs.stats_after_commit answers (the outbox row now) --on_commit--> tasks.update_stats_for_hands(ids)
         -> services.stats_update_for_hands: re-derive those hands' facts from their rulings'
            facts (HandFact, SeatFact, PairFact, and each game's own tables, games/<game>.py;
            HandFact keeps the hand revision and family time zone they came from), then rebuild
-           (derive.rebuild_touched) the summaries by day of the days they were and are on
+           (summaries.rebuild_touched) the summaries by day of the days they were and are on
            (StatsDay, StatsSessionDay, StatsPairDay, StatsStreakDay, each game's own), the
            rollups by month of those months from their day rows and by year of those years from
            their month rows (rollups.py, streaks.py) and the sessions that span months. Its cost
            is a day's hands, a month's days and a year's months, never the history. One transaction, families locked: a worker that dies mid-job leaves the old
            numbers.
-    "Recompute" button (archive.jobs.stats_job_start) / nightly beat / manage.py stats_recompute
-        -> archive.tasks.recompute_stats
+    "Recompute" button (archive.stats.jobs.stats_job_start) / nightly beat / manage.py stats_recompute
+        -> archive.stats.tasks.recompute_stats
         -> services.stats_recompute: one SQL query finds the hands whose facts are missing or
            stale (a lost job: revision or zone differs, a player since merged) and the facts of
            hands deleted or gone; re-derives or removes just those (normally none); then rebuilds
-           every summary and rollup from the facts (derive.rebuild_summaries: DELETE + INSERT ...
+           every summary and rollup from the facts (summaries.rebuild_summaries: DELETE + INSERT ...
            SELECT ... GROUP BY, the streaks in one ordered pass). rederive=True (--rederive)
            derives every fact again from the rulings' facts, with progress in a StatsJob row.
            Either way the same rows as the incremental jobs (tested on random histories).

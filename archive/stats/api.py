@@ -12,13 +12,13 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from archive import bounds, jobs
-from archive.access import require_editor_of, require_member_of
-from archive.models import Family, Player, Session
-from archive.models.stats import SettlePayment, StatsJob
-
-from . import selectors, services
-from .views import parse_filters
+from archive.common import bounds
+from archive.people.access import require_editor_of, require_member_of
+from archive.people.models import Family, Player
+from archive.stats import jobs, selectors, services
+from archive.stats.models import SettlePayment, StatsJob
+from archive.stats.views import parse_filters
+from archive.table.models import Session
 
 PERIOD = [
     OpenApiParameter("game", str, description="swik, sedma, poker, seka or rummy (default: every game)"),
@@ -168,11 +168,11 @@ class RecomputeView(APIView):
         require_editor_of(request.user, family.pk)
         job = jobs.stats_job_start(family=family, by=request.user)
         job.refresh_from_db()
-        return Response(selectors.job_progress(job), status=status.HTTP_202_ACCEPTED)
+        return Response(jobs.job_progress(job), status=status.HTTP_202_ACCEPTED)
 
 
 class JobView(APIView):
     @extend_schema(responses={200: dict})
     def get(self, request, slug, pk):
         family = _family(request, slug)
-        return Response(selectors.job_progress(get_object_or_404(StatsJob, pk=pk, family=family)))
+        return Response(jobs.job_progress(get_object_or_404(StatsJob, pk=pk, family=family)))

@@ -70,3 +70,8 @@ class Batch:
             else:
                 for sql, params in statements:
                     cur.execute(sql, params)
+
+
+def table_of(model):
+    """The model's table, quoted for the plain SQL of the facts and summaries."""
+    return connection.ops.quote_name(model._meta.db_table)

@@ -1,5 +1,5 @@
 """From hands to statistics rows: the facts of hands (written and removed), the stale ones found with
-SQL, the summaries rebuilt with GROUP BY. Used by archive.stats.services, which holds the jobs'
+SQL (the summaries rebuilt from them with GROUP BY are archive.stats.summaries'). Used by archive.stats.services, which holds the jobs'
 transactions and locks; nothing here commits.
 
 What a hand says comes from its ruling's facts (referee/facts.py), never from its events: the
@@ -18,24 +18,16 @@ from django.db.models import DateField, DateTimeField, Exists, F, Min, OuterRef,
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from archive.models import Family, Hand, LedgerEntry, Player, Seat, Session
-from archive.models.stats import (
+from archive.people.models import Family, Player
+from archive.stats import games
+from archive.stats.common import Batch, per_seat, table_of
+from archive.stats.facts import pair_flows
+from archive.stats.models import (
     HandFact,
     PairFact,
     SeatFact,
-    StatsDay,
-    StatsMonth,
-    StatsPairDay,
-    StatsPairMonth,
-    StatsSessionDay,
-    StatsSessionSpan,
-    StatsTableMonth,
 )
-
-from . import games, streaks
-from .common import Batch, per_seat, where
-from .facts import pair_flows
-from .rollups import Rollup, month_of, trunc_month
+from archive.table.models import Hand, LedgerEntry, Seat, Session
 
 CHUNK = 2000  # hands read and written at a time: memory stays flat however big the archive
 
@@ -85,10 +77,6 @@ FACT_MODELS = [SeatFact, PairFact, *games.fact_models(), HandFact]  # HandFact l
 def live_hands(family_id=None):
     qs = Hand.objects.filter(deleted_at__isnull=True, session__deleted_at__isnull=True)
     return qs if family_id is None else qs.filter(session__family_id=family_id)
-
-
-def _t(model):
-    return connection.ops.quote_name(model._meta.db_table)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -181,7 +169,9 @@ def read_hands(*, ids=None, family_id=None, after=0, limit=CHUNK):
     if family_id is not None:
         clauses.append("s.family_id = %s")
         params.append(family_id)
-    sql = _PG_HANDS.format(hand=_t(Hand), session=_t(Session), ledger=_t(LedgerEntry), where=" AND ".join(clauses))
+    sql = _PG_HANDS.format(
+        hand=table_of(Hand), session=table_of(Session), ledger=table_of(LedgerEntry), where=" AND ".join(clauses)
+    )
     with connection.cursor() as cur:
         cur.execute(sql, params + [limit])
         rows = cur.fetchall()
@@ -267,7 +257,7 @@ def _insert(model, rows):
     cols = COLUMNS[model]
     with connection.cursor() as cur:
         if connection.vendor == "postgresql":
-            with cur.cursor.copy(f"COPY {_t(model)} ({', '.join(cols)}) FROM STDIN") as copy:
+            with cur.cursor.copy(f"COPY {table_of(model)} ({', '.join(cols)}) FROM STDIN") as copy:
                 for row in rows:
                     copy.write_row(row)
             return
@@ -293,7 +283,7 @@ def _insert(model, rows):
                 out.append(row)
             rows = out
         names = ", ".join(connection.ops.quote_name(c) for c in cols)
-        cur.executemany(f"INSERT INTO {_t(model)} ({names}) VALUES ({', '.join(['%s'] * len(cols))})", rows)
+        cur.executemany(f"INSERT INTO {table_of(model)} ({names}) VALUES ({', '.join(['%s'] * len(cols))})", rows)
 
 
 def write_facts(hands, ctx):
@@ -325,7 +315,7 @@ def delete_facts(hand_ids):
     batch = Batch()
     for start in range(0, len(hand_ids), CHUNK):
         for model in FACT_MODELS:
-            batch.delete(_t(model), {"hand_id": hand_ids[start : start + CHUNK]})
+            batch.delete(table_of(model), {"hand_id": hand_ids[start : start + CHUNK]})
     batch.run()
 
 
@@ -368,131 +358,3 @@ def dead_fact_hand_ids(family_id=None):
         return []
     live = live_hands().filter(pk=OuterRef("hand_id"))
     return sorted(facts.filter(~Exists(live)).order_by().values_list("hand_id", flat=True))
-
-
-# ---------------------------------------------------------------------------------------------
-# The summaries by day, rebuilt from the facts with one GROUP BY each, and the rollups by month and year
-
-# Plain SQL that SQLite and PostgreSQL both run (the suite runs on both). The ORM can say the
-# SELECT but not INSERT ... SELECT, which keeps the rows in the database.
-_STATSDAY_SQL = """
-INSERT INTO {summary} (family_id, player_id, game, day, hands, hands_known, hands_in, tricks, misdeals, penalties,
-  net, wins, best_take)
-SELECT family_id, player_id, game, day, COUNT(*), COUNT(in_hand), SUM(in_hand), SUM(tricks), SUM(misdeals),
-  SUM(penalties), SUM(net), SUM(won), MAX(take)
-FROM {facts}{where}
-GROUP BY family_id, player_id, game, day
-"""
-_SESSIONDAY_SQL = """
-INSERT INTO {summary} (family_id, session_id, game, day, hands, biggest_pot)
-SELECT family_id, session_id, game, day, COUNT(*), MAX(pot)
-FROM {facts}{where}
-GROUP BY family_id, session_id, game, day
-"""
-_PAIRDAY_SQL = """
-INSERT INTO {summary} (family_id, game, day, payer_id, payee_id, cents)
-SELECT family_id, game, day, payer_id, payee_id, SUM(cents)
-FROM {facts}{where}
-GROUP BY family_id, game, day, payer_id, payee_id
-"""
-# Sessions whose hands fall in more than one month, once a month they touch (StatsSessionSpan).
-_SPAN_SQL = """
-INSERT INTO {span} (family_id, session_id, game, month)
-SELECT DISTINCT family_id, session_id, game, {trunc} FROM {days} WHERE session_id IN (
-  SELECT session_id FROM {days}{where} GROUP BY session_id HAVING MIN({trunc}) <> MAX({trunc}))
-"""
-# (summary by day, SQL, facts, key columns it is rebuilt by besides family, game and day)
-SHARED_SUMMARIES = [
-    (StatsDay, _STATSDAY_SQL, SeatFact, ("player_id",)),
-    (StatsSessionDay, _SESSIONDAY_SQL, HandFact, ()),
-    (StatsPairDay, _PAIRDAY_SQL, PairFact, ()),
-]
-
-_PLAYER_SUMS = ("hands", "hands_known", "hands_in", "tricks", "misdeals", "penalties", "net", "wins")
-PLAYERS = Rollup(
-    StatsDay,
-    StatsMonth,
-    ("player_id",),
-    {**{c: f"SUM({c})" for c in _PLAYER_SUMS}, "best_take": "MAX(best_take)"},
-)
-TABLE = Rollup(
-    StatsSessionDay,
-    StatsTableMonth,
-    (),
-    {"hands": "SUM(hands)", "sessions": "COUNT(DISTINCT session_id)", "biggest_pot": "MAX(biggest_pot)"},
-    day_values={"sessions": "session_id"},
-)
-PAIRS = Rollup(StatsPairDay, StatsPairMonth, ("payer_id", "payee_id"), {"cents": "SUM(cents)"})
-SHARED_ROLLUPS = [PLAYERS, TABLE, PAIRS]
-
-
-def _rebuild(summary, sql, facts, keys, batch):
-    if "player_id" in keys and not all(
-        any(f.attname == "player_id" for f in m._meta.concrete_fields) for m in (summary, facts)
-    ):
-        # a summary of the whole day (no player), or of facts keyed by another player (a wrapper)
-        keys = {k: v for k, v in keys.items() if k != "player_id"}
-    batch.delete(_t(summary), keys)
-    clause, params = where(keys)
-    batch.add(sql.format(summary=_t(summary), facts=_t(facts), where=clause), params)
-
-
-def rebuild_spans(family_id=None, sessions=None, *, batch):
-    """StatsSessionSpan of the given sessions (None: every session of the family, or of every family); the
-    statements join `batch`."""
-    if sessions is not None and not sessions:
-        return
-    keys = {"family_id": family_id, "session_id": None if sessions is None else sorted(sessions)}
-    batch.delete(_t(StatsSessionSpan), keys)
-    clause, params = where(keys)
-    batch.add(
-        _SPAN_SQL.format(span=_t(StatsSessionSpan), days=_t(StatsSessionDay), where=clause, trunc=trunc_month("day")),
-        params,
-    )
-
-
-def rebuild_summaries(family_id=None):
-    """Rebuild every summary and rollup of the family (None: of every family) from its facts: the
-    summaries by day, then the months from the days, the spanning sessions and the streaks."""
-    batch = Batch()
-    for summary, sql, facts, _ in SHARED_SUMMARIES:
-        _rebuild(summary, sql, facts, {"family_id": family_id}, batch)
-    for module in games.GAMES.values():
-        for summary, sql, facts in module.SUMMARIES:
-            _rebuild(summary, sql, facts, {"family_id": family_id}, batch)
-    for rollup in SHARED_ROLLUPS + games.rollups():
-        rollup.rebuild_months(family_id, batch=batch)
-    rebuild_spans(family_id, batch=batch)
-    batch.run()
-    streaks.rebuild_all_days(family_id)
-    streaks.rebuild_months(family_id)
-
-
-def rebuild_touched(family_id, game, *, days, players, sessions):
-    """After a job changed the facts of some hands of one family and game: rebuild the summaries of
-    the days they were or are on (for the players in them), the months of those days and the years of
-    those months (Rollup.rebuild_months), the spans of their sessions and the streaks of those days,
-    months and years. The rows read are those of the days, months and years touched (at most 31 days
-    a month, 12 months a year), never the family's history."""
-    days, players = sorted(days), sorted(players)
-    batch = Batch()  # the summaries, rollups and spans below: one round trip on PostgreSQL
-    for summary, sql, facts, by in SHARED_SUMMARIES:
-        keys = {"family_id": family_id, "game": game, "day": days}
-        if by:
-            if not players:
-                continue  # hands with no seat that counts: no player's row changed
-            keys["player_id"] = players
-        _rebuild(summary, sql, facts, keys, batch)
-    for module in games.matching(game) if players else ():
-        for summary, sql, facts in module.SUMMARIES:
-            _rebuild(summary, sql, facts, {"family_id": family_id, "day": days, "player_id": players}, batch)
-    months = sorted({month_of(d) for d in days})
-    for rollup in SHARED_ROLLUPS:
-        rollup.rebuild_months(family_id, game, months, batch=batch)
-    for rollup in games.rollups(game):
-        rollup.rebuild_months(family_id, None, months, batch=batch)
-    rebuild_spans(family_id, sessions, batch=batch)
-    batch.run()
-    if players:
-        streaks.rebuild_days(family_id, days, players)
-    streaks.rebuild_months(family_id, {game, streaks.ALL}, months)

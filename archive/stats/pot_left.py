@@ -10,7 +10,7 @@ import zoneinfo
 
 from django.db.models import OuterRef, Q, Subquery
 
-from archive.models import Hand, Session
+from archive.table.models import Hand, Session
 
 SHOWN = 3  # the newest few hands named; the sentence says when there are more
 

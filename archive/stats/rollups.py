@@ -27,7 +27,7 @@ import datetime
 
 from django.db import connection
 
-from .common import where
+from archive.stats.common import where
 
 ONE_DAY = datetime.timedelta(days=1)
 DAY, MONTH, YEAR, ALL = "d", "m", "y", "a"  # the levels, as Rollup.read tags its rows

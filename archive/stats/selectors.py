@@ -16,24 +16,34 @@ from collections import defaultdict
 
 from django.db.models import Sum
 
-from archive.models import Player
-from archive.models.stats import (
+from archive.people.models import Player
+from archive.stats import games, pot_left
+from archive.stats import streaks as streak_rollups
+from archive.stats.common import period, ratio
+from archive.stats.models import (
     HandFact,
     SeatFact,
     SettlePayment,
-    StatsJob,
     StatsMonth,
-    StatsOutbox,
     StatsSessionDay,
     StatsSessionSpan,
     StatsTableMonth,
 )
-
-from . import games, pot_left
-from . import streaks as streak_rollups
-from .common import period, ratio
-from .derive import PAIRS, PLAYERS, TABLE
-from .rollups import ALL, DAY, MONTH, YEAR, YEAR_SPAN, add, as_date, biggest, fold, month_of, split, year_of
+from archive.stats.rollups import (
+    ALL,
+    DAY,
+    MONTH,
+    YEAR,
+    YEAR_SPAN,
+    add,
+    as_date,
+    biggest,
+    fold,
+    month_of,
+    split,
+    year_of,
+)
+from archive.stats.summaries import PAIRS, PLAYERS, TABLE
 
 POT = None  # the pot as a party to a settle-up transfer
 
@@ -377,32 +387,3 @@ def settle_up(*, family, session=None, game=None, date_from=None, date_to=None):
     where = {"session": session, "game": game, "date_from": date_from, "date_to": date_to}
     pot_from = pot_left.pot_hands(family=family, carried_out=pot > 0, **where) if pot else None
     return {"nets": people, "pot": pot, "transfers": transfers, "pot_from": pot_from}
-
-
-def job_progress(job):
-    pct = 100 if job.state == StatsJob.State.DONE else (int(100 * job.done / job.total) if job.total else 0)
-    return {
-        "id": job.pk,
-        "state": job.state,
-        "done": job.done,
-        "total": job.total,
-        "percent": pct,
-        "error": job.error,
-        "attempts": job.attempts,
-    }
-
-
-OWED_SHOWN = 1000  # past this the page says "more than 1,000": counting further costs a page its speed
-
-
-def owed(*, family) -> dict | None:
-    """The changes of hands the statistics do not count yet (the outbox): None when none are owed;
-    else {"changes": n (at most OWED_SHOWN + 1), "whole": True if a whole rebuild is owed (an import)}."""
-    rows = list(StatsOutbox.objects.filter(family=family).values_list("hand_id", flat=True)[: OWED_SHOWN + 1])
-    if not rows:
-        return None
-    return {"changes": len(rows), "more": len(rows) > OWED_SHOWN, "whole": None in rows}
-
-
-def latest_job(*, family):
-    return StatsJob.objects.filter(family=family).first()

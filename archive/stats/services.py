@@ -1,10 +1,10 @@
-"""Writes of the statistics: the only code that fills the stats tables (called by archive.tasks).
+"""Writes of the statistics: the only code that fills the stats tables (called by archive.stats.tasks).
 
 - stats_update_for_hands(hand_ids=...): after hands were saved, edited, deleted or restored;
   re-derives those hands' facts (stamped with the hand's revision and the family's time zone)
   and rebuilds the summaries by day of the (family, game, day, player) keys they touch, old and
   new, then the rollups by month of those months and by year of those years
-  (derive.rebuild_touched). Its cost depends on the hands, days, months and years touched, not
+  (summaries.rebuild_touched). Its cost depends on the hands, days, months and years touched, not
   on the size of the archive.
 - stats_recompute(family=None, job=None, rederive=False): the nightly job and the Recompute
   button. By default it trusts the facts the jobs wrote and only repairs what a lost job left
@@ -34,12 +34,13 @@ from django.core.exceptions import PermissionDenied
 from django.db import connection, connections, transaction
 from django.utils import timezone
 
-from archive import access, audit, bounds
-from archive.models import Family, Hand
-from archive.models.stats import HandFact, SeatFact, SettlePayment, StatsJob, StatsOutbox
-
-from . import derive
-from .derive import dead_fact_hand_ids, live_hands, stale_hand_ids  # noqa: F401  (used by bench/stats.py)
+from archive.common import bounds
+from archive.people import access, audit
+from archive.people.models import Family
+from archive.stats import derive, summaries
+from archive.stats.derive import dead_fact_hand_ids, live_hands, stale_hand_ids  # noqa: F401  (used by bench/stats.py)
+from archive.stats.models import HandFact, SeatFact, SettlePayment, StatsJob, StatsOutbox
+from archive.table.models import Hand
 
 
 def _lock_families(family_ids):
@@ -99,7 +100,7 @@ def stats_update_for_hands(*, hand_ids):
     seen()
     _test_pause()
     for (family_id, game), (days, players, sessions) in keys.items():
-        derive.rebuild_touched(family_id, game, days=days, players=players, sessions=sessions)
+        summaries.rebuild_touched(family_id, game, days=days, players=players, sessions=sessions)
     StatsOutbox.objects.filter(id__in=owed).delete()
     return {"hands": written, "keys": sum(len(d) * len(p) for d, p, _ in keys.values())}
 
@@ -200,7 +201,7 @@ def _recompute(family, job, rederive):
         derive.delete_facts(dead)
         done, removed = total, len(dead)
     _test_pause()
-    derive.rebuild_summaries(family_id)
+    summaries.rebuild_summaries(family_id)
     for i in range(0, len(owed), 10_000):
         StatsOutbox.objects.filter(id__in=owed[i : i + 10_000]).delete()
     if job is not None:

@@ -18,10 +18,9 @@ from collections import defaultdict
 
 from django.db import connection
 
-from archive.models import Game
-from archive.models.stats import SeatFact, StatsStreakDay, StatsStreakMonth
-
-from .rollups import MONTH_SPAN, YEAR_SPAN, Rollup, as_date, month_of, next_month, next_year, year_of
+from archive.stats.models import SeatFact, StatsStreakDay, StatsStreakMonth
+from archive.stats.rollups import MONTH_SPAN, YEAR_SPAN, Rollup, as_date, month_of, next_month, next_year, year_of
+from archive.table.models import Game
 
 ALL = ""  # the game of the rows that count every game
 FIELDS = ("hands", "first_sign", "first_len", "last_sign", "last_len", "best_win", "worst_loss")

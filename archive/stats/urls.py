@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import api, views
+from archive.stats import api, views
 
 urlpatterns = [
     path("families/<slug:slug>/stats/", views.family_stats, name="stats-family"),

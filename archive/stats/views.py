@@ -1,6 +1,6 @@
 """Statistics pages: thin views over archive.stats.selectors (reads) and services (writes).
 
-Same rules as the rest of the site (archive.access): strangers get 404, viewers read,
+Same rules as the rest of the site (archive.people.access): strangers get 404, viewers read,
 owners and editors start a recompute or mark a transfer paid.
 """
 
@@ -16,14 +16,14 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
-from archive import bounds, jobs, selectors_games
-from archive.access import can_edit, family_for, require_edit
-from archive.models import Game, Player, Session
-from archive.models.stats import SettlePayment, StatsJob
-from archive.selectors_web import games_of
-
-from . import games as stats_games
-from . import selectors, services
+from archive.common import bounds, catalogue
+from archive.people.access import can_edit, family_for, require_edit
+from archive.people.models import Player
+from archive.stats import games as stats_games
+from archive.stats import jobs, selectors, services
+from archive.stats.models import SettlePayment, StatsJob
+from archive.table.models import Game, Session
+from archive.table.selectors.families import games_of
 
 
 def parse_filters(params):
@@ -47,7 +47,7 @@ def parse_filters(params):
 def _games(family):
     """The filter's games: those the family has played or can play (the referee's catalogue), not every
     name the archive knows."""
-    names = {g["name"]: g["title"] for g in selectors_games.catalogue()}
+    names = {g["name"]: g["title"] for g in catalogue.catalogue()}
     # Only a game the referee no longer knows needs the family's sessions asked (a query over all of them).
     played = games_of(family) if any(v not in names for v, _ in Game.choices) else ()
     return [(v, names.get(v, label)) for v, label in Game.choices if v in names or v in played]
@@ -91,7 +91,7 @@ def family_stats(request, slug):
         messages.warning(request, e)
     players = selectors.players(family=family, **flt)
     charts = _chart_data(family, flt)
-    job = selectors.latest_job(family=family)
+    job = jobs.latest_job(family=family)
     return render(
         request,
         "stats/family.html",
@@ -110,8 +110,8 @@ def family_stats(request, slug):
             "largest": selectors.largest_pots(family=family, **flt),
             "charts": charts,
             "sessions": Session.objects.filter(family=family, deleted_at__isnull=True)[:12],
-            "job": selectors.job_progress(job) if job else None,
-            "owed": selectors.owed(family=family),
+            "job": jobs.job_progress(job) if job else None,
+            "owed": jobs.owed(family=family),
         },
     )
 
@@ -218,7 +218,7 @@ def recompute(request, slug):
     job = jobs.stats_job_start(family=family, by=request.user)
     job.refresh_from_db()
     if request.headers.get("Accept", "").startswith("application/json"):
-        return JsonResponse(selectors.job_progress(job), status=202)
+        return JsonResponse(jobs.job_progress(job), status=202)
     messages.success(request, "Recomputing the statistics from every hand.")
     return redirect(reverse("stats-family", args=[family.slug]) + f"?job={job.pk}")
 
@@ -228,4 +228,4 @@ def recompute(request, slug):
 def job_status(request, slug, pk):
     family, _ = family_for(request.user, slug)
     job = get_object_or_404(StatsJob, pk=pk, family=family)
-    return JsonResponse(selectors.job_progress(job))
+    return JsonResponse(jobs.job_progress(job))

@@ -1,0 +1,1 @@
+"""The template library `tk` (archive.common.filters)."""

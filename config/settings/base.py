@@ -45,7 +45,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
-    "archive.middleware.BadInputMiddleware",
+    "archive.common.middleware.BadInputMiddleware",
     # last: it turns a lockout that the authentication backend signalled into a 429
     "axes.middleware.AxesMiddleware",
 ]
@@ -89,17 +89,17 @@ else:
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # The cache spares the database the two rows every request reads: the session (cached_db writes through
-# to the database, so nothing is lost when the cache is emptied) and the signed-in user (archive/signin.py).
+# to the database, so nothing is lost when the cache is emptied) and the signed-in user (archive/common/signin.py).
 # Production sets CACHE_URL to Redis, shared by every gunicorn worker and node; the embedded run keeps a
 # per-process local memory, right for its single process.
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://tablekeeper")}
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
-# dumpdata/loaddata (manage.py backup/restore) keep times to the microsecond (archive/fulljson.py).
-SERIALIZATION_MODULES = {"json": "archive.fulljson"}
+# dumpdata/loaddata (manage.py backup/restore) keep times to the microsecond (archive/common/fulljson.py).
+SERIALIZATION_MODULES = {"json": "archive.common.fulljson"}
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # refuses a locked-out account or address before the password is tried
-    "archive.signin.CachedModelBackend",  # Django's, with each request's user read from the cache
+    "archive.common.signin.CachedModelBackend",  # Django's, with each request's user read from the cache
 ]
 # Wrong passwords (the login page, /api/token/, the admin): after AXES_FAILURE_LIMIT failures an account
 # is locked from that address until the cool-off has passed. By account and address together: a stranger's
@@ -107,14 +107,14 @@ AUTHENTICATION_BACKENDS = [
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = env.float("AXES_COOLOFF_HOURS", default=0.25)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
-# The client's address as the proxies in front report it (archive/throttle.py): PROXY_COUNT proxies,
+# The client's address as the proxies in front report it (archive/common/throttle.py): PROXY_COUNT proxies,
 # 0 when the server faces the clients itself.
 PROXY_COUNT = env.int("PROXY_COUNT", default=0)
-AXES_CLIENT_IP_CALLABLE = "archive.throttle.client_ip"
+AXES_CLIENT_IP_CALLABLE = "archive.common.throttle.client_ip"
 AXES_RESET_ON_SUCCESS = True
 AXES_COOLOFF_MESSAGE = "Too many wrong passwords: this account is locked from this address; try again in 15 minutes."
 AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
-AXES_LOCKOUT_CALLABLE = "archive.errors.locked_out"  # the API's clients get JSON
+AXES_LOCKOUT_CALLABLE = "archive.common.errors.locked_out"  # the API's clients get JSON
 # API tokens (/api/token/) stop working this long after they were issued; the account page revokes one.
 import datetime  # noqa: E402
 
@@ -146,14 +146,14 @@ STORAGES = {
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "archive.api.auth.ExpiringTokenAuthentication",
+        "archive.common.api.auth.ExpiringTokenAuthentication",
     ],
     "DEFAULT_PARSER_CLASSES": [
-        "archive.api.errors.JSONParser",
+        "archive.common.api.errors.JSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
-    "EXCEPTION_HANDLER": "archive.api.errors.exception_handler",
+    "EXCEPTION_HANDLER": "archive.common.api.errors.exception_handler",
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
@@ -171,7 +171,9 @@ CONTENT_SECURITY_POLICY = {
         "img-src": [SELF, "data:"],
         "font-src": [SELF, "data:"],
         "connect-src": [SELF],
-        "worker-src": [SELF],  # the offline referee's worker (archive/offline.py); it alone may compile wasm
+        "worker-src": [
+            SELF
+        ],  # the offline referee's worker (archive/table/views/offline.py); it alone may compile wasm
         "object-src": [NONE],
         "base-uri": [SELF],
         "form-action": [SELF],
@@ -210,12 +212,12 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # Hands and disputes both have a "status": one enum name each.
     "ENUM_NAME_OVERRIDES": {
-        "HandStatusEnum": "archive.models.core.Hand.Status",
-        "DisputeStatusEnum": "archive.models.core.Dispute.Status",
+        "HandStatusEnum": "archive.table.models.Hand.Status",
+        "DisputeStatusEnum": "archive.table.models.Dispute.Status",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "archive.api.schema.add_common_answers",
+        "archive.common.api.schema.add_common_answers",
     ],
 }
 
@@ -234,8 +236,9 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
 CELERY_TASK_TRACK_STARTED = True
-# The background import's task lives beside archive.tasks (see archive/import_tasks.py).
-CELERY_IMPORTS = ["archive.import_tasks"]
+# Each part's tasks (autodiscovery looks only for archive.tasks). Their names stay those of the old layout
+# (archive.tasks.*, archive.import_tasks.*): a message queued before a deploy still finds its task.
+CELERY_IMPORTS = ["archive.stats.tasks", "archive.history.tasks"]
 # An uploaded history larger than this is imported by a background job; a smaller one at once.
 IMPORT_INLINE_MAX_BYTES = env.int("IMPORT_INLINE_MAX_BYTES", default=256 * 1024)
 # Redis hands an unacknowledged task to another worker after this many seconds (a worker that

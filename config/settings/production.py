@@ -32,6 +32,6 @@ STORAGES = {
 # writes its gzip once instead (pyodide.asm.wasm.gz), which whitenoise serves beside it.
 WHITENOISE_SKIP_COMPRESS_EXTENSIONS = (*Compressor.SKIP_COMPRESS_EXTENSIONS, "wasm")
 # Behind the HTTPS proxy every request comes from the proxy's address: the login throttle (django-axes)
-# reads the client's address from X-Forwarded-For, trusting PROXY_COUNT proxies (archive/throttle.py).
+# reads the client's address from X-Forwarded-For, trusting PROXY_COUNT proxies (archive/common/throttle.py).
 PROXY_COUNT = env.int("PROXY_COUNT", default=1)
 LOGGING["root"]["level"] = env("LOG_LEVEL", default="INFO")  # noqa: F405

@@ -44,7 +44,7 @@
     });
     return f;
   }
-  // A referee's error in a player's words (archive/error_words.py says the same on the pages): "event 1 (deal)"
+  // A referee's error in a player's words (archive/table/error_words.py says the same on the pages): "event 1 (deal)"
   // is named from the record ("the deal", "the third card played", "Mary's declaration"), "(seat 0)" after a
   // name goes, "seat 2" is its player, and cards are drawn as cards (by nodes or text, after this).
   var ORD = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];

@@ -1,4 +1,4 @@
-// The offline referee's Web Worker (served by archive/offline.py, whose answer alone may compile
+// The offline referee's Web Worker (served by archive/table/views/offline.py, whose answer alone may compile
 // WebAssembly): the project's own `referee` package in Pyodide, answering exactly as the API does,
 // because it calls the same function, referee.answer(). No rule of any game is written here.
 //

@@ -1,6 +1,6 @@
 import pytest
 
-from archive import services
+from archive.table import services
 
 
 @pytest.fixture

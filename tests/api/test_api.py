@@ -7,8 +7,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from archive import services
 from archive.models import Dispute, Hand, HandRevision, Membership, Player
+from archive.table import services
 from tests import factories
 
 pytestmark = pytest.mark.django_db

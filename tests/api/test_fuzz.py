@@ -26,7 +26,7 @@ from schemathesis.specs.openapi.checks import (
     use_after_free,
 )
 
-from archive import services
+from archive.table import services
 from config.wsgi import application
 
 EXAMPLES = int(os.environ.get("TK_FUZZ_EXAMPLES", "3"))

@@ -5,8 +5,8 @@ import zoneinfo
 
 import pytest
 
-from archive import services
-from archive.models.audit import AuditEntry
+from archive.people import services as people_services
+from archive.people.models import AuditEntry
 from tests import factories
 from tests.browser.support import BROWSER
 
@@ -16,7 +16,7 @@ pytestmark = BROWSER
 @pytest.mark.django_db(transaction=True)
 def test_the_audit_log_tells_the_familys_own_time_and_leads_back(page, live_server):
     owner = factories.make_user("grandma", password="demo")
-    family = services.family_create(name="The Hale family", owner=owner, timezone="America/Chicago")
+    family = people_services.family_create(name="The Hale family", owner=owner, timezone="America/Chicago")
     factories.player(family, "Uncle Joe", owner)
     entry = AuditEntry.objects.filter(family=family).order_by("-at", "-id").first()
     local = entry.at.astimezone(zoneinfo.ZoneInfo("America/Chicago"))

@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from archive import services
 from archive.models import Hand, HandRevision
+from archive.table import services
 from tests import factories
 from tests.browser.support import BROWSER, login, shot
 

@@ -13,9 +13,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from archive import demo_poker, demo_seka, selectors_games
-from archive.demo_rummy import rummy_evenings
-from archive.demo_sedma import sedma_evenings
+from archive.common import catalogue
+from archive.demo import poker as demo_poker
+from archive.demo import seka as demo_seka
+from archive.demo.rummy import rummy_evenings
+from archive.demo.sedma import sedma_evenings
 from archive.models import Family, Hand, Player, Session
 from tests.browser.support import BROWSER, shot
 
@@ -91,13 +93,13 @@ def test_every_page_of_every_game_fits_a_phone_and_its_replay_draws(page, live_s
         day = session.started_at.astimezone(zone).date().isoformat()
         page.goto(live_server.url + f"/families/{family.slug}/?date={day}")
         row = page.locator("tr", has=page.locator(f'a[href="/families/{family.slug}/sessions/{session.pk}/"]'))
-        entry = selectors_games.game_entry(game)
+        entry = catalogue.game_entry(game)
         words = {v["value"]: v["words"] for v in entry["variant_words"]}  # the variant in words, not its code
         title = entry["title"]
         expect(row.locator(".session-game")).to_have_text(
             f"{title} ({words[session.variant]})" if session.variant else title
         )
-        if selectors_games.settles_of(game) == "points":
+        if catalogue.settles_of(game) == "points":
             expect(row.locator("td").last).to_have_text("—")
 
     for game in GAMES:

@@ -7,8 +7,8 @@ import re
 import pytest
 from django.core.management import call_command
 
-from archive import views
 from archive.models import Dispute, Family, Hand, Player, Session
+from archive.table.views import nights as views
 from tests.browser.support import BROWSER, shot
 
 try:

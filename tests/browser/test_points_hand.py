@@ -5,8 +5,8 @@ from datetime import datetime
 
 import pytest
 
-from archive.demo_rummy import rummy_evenings
-from archive.demo_sedma import sedma_evenings
+from archive.demo.rummy import rummy_evenings
+from archive.demo.sedma import sedma_evenings
 from archive.models import Hand
 from tests import factories
 from tests.browser.support import BROWSER, login

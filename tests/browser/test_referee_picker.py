@@ -7,7 +7,7 @@ import json
 import pytest
 
 import referee
-from archive.templatetags.tk import words_text
+from archive.common.filters import words_text
 from tests.browser.support import BROWSER, shot
 from tests.browser.test_edit_hand import login
 

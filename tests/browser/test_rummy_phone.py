@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from archive import services
+from archive.table import services
 from tests import factories
 from tests.browser.support import BROWSER, login, shot
 

@@ -4,8 +4,8 @@ every chart has its line."""
 
 import pytest
 
-from archive import services
 from archive.stats.services import stats_recompute
+from archive.table import services
 from tests import factories
 from tests.browser.support import BROWSER, expect, login
 

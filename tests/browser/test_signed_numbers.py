@@ -7,8 +7,8 @@ from datetime import datetime
 
 import pytest
 
-from archive import services
 from archive.stats.services import stats_recompute
+from archive.table import services
 from referee.games.sedma.generate import sedma_deal
 from tests import factories
 from tests.browser.support import BROWSER, login

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from archive import services
 from archive.models import Hand, Session
+from archive.table import services
 from tests import factories
 from tests.browser.support import BROWSER, shot
 from tests.browser.test_edit_hand import login

@@ -7,7 +7,7 @@ from datetime import datetime
 import pytest
 
 import referee
-from archive import services
+from archive.table import services
 from tests import factories
 from tests.browser.support import BROWSER, login
 

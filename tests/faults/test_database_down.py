@@ -67,7 +67,7 @@ def test_a_hand_sent_while_the_database_is_away_is_not_half_saved(member, family
 
 
 def test_other_server_errors_get_a_plain_500_page(member, family, monkeypatch):
-    from archive import views
+    from archive.table.views import nights as views
 
     def broken(*args, **kwargs):
         raise RuntimeError("a bug")

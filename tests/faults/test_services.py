@@ -18,8 +18,8 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection
 
-from archive import services
 from archive.models import Hand
+from archive.table import services
 from tests import factories
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -111,7 +111,7 @@ def server(tmp_path):
 def _logged_in(user):
     store = SessionStore()
     store[SESSION_KEY] = str(user.pk)
-    store[BACKEND_SESSION_KEY] = "archive.signin.CachedModelBackend"
+    store[BACKEND_SESSION_KEY] = "archive.common.signin.CachedModelBackend"
     store[HASH_SESSION_KEY] = user.get_session_auth_hash()
     store.create()
     web = requests.Session()

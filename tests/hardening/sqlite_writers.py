@@ -20,7 +20,8 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connections  # noqa: E402
 from rest_framework.test import APIClient  # noqa: E402
 
-from archive import imports, services  # noqa: E402
+from archive.history import export, imports  # noqa: E402
+from archive.table import services  # noqa: E402
 from tests import factories  # noqa: E402
 
 
@@ -38,7 +39,7 @@ def main(writers=8, imported=60):
         services.hand_add(session=night, record=rec, by=owner, no_deal_ok=True)
     lines = [
         line.replace('"big-night"', '"imported-night"')
-        for line in services.history_export(family=family)
+        for line in export.history_export(family=family)
         if '"big-night"' in line
     ]
     barrier = threading.Barrier(writers + 1)

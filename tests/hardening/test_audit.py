@@ -7,9 +7,10 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from archive import services
 from archive.models import AuditEntry, Membership, Player, Seat, Session
-from archive.models.stats import SettlePayment
+from archive.people import services as people_services
+from archive.stats.models import SettlePayment
+from archive.table import services
 from tests import factories
 
 
@@ -130,13 +131,13 @@ def test_a_later_session_naming_the_merged_away_player_seats_the_keeper(api, web
 def test_an_audit_row_is_never_written_for_a_refused_change(family, owner):
     m = Membership.objects.get(family=family, user=owner)
     with pytest.raises(ValidationError):
-        services.member_add(family=family, user=m.user, role="viewer", by=owner)
+        people_services.member_add(family=family, user=m.user, role="viewer", by=owner)
     assert not AuditEntry.objects.filter(action="member.role").exists()
 
 
 def test_the_audit_log_names_the_time(family, owner, editor):
     m = Membership.objects.get(family=family, user=editor)
-    services.member_add(family=family, user=m.user, role="viewer", by=owner)
+    people_services.member_add(family=family, user=m.user, role="viewer", by=owner)
     entry = AuditEntry.objects.get(action="member.role")
     assert abs(entry.at - datetime.datetime.now(datetime.UTC)) < datetime.timedelta(minutes=5)
     assert factories  # the builders made the family this row belongs to

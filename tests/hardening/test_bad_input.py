@@ -6,8 +6,8 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from archive.forms import rule_field_name
 from archive.models import Membership, Player, Session, SettlePayment
+from archive.table.forms import rule_field_name
 
 DEEP = "[" * 100_000 + "]" * 100_000
 

@@ -14,8 +14,8 @@ from django.urls import reverse
 from django.utils import timezone as dj_timezone
 
 import referee
-from archive import services
 from archive.models import Dispute, DisputeMessage, Hand, Player, Session
+from archive.table import services
 from tests import factories
 from tests.hardening.double_tap import double_tap
 

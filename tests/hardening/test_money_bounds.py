@@ -6,8 +6,9 @@ import json
 import pytest
 from django.urls import reverse
 
-from archive import imports, services
+from archive.history import imports
 from archive.models import Hand, Session, SettlePayment
+from archive.people import services as people_services
 from tests import factories
 from tests.factories import example_record
 
@@ -159,7 +160,7 @@ def test_an_overflow_anywhere_in_the_api_is_a_400(api, family, monkeypatch):
     def boom(**kw):
         raise OverflowError("Python int too large to convert to SQLite INTEGER")
 
-    monkeypatch.setattr(services, "player_create", boom)
+    monkeypatch.setattr(people_services, "player_create", boom)
     r = api("editor").post("/api/players/", {"family": family.pk, "name": "Zed"}, format="json")
     assert r.status_code == 400
     assert "too big" in r.json()["detail"]

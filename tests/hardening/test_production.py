@@ -13,7 +13,7 @@ from django.test import override_settings
 from django.urls import reverse
 
 from archive.models import Player
-from archive.models.stats import StatsJob
+from archive.stats.models import StatsJob
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 PRODUCTION_STORAGES = {
@@ -77,7 +77,7 @@ def _pages(family, hands, dispute, job):
 
 @pytest.fixture
 def dispute(hands, owner):
-    from archive import services
+    from archive.table import services
 
     return services.dispute_open(hand=hands[0], title="Was that a revoke?", text="Joe had a heart.", by=owner)
 

@@ -1,8 +1,8 @@
 """Every statistics row (shared and each game's own: facts, summaries by day, rollups by month) as sorted
 tuples without surrogate ids: equal dumps, equal statistics."""
 
-from archive.models.stats import HandFact, PairFact, SeatFact, StatsSessionSpan, StatsStreakDay, StatsStreakMonth
-from archive.stats import derive, games
+from archive.stats import games, summaries
+from archive.stats.models import HandFact, PairFact, SeatFact, StatsSessionSpan, StatsStreakDay, StatsStreakMonth
 
 
 def dump(family=None):
@@ -12,9 +12,9 @@ def dump(family=None):
         SeatFact,
         PairFact,
         *games.fact_models(),
-        *(summary for summary, *_ in derive.SHARED_SUMMARIES),
+        *(summary for summary, *_ in summaries.SHARED_SUMMARIES),
         *(summary for m in games.GAMES.values() for summary, *_ in m.SUMMARIES),
-        *(r.month for r in derive.SHARED_ROLLUPS + games.rollups()),
+        *(r.month for r in summaries.SHARED_ROLLUPS + games.rollups()),
         StatsSessionSpan,
         StatsStreakDay,
         StatsStreakMonth,

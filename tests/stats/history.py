@@ -1,6 +1,6 @@
 """Hand histories for the statistics tests and the benchmark.
 
-The real path is the contract: archive.services.session_create / hand_add with records from
+The real path is the contract: archive.table.services.session_create / hand_add with records from
 referee.generate.swik_hand, ruled by referee.replay (whose facts the statistics read). For the
 tests that must write a hand behind the services' back (a lost job, a hand moved to another day),
 `swik_ruled` makes a record and its ruling the same way and `store_hand` writes the Hand and
@@ -12,8 +12,9 @@ from __future__ import annotations
 from django.db import transaction
 
 import referee
-from archive import services, tasks
 from archive.models import Hand, LedgerEntry, Seat
+from archive.stats import tasks
+from archive.table import services
 from referee.generate import swik_hand
 
 
@@ -49,7 +50,7 @@ def ledger_rows(hand, ruling, *, players, played_at, extra=0):
 
 @transaction.atomic
 def store_hand(session, record, ruling, *, number, played_at, notify=True):
-    """Write a hand as archive.services.hand_add does (Hand + LedgerEntry rows, stats after commit)."""
+    """Write a hand as archive.table.services.hand_add does (Hand + LedgerEntry rows, stats after commit)."""
     players = dict(Seat.objects.filter(session=session).values_list("position", "player_id"))
     facts = ruling["facts"]
     hand = Hand.objects.create(

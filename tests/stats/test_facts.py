@@ -9,11 +9,11 @@ from zoneinfo import ZoneInfo
 import pytest
 
 import referee
-from archive.models.stats import HandFact, SeatFact
 from archive.stats import derive
 from archive.stats.common import per_seat
 from archive.stats.facts import largest_remainder, pair_flows
 from archive.stats.games import swik
+from archive.stats.models import HandFact, SeatFact
 from referee.facts import seat_rows
 
 EXAMPLES = json.loads((Path(__file__).parent.parent / "data" / "stats" / "swik_examples.json").read_text())

@@ -4,10 +4,9 @@ from datetime import timedelta
 
 import pytest
 
-from archive import tasks
 from archive.models import Hand, LedgerEntry
-from archive.models.stats import HandFact, SeatFact, StatsDay, StatsJob
-from archive.stats import derive, services
+from archive.stats import services, summaries, tasks
+from archive.stats.models import HandFact, SeatFact, StatsDay, StatsJob
 from config.celery import app as celery_app
 
 from .conftest import chicago
@@ -136,7 +135,7 @@ def test_a_failing_job_retries_and_leaves_the_old_numbers(table, rng, django_cap
         play_session(family, players=players, started_at=chicago(2024, 7, 5, 19), by=table["editor"], hands=6, rng=rng)
     before = dump(family)
     calls = {"n": 0}
-    real = derive.rebuild_summaries
+    real = summaries.rebuild_summaries
 
     def flaky(*args, **kw):
         calls["n"] += 1
@@ -144,7 +143,7 @@ def test_a_failing_job_retries_and_leaves_the_old_numbers(table, rng, django_cap
             raise RuntimeError("the database went away")
         return real(*args, **kw)
 
-    monkeypatch.setattr(derive, "rebuild_summaries", flaky)
+    monkeypatch.setattr(summaries, "rebuild_summaries", flaky)
     # eager and not propagating, Celery runs the retry at once, as a worker would after the backoff
     job = StatsJob.objects.create(family=family)
     old, celery_app.conf.task_eager_propagates = celery_app.conf.task_eager_propagates, False

@@ -8,10 +8,11 @@ from django.db import transaction
 from django.urls import reverse
 from kombu.exceptions import OperationalError as BrokerDown
 
-from archive import jobs, services, tasks
 from archive.models import LedgerEntry
-from archive.models.stats import StatsDay, StatsOutbox
+from archive.stats import jobs, tasks
 from archive.stats import services as stats_services
+from archive.stats.models import StatsDay, StatsOutbox
+from archive.table import services
 
 from .conftest import chicago
 from .dump import dump

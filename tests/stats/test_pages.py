@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from archive.models.stats import SettlePayment, StatsJob
 from archive.stats import selectors
+from archive.stats.models import SettlePayment, StatsJob
 
 from .conftest import chicago
 from .history import play_session
@@ -154,7 +154,7 @@ def test_greedy_settle_up_pays_largest_debtor_to_largest_creditor():
 
 
 def test_recompute_job_repairs_a_lost_job_and_reports_progress(client, history, django_capture_on_commit_callbacks):
-    from archive.models.stats import HandFact, SeatFact
+    from archive.stats.models import HandFact, SeatFact
 
     from .dump import dump
 

@@ -5,9 +5,9 @@ them."""
 import pytest
 from django.urls import reverse
 
-from archive import services, tasks
-from archive.stats import selectors
+from archive.stats import selectors, tasks
 from archive.stats.games.poker import PokerDay, PokerSeatFact
+from archive.table import services
 
 from .conftest import chicago
 

@@ -18,7 +18,7 @@ from rest_framework.test import APIClient
 
 import referee
 from archive.models import Family, Hand, LedgerEntry, Membership, Player, Seat, Session
-from archive.stats import derive, rollups, selectors, services
+from archive.stats import rollups, selectors, services, summaries
 from archive.stats.facts import pair_flows
 from referee.games.poker.generate import poker_hand
 from referee.games.sedma.generate import sedma_deal
@@ -271,10 +271,10 @@ def test_incremental_rollups_equal_a_recompute_and_the_hands(table, steps):
             for flt in PERIODS:
                 check_against_the_hands(family, flt)
             # all time is year rows only: rows by the years and the keys, not by the months or days played
-            by_years = derive.PLAYERS.read(family_id=family.pk, cols=("net", "hands", "best_take"))
+            by_years = summaries.PLAYERS.read(family_id=family.pk, cols=("net", "hands", "best_take"))
             assert {row[1] for row in by_years} <= {rollups.YEAR}
             # and a read that only adds up is one all-time row a key, equal to its years folded
-            all_time = derive.PLAYERS.read(family_id=family.pk, cols=("net", "hands", "best_take"), top=rollups.ALL)
+            all_time = summaries.PLAYERS.read(family_id=family.pk, cols=("net", "hands", "best_take"), top=rollups.ALL)
             assert {row[1] for row in all_time} <= {rollups.ALL}
             assert len(all_time) <= len(by_years)
             how = [rollups.add, rollups.add, rollups.biggest]

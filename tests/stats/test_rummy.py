@@ -4,9 +4,9 @@ session is a game to its target), from hands logged through the services, checke
 import pytest
 from django.urls import reverse
 
-from archive import services
 from archive.stats import selectors
 from archive.stats.games.rummy import RummyDay, RummySeatFact
+from archive.table import services
 from referee.games.rummy.generate import rummy_hand
 
 from .conftest import chicago

@@ -4,9 +4,9 @@ partner results, from deals logged through the services, checked against the ref
 import pytest
 from django.urls import reverse
 
-from archive import services
 from archive.stats import selectors
 from archive.stats.games.sedma import SedmaDay, SedmaSeatFact
+from archive.table import services
 from referee.games.sedma.generate import sedma_deal
 
 from .conftest import chicago

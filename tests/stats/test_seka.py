@@ -4,9 +4,9 @@ and in the players' rows; net per player as every game has it."""
 import pytest
 from django.urls import reverse
 
-from archive import services, tasks
-from archive.stats import selectors
+from archive.stats import selectors, tasks
 from archive.stats.games.seka import SekaDay, SekaSeatFact
+from archive.table import services
 
 from .conftest import chicago
 

@@ -16,8 +16,8 @@ import pytest
 from django.db import connection
 
 from archive.models import Hand, LedgerEntry
-from archive.models.stats import SeatFact, StatsDay
 from archive.stats import services
+from archive.stats.models import SeatFact, StatsDay
 
 from .conftest import chicago
 from .dump import dump
@@ -149,8 +149,8 @@ def test_a_worker_killed_mid_task_leaves_nothing_half_written_and_the_retry_is_r
 
 
 def test_the_worker_recompute_repairs_a_lost_job(worker, table, rng):
-    from archive import tasks
-    from archive.models.stats import HandFact, StatsJob
+    from archive.stats import tasks
+    from archive.stats.models import HandFact, StatsJob
 
     worker()
     family = table["family"]
@@ -181,7 +181,7 @@ def test_hands_saved_while_redis_is_stopped_are_kept_and_counted_when_it_returns
     is behind; when Redis is back the beat's drain pays the outbox and the figures are right, once."""
     from django.urls import reverse
 
-    from archive.models.stats import StatsOutbox
+    from archive.stats.models import StatsOutbox
 
     if not shutil.which("redis-server"):
         pytest.skip("needs redis-server to start Redis again")

@@ -2,7 +2,7 @@
 
 import pytest
 
-from archive import services
+from archive.table import services
 
 
 @pytest.fixture

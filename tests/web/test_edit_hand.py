@@ -6,8 +6,8 @@ import json
 import pytest
 from django.urls import reverse
 
-from archive import services
 from archive.models import Hand, HandRevision, LedgerEntry
+from archive.table import services
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,9 @@ import pytest
 from django.urls import reverse
 
 import referee
-from archive import selectors_games, views
+from archive.common import catalogue
+from archive.table.selectors.sheet import score_sheet
+from archive.table.views import nights as views
 from tests import factories
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +23,7 @@ def swik_settles_in_points(monkeypatch):
     for g in games:
         if g["name"] == "swik":
             g["settles"] = "points"
-    monkeypatch.setattr(selectors_games, "catalogue", lambda: games)
+    monkeypatch.setattr(catalogue, "catalogue", lambda: games)
 
 
 def test_a_pot_game_shows_balances_and_the_pot(client_as, family, session, hands):
@@ -36,7 +38,7 @@ def test_a_points_game_shows_a_score_sheet_instead(client_as, family, session, h
     page = client_as("viewer").get(reverse("session", args=[family.slug, session.pk])).content.decode()
     assert 'id="score-sheet"' in page
     assert 'id="balances"' not in page and "pot now" not in page
-    sheet = selectors_games.score_sheet(session)
+    sheet = score_sheet(session)
     assert [p.name for p in sheet["players"]] == ["Dad", "Uncle Joe", "Mary", "Me"]
     assert len(sheet["rows"]) == 2
     # Hand 1 (the rule book's plain hand, from an empty pot): Dad −1, Joe +7, Mary −18, Me −3; totals run on.
@@ -52,7 +54,7 @@ def test_a_points_score_is_the_rulings_score_when_it_has_one(session, hands):
     h = hands[0]
     h.ruling = dict(h.ruling, score=[1, 2, 3, 4])
     h.save(update_fields=["ruling"])
-    assert selectors_games.score_sheet(session)["rows"][0]["points"] == [1, 2, 3, 4]
+    assert score_sheet(session)["rows"][0]["points"] == [1, 2, 3, 4]
 
 
 def test_the_hand_entry_pages_load_the_games_own_script(client_as, family, session, hands):

@@ -8,11 +8,11 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from archive.history.selectors import import_job_progress
 from archive.models import Hand, ImportChunk, ImportJob
-from archive.selectors_imports import import_job_progress
 from config.celery import app as celery_app
 from tests import factories
-from tests.archive.test_import_stream import history_lines
+from tests.history.test_import_stream import history_lines
 
 
 @pytest.fixture(autouse=True)

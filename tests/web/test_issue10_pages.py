@@ -8,7 +8,8 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.core.management import call_command
 
-from archive import services, tasks
+from archive.stats import tasks
+from archive.table import services
 from referee.games import MODULES, PLANNED
 from tests import factories
 

@@ -8,9 +8,9 @@ from datetime import datetime, timedelta
 import pytest
 from django.urls import reverse
 
-from archive import services
+from archive.common import filters as tk
 from archive.models import Hand, LedgerEntry, Player, Session
-from archive.templatetags import tk
+from archive.table import services
 from tests import factories
 
 pytestmark = pytest.mark.django_db
@@ -99,7 +99,7 @@ def test_a_players_hands_page_by_keyset_across_sessions(client_as, family, owner
 
 
 def test_a_players_pages_skip_nights_he_missed_and_nights_with_no_live_hand(client_as, family, owner):
-    """His pages are cut from his nights with a live hand (archive.selectors.player_history's `narrow`): more of
+    """His pages are cut from his nights with a live hand (archive.table.selectors.player_history's `narrow`): more of
     other people's nights than a page holds between his, and a night of his whose hands were all deleted,
     change nothing in what he sees."""
     start = datetime(2023, 5, 5, 19, 0, tzinfo=factories.CHICAGO)
@@ -158,8 +158,8 @@ def dispute_walk(client, url, keep=""):
 
 
 def test_disputes_page_by_keyset_and_filter_by_status(client_as, family, hands, editor, owner):
-    from archive import services
     from archive.models import Dispute
+    from archive.table import services
 
     start = datetime(2020, 3, 1, 12, 0, tzinfo=factories.CHICAGO)
     for i in range(65):  # 30 a page: three pages

@@ -17,7 +17,7 @@ def log_url(family, session):
 
 
 def test_the_log_page_offers_the_next_hands_defaults(client_as, log_url, family, session, owner):
-    from archive import services
+    from archive.table import services
 
     services.hand_add(session=session, record=factories.example_record("01-plain-hand"), by=owner)
     page = client_as("editor").get(log_url).content.decode()

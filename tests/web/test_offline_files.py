@@ -1,4 +1,4 @@
-"""The offline referee's files (archive/offline.py): the manifest (never cached) names the referee's zip by
+"""The offline referee's files (archive/table/views/offline.py): the manifest (never cached) names the referee's zip by
 its content's digest (cached for good) and Pyodide's folder; the worker alone may compile WebAssembly, the
 pages keep the site's policy and allow that worker."""
 
@@ -13,7 +13,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from archive import offline
+from archive.table.views import offline
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 

@@ -5,8 +5,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from archive import invitations
 from archive.models import Dispute, Hand, HandRevision, Membership
+from archive.people import invitations
 from archive.stats.services import stats_recompute
 
 pytestmark = pytest.mark.django_db
@@ -124,7 +124,7 @@ def test_the_hand_page_gives_the_ruling_in_words(client_as, family, hands):
 
 
 def test_the_hand_history_shows_who_when_why_and_the_money_diff(client_as, family, hands, editor):
-    from archive import services
+    from archive.table import services
     from tests import factories
 
     services.hand_edit(
@@ -222,7 +222,7 @@ def test_new_session_form_offers_every_game_of_the_catalogue_with_its_house_rule
     assert 'value="Q" id="hr-swik-high_wraps-Q"> Queen' in page
     assert "When only one player stays in, that player plays against the blind hand." in page
     assert 'name="hr-swik-high_wrap_tricks" id="hr-swik-high_wrap_tricks" value="2" min="1" max="3"' in page
-    assert "SWIK_HOUSE_RULES" not in open("archive/forms.py").read()
+    assert "SWIK_HOUSE_RULES" not in open("archive/table/forms.py").read()
 
 
 def test_new_session_form_unticked_flags_and_ranks_are_kept_as_the_table_set_them(client_as, family, session):

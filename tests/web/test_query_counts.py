@@ -8,8 +8,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from archive import services, views
 from archive.models import Family, Hand, Player, Session
+from archive.table import services
+from archive.table.views import nights as views
 
 pytestmark = pytest.mark.django_db
 

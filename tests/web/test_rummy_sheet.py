@@ -6,9 +6,10 @@ from datetime import datetime
 import pytest
 from django.urls import reverse
 
-from archive import selectors_games, services
-from archive.demo_rummy import rummy_evenings
+from archive.demo.rummy import rummy_evenings
 from archive.models import Session
+from archive.table import services
+from archive.table.selectors.sheet import score_sheet
 from tests import factories
 
 pytestmark = pytest.mark.django_db
@@ -31,7 +32,7 @@ def test_the_demo_has_rummy_evenings_each_a_game_to_its_target(evenings):
     assert len(evenings["sessions"]) == 3
     assert evenings["count"] == sum(s.hands.count() for s in evenings["sessions"])
     for session in evenings["sessions"]:
-        sheet = selectors_games.score_sheet(session)
+        sheet = score_sheet(session)
         target = (session.house_rules or {}).get("target", 500)
         assert sheet["target"] == target
         totals = [0] * len(sheet["players"])
@@ -49,9 +50,9 @@ def test_the_demo_has_rummy_evenings_each_a_game_to_its_target(evenings):
 
 
 def test_the_session_page_shows_the_winner_of_a_finished_game(evenings, client_as):
-    session = next(s for s in evenings["sessions"] if selectors_games.score_sheet(s)["finished"])
+    session = next(s for s in evenings["sessions"] if score_sheet(s)["finished"])
     page = client_as("viewer").get(reverse("session", args=[evenings["family"].slug, session.pk])).content.decode()
-    winners = selectors_games.score_sheet(session)["winners"]
+    winners = score_sheet(session)["winners"]
     assert 'id="score-sheet"' in page and 'id="score-winner"' in page and winners[0].name in page
     assert 'id="score-target"' not in page
 
@@ -73,7 +74,7 @@ def test_a_game_logged_the_paper_way_leads_to_the_target(family, owner, client_a
         services.hand_add(
             session=session, record={"events": [deal, {"action": "points", "points": pts, "out": 0}]}, by=owner
         )
-    sheet = selectors_games.score_sheet(session)
+    sheet = score_sheet(session)
     assert sheet["totals"] == [75, 8] and not sheet["finished"]
     page = client_as("viewer").get(reverse("session", args=[family.slug, session.pk])).content.decode()
     assert 'id="score-target">100<' in page and 'id="score-leader">Olga<' in page
@@ -82,7 +83,7 @@ def test_a_game_logged_the_paper_way_leads_to_the_target(family, owner, client_a
     services.hand_add(
         session=session, record={"events": [deal, {"action": "points", "points": [25, 3], "out": 0}]}, by=owner
     )
-    sheet = selectors_games.score_sheet(session)
+    sheet = score_sheet(session)
     assert sheet["finished"] and [p.name for p in sheet["winners"]] == ["Olga"]
 
 

@@ -6,9 +6,9 @@ from datetime import datetime
 import pytest
 from django.urls import reverse
 
-from archive import selectors_games
-from archive.demo_sedma import sedma_evenings
+from archive.demo.sedma import sedma_evenings
 from archive.models import Session
+from archive.table.selectors.sheet import score_sheet
 from tests import factories
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +29,7 @@ def test_the_demo_has_sedma_evenings_in_every_variant(evenings):
 
 def test_a_4p_game_shows_its_partnerships_block_by_block_and_who_won(evenings, client_as):
     session = next(s for s in evenings["sessions"] if s.variant == "4p")
-    sheet = selectors_games.score_sheet(session)
+    sheet = score_sheet(session)
     names = [p.name for p in sheet["players"]]
     rows = sheet["rows"]
     assert len(rows) >= 12
@@ -54,7 +54,7 @@ def test_a_4p_game_shows_its_partnerships_block_by_block_and_who_won(evenings, c
 
 def test_a_3p_evening_shows_the_crowns(evenings, client_as):
     session = next(s for s in evenings["sessions"] if s.variant == "3p")
-    sheet = selectors_games.score_sheet(session)
+    sheet = score_sheet(session)
     assert sheet["crowns"] is not None and sum(sheet["crowns"]) == 0
     assert sheet["crowns"] == [sum(r["crowns"][s] for r in sheet["rows"] if r["crowns"]) for s in range(3)]
     page = client_as("viewer").get(reverse("session", args=[evenings["family"].slug, session.pk])).content.decode()

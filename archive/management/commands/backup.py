@@ -1,8 +1,8 @@
-"""manage.py backup FILE: the whole archive into one file (.json or .json.gz); see archive/backup.py."""
+"""manage.py backup FILE: the whole archive into one file (.json or .json.gz); see archive/history/backup.py."""
 
 from django.core.management.base import BaseCommand
 
-from archive import backup
+from archive.history import backup
 
 
 class Command(BaseCommand):

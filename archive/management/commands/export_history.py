@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from archive import services
+from archive.history.export import history_export
 from archive.models import Family
 
 
@@ -20,7 +20,7 @@ class Command(BaseCommand):
         n = 0
         out = self.stdout if file == "-" else open(file, "w", encoding="utf-8")
         try:
-            for line in services.history_export(family=fam):
+            for line in history_export(family=fam):
                 if out is self.stdout:
                     out.write(line, ending="")
                 else:

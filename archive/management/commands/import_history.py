@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
-from archive import imports
+from archive.history import imports
 from archive.models import Family, Membership
 
 

@@ -1,8 +1,8 @@
-"""manage.py restore FILE: a backup into a new, empty database; the statistics rebuilt (archive/backup.py)."""
+"""manage.py restore FILE: a backup into a new, empty database; the statistics rebuilt (archive/history/backup.py)."""
 
 from django.core.management.base import BaseCommand, CommandError
 
-from archive import backup
+from archive.history import backup
 
 
 class Command(BaseCommand):

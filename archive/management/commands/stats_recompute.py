@@ -11,7 +11,7 @@ import time
 from django.core.management.base import BaseCommand, CommandError
 
 from archive.models import Family
-from archive.models.stats import StatsJob
+from archive.stats.models import StatsJob
 from archive.stats.services import stats_recompute
 
 

@@ -13,8 +13,8 @@ Keys in the players table and totals start with "poker_" (every game's columns s
 from django.apps import apps
 from django.db import models
 
-from archive.models.stats import MonthRow, stats_fk
 from archive.stats.common import per_seat, period
+from archive.stats.models import MonthRow, stats_fk
 from archive.stats.rollups import ALL, Rollup, add, fold
 from referee.games.poker.ranking import CATEGORIES
 

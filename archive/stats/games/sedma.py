@@ -17,8 +17,8 @@ crowns in 3p; ties share), crowns, and partner results (4p: each pair's deals to
 from django.apps import apps
 from django.db import models
 
-from archive.models.stats import MonthRow, stats_fk
 from archive.stats.common import per_seat, period, ratio
+from archive.stats.models import MonthRow, stats_fk
 from archive.stats.rollups import ALL, Rollup, add, fold
 
 GAME = "sedma"

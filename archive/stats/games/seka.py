@@ -12,8 +12,8 @@ Keys in the players table and totals start with "seka_" (every game's columns sh
 
 from django.db import models
 
-from archive.models.stats import MonthRow, stats_fk
 from archive.stats.common import per_seat
+from archive.stats.models import MonthRow, stats_fk
 from archive.stats.rollups import ALL, Rollup, add, fold
 
 GAME = "seka"

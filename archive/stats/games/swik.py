@@ -14,8 +14,8 @@ and rank (SwikWrapDay, SwikWrapMonth): tries, made. The reads read only these.
 
 from django.db import models
 
-from archive.models.stats import MonthRow, stats_fk
 from archive.stats.common import per_seat, ratio
+from archive.stats.models import MonthRow, stats_fk
 from archive.stats.rollups import ALL, Rollup, add, fold
 
 GAME = "swik"

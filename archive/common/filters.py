@@ -1,0 +1,214 @@
+"""Template helpers for cards and money: suit symbols, red hearts and diamonds, cents in words."""
+
+import json
+import re
+
+from django import template
+from django.utils.html import format_html, format_html_join
+
+from archive.common import catalogue
+
+register = template.Library()
+
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RANKS = {"T": "10"}
+RED = {"H", "D"}
+
+
+def card_text(code):
+    """'TH' -> '10♥'; None -> '?' (a card nobody saw)."""
+    if not code or not isinstance(code, str):
+        return "?"
+    if code == "JK":
+        return "Joker"
+    rank, suit = code[:-1], code[-1:]
+    return f"{RANKS.get(rank, rank)}{SUITS.get(suit, suit)}"
+
+
+@register.filter
+def card(code):
+    if not code or not isinstance(code, str):
+        return format_html('<span class="pc unknown" title="not seen">?</span>')
+    cls = "pc red" if code[-1:] in RED else "pc"
+    return format_html('<span class="{}" title="{}">{}</span>', cls, code, card_text(code))
+
+
+@register.filter
+def cards(codes):
+    if codes is None:
+        return format_html('<span class="muted">unknown</span>')
+    return format_html('<span class="cards">{}</span>', format_html_join("", "{}", ((card(c),) for c in codes)))
+
+
+def cents_text(value, signed=False):
+    if value is None:
+        return "—"
+    value = int(value)
+    sign = "+" if signed and value > 0 else ("−" if value < 0 else "")
+    n = abs(value)
+    body = f"{n}¢" if n < 100 else f"${n // 100:,}.{n % 100:02d}"
+    return sign + body
+
+
+@register.filter
+def money(value):
+    """Cents as a player reads them: 19¢, $1.19."""
+    return cents_text(value)
+
+
+@register.filter
+def money_or_blank(value):
+    """What a player typed, read back as money; nothing when it is not a whole number yet."""
+    try:
+        return cents_text(int(value))
+    except (TypeError, ValueError):
+        return ""
+
+
+@register.filter
+def net(value):
+    """Signed and coloured: +9¢ in green, −22¢ in red."""
+    if value is None:
+        return format_html('<span class="money zero">—</span>')
+    cls = "pos" if value > 0 else ("neg" if value < 0 else "zero")
+    return format_html('<span class="money {}">{}</span>', cls, cents_text(value, signed=True))
+
+
+@register.filter
+def points(value):
+    """A hand's points: signed (+12, −3, 0), thousands apart (+1,250)."""
+    if value is None:
+        return "—"
+    return f"+{value:,}" if value > 0 else score(value)
+
+
+@register.filter
+def score(value):
+    """A total or an average that may be below nothing, written as money is: −1,250, 3.5 ("—" for none)."""
+    if value is None or value == "":
+        return "—"
+    return f"−{-value:,}" if value < 0 else f"{value:,}"
+
+
+@register.filter
+def seat_name(seat, players):
+    try:
+        return players[int(seat)]
+    except (TypeError, ValueError, IndexError):
+        return "—" if seat is None else f"seat {seat}"
+
+
+@register.filter
+def get(mapping, key):
+    try:
+        return mapping[key]
+    except (KeyError, IndexError, TypeError):
+        return None
+
+
+@register.filter
+def status_badge(status):
+    labels = {"complete": "complete", "void": "void — dealt again", "incomplete": "incomplete"}
+    return format_html('<span class="badge badge-{}">{}</span>', status, labels.get(status, status))
+
+
+@register.filter
+def tojson(value):
+    """Pretty JSON for people (auto-escaped by the template)."""
+    return json.dumps(value, indent=1, ensure_ascii=False)
+
+
+@register.filter
+def error_text(err):
+    """One referee error in words: 'line 3, event 2, card: AH is dealt twice …' (the place, then the fix).
+    The referee's own message often names the event already; the place is not said twice."""
+    if not isinstance(err, dict):
+        return str(err)
+    msg = str(err.get("message", ""))
+    place = []
+    if err.get("line") is not None:
+        place.append(f"line {err['line']}")
+    event, field = err.get("event"), err.get("field")
+    if event is not None and not msg.lower().startswith(f"event {event}"):
+        place.append(f"event {event}")
+    if field and field != "*" and not msg.lower().startswith("event"):
+        place.append(str(field))
+    return (", ".join(place) + ": " if place else "") + msg
+
+
+# The referee's words keep cents and card codes ("pays 210 into the next pot", "plays JC"): a player reads
+# them in the family's money and with the cards as the tables show them. The stored words are not changed.
+_AMOUNT = re.compile(
+    r"\b(pays|pay|paid|pot of|costs|cost|penalty of|takes|owes)( |\u00a0)(\d+)\b(?! (?:trick|card|point|hand))"
+)
+_CARD = re.compile(r"(?<![\w-])([AKQJT98765432]|10)([SHDC])(?![\w-])")
+
+
+def _words_parts(text):
+    """text -> [(kind, value)]: 'text', 'money' (cents) or 'card' (code), in order."""
+    out, pos = [], 0
+    hits = sorted(
+        [(m.start(3), m.end(3), "money", int(m.group(3))) for m in _AMOUNT.finditer(text)]
+        + [(m.start(), m.end(), "card", m.group(1).replace("10", "T") + m.group(2)) for m in _CARD.finditer(text)]
+    )
+    for start, end, kind, value in hits:
+        if start < pos:
+            continue
+        out.append(("text", text[pos:start]))
+        out.append((kind, value))
+        pos = end
+    out.append(("text", text[pos:]))
+    return out
+
+
+def words_text(text):
+    """The referee's words as plain text for people: 'pays 210' -> 'pays $2.10', 'TD' -> '10♦'."""
+    if not isinstance(text, str):
+        return "" if text is None else str(text)
+    return "".join(cents_text(v) if k == "money" else card_text(v) if k == "card" else v for k, v in _words_parts(text))
+
+
+@register.filter
+def words(text):
+    """The referee's words for a page: amounts in the family's money, cards drawn as cards."""
+    if not isinstance(text, str):
+        return "" if text is None else str(text)
+    return format_html_join(
+        "", "{}", ((cents_text(v) if k == "money" else card(v) if k == "card" else v,) for k, v in _words_parts(text))
+    )
+
+
+@register.filter
+def plural(count, word):
+    """'1 hand', '2 hands' (word is the singular)."""
+    try:
+        n = int(count)
+    except (TypeError, ValueError):
+        n = 0
+    return f"{count} {word}" if n == 1 else f"{count} {word}s"
+
+
+@register.filter
+def rank_names(value, rule):
+    """A ranks house rule's value in words: ["K", "A"] -> "King, Ace" (the catalogue's names)."""
+    names = {r["value"]: r["name"] for r in (rule or {}).get("ranks", [])}
+    if not isinstance(value, list):
+        return str(value)
+    return ", ".join(names.get(v, str(v)) for v in value) or "none"
+
+
+@register.filter
+def game_title(session):
+    """A session's game in words, with its variant in the catalogue's words: "Sedma (two players)", "Swik"."""
+    entry = catalogue.game_entry(session.game)
+    title = entry["title"] if entry else session.game
+    if not session.variant:
+        return title
+    words = {v["value"]: v["words"] for v in (entry or {}).get("variant_words", ())}
+    return f"{title} ({words.get(session.variant, session.variant)})"
+
+
+@register.filter
+def settles(game):
+    """How the game settles: "pot", "stakes" or "points" (the catalogue's word)."""
+    return catalogue.settles_of(game)

@@ -1,0 +1,143 @@
+"""Who may do what in a family's archive: the one place that says it (pages, API, services, statistics).
+
+    viewer   reads everything of the family
+    editor   also logs, edits, deletes and restores hands, opens and settles disputes, adds players,
+             imports, starts a statistics recompute, marks settle-up transfers paid
+    owner    also manages the members
+
+A stranger (no membership) gets 404 for anything of a family from the pages and the API: never a
+peek, not even that it exists. A member who may not make a change gets 403 (PermissionDenied), and
+so does anyone a service is asked to act for without the role.
+
+Two ways in: the pages and the API already know the user's role from looking the family up
+(`family_for`, `require_member_of`) and check it with `require_edit(role)` / `require_owner(role)`;
+the services and the API's id lookups check a user against a family with `require_role_of` /
+`require_editor_of` / `require_owner_of`.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.db.models import OuterRef, Subquery
+from django.http import Http404
+
+from archive.people.models import Family, Membership
+
+OWNER, EDITOR, VIEWER = Membership.Role.OWNER, Membership.Role.EDITOR, Membership.Role.VIEWER
+EDIT_ROLES = (OWNER, EDITOR)
+OWNER_ROLES = (OWNER,)
+
+_NEEDS = {
+    EDIT_ROLES: "Only the family's owners and editors may change its archive",
+    OWNER_ROLES: "Only the family's owners may manage its members",
+}
+
+
+# ---------------------------------------------------------------- the rule
+
+
+def can_edit(role) -> bool:
+    return role in EDIT_ROLES
+
+
+def require_edit(role):
+    """403 unless the role may change the archive."""
+    if role not in EDIT_ROLES:
+        raise PermissionDenied(f"{_NEEDS[EDIT_ROLES]}; you are {_as(role)}.")
+
+
+def require_owner(role):
+    """403 unless the role may manage the members."""
+    if role not in OWNER_ROLES:
+        raise PermissionDenied(f"{_NEEDS[OWNER_ROLES]}; you are {_as(role)}.")
+
+
+def _as(role):
+    return f"an {role}" if role in (OWNER, EDITOR) else ("a viewer" if role == VIEWER else "not a member")
+
+
+# ---------------------------------------------------------------- looking the user up
+
+
+def _family_id(family):
+    return getattr(family, "pk", family)
+
+
+def role_of(user, family) -> str | None:
+    """The user's role in the family (a Family or its id): "owner", "editor", "viewer", or None."""
+    if user is None or not getattr(user, "is_authenticated", False) or family is None:
+        return None
+    return Membership.objects.filter(user=user, family_id=_family_id(family)).values_list("role", flat=True).first()
+
+
+def is_editor(user, family) -> bool:
+    return role_of(user, family) in EDIT_ROLES
+
+
+def family_for(user, slug):
+    """(family, role) for a member, in one query; Http404 for everyone else (anonymous users included)."""
+    if not getattr(user, "is_authenticated", False):
+        raise Http404("No such family.")
+    row = (
+        Membership.objects.filter(user=user, family__slug=slug)
+        .select_related("family")
+        .only("role", "family__id", "family__name", "family__slug", "family__timezone", "family__created_at")
+        .first()
+    )
+    if row is None:
+        raise Http404("No such family.")
+    return row.family, row.role
+
+
+def member_family_ids(user):
+    """A subquery of the ids of the families the user belongs to (API querysets are limited to it)."""
+    return Membership.objects.filter(user=user).values("family_id")
+
+
+def role_subquery(user):
+    """The user's role in each family of a Family queryset, as an annotation."""
+    return Subquery(Membership.objects.filter(user=user, family=OuterRef("pk")).values("role")[:1])
+
+
+def require_member_of(user, family) -> str:
+    """The user's role; Http404 for a stranger."""
+    role = role_of(user, family)
+    if role is None:
+        raise Http404("No such family.")
+    return role
+
+
+def require_editor_of(user, family) -> str:
+    """The user's role; Http404 for a stranger, 403 for a viewer."""
+    role = require_member_of(user, family)
+    require_edit(role)
+    return role
+
+
+def require_owner_of(user, family) -> str:
+    """The user's role; Http404 for a stranger, 403 for an editor or viewer."""
+    role = require_member_of(user, family)
+    require_owner(role)
+    return role
+
+
+def require_role_of(user, family, roles, *, doing: str) -> str:
+    """What the services check: 403 for anyone, stranger included, who has none of `roles`
+    (the pages and API have already answered a stranger 404 before a service is called)."""
+    role = role_of(user, family)
+    if role not in roles:
+        raise PermissionDenied(f"{user} may not {doing} in {family}: that needs the role {' or '.join(roles)}.")
+    return role
+
+
+def require_editor(by, family, doing="change this archive") -> str:
+    """The services' check that `by` may edit the family's archive (owner or editor)."""
+    return require_role_of(by, family, EDIT_ROLES, doing=doing)
+
+
+def visible_family(user, family_id):
+    """The API's family of a request: Http404 unless the user is a member of it."""
+    family = Family.objects.filter(pk=family_id, memberships__user=user).first()
+    if family is None:
+        raise Http404
+    return family

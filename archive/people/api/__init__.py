@@ -1,0 +1,1 @@
+"""The people's REST API: families, members, invitations."""

@@ -1,0 +1,131 @@
+"""Families, their members and their players."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.text import slugify
+
+from archive.common import bounds
+from archive.people import access, audit
+from archive.people.models import Family, Membership, Player
+
+FAMILY_NAME_MAX = 120  # Family.name
+
+
+@transaction.atomic
+def family_create(*, name, owner, timezone="America/Chicago") -> Family:
+    name = (name or "").strip()
+    if not name:
+        raise ValidationError({"name": "A family needs a name, e.g. “The Novák family”."})
+    bounds.check_texts(name=(name, FAMILY_NAME_MAX))
+    base = slugify(name)[:120] or "family"
+    slug, n = base, 1
+    while Family.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    if bounds.zone_error(timezone):
+        raise ValidationError({"timezone": bounds.zone_error(timezone)})
+    family = Family.objects.create(name=name, slug=slug, timezone=timezone)
+    Membership.objects.create(family=family, user=owner, role=Membership.Role.OWNER)
+    audit.record(
+        family=family,
+        by=owner,
+        action="family.create",
+        summary=f"{name} created",
+        after={"name": name, "timezone": timezone, "owner": owner.username},
+    )
+    return family
+
+
+@transaction.atomic
+def member_add(*, family, user, role, by) -> Membership:
+    """Add a member or change a member's role. The pages and the API add people by invitation
+    (archive.people.invitations), so that nobody is made a member without accepting; this adds directly."""
+    access.require_role_of(by, family, access.OWNER_ROLES, doing="add members")
+    if role not in Membership.Role.values:
+        raise ValidationError({"role": f"Role is one of {', '.join(Membership.Role.values)}, not {role!r}."})
+    membership, created = Membership.objects.get_or_create(family=family, user=user, defaults={"role": role})
+    if created:
+        audit.record(
+            family=family,
+            by=by,
+            action="member.add",
+            summary=f"{user.username} added as {role}",
+            after={"user": user.username, "role": role},
+        )
+    elif membership.role != role:
+        if membership.role == Membership.Role.OWNER and role != Membership.Role.OWNER:
+            _keep_an_owner(family, membership)
+        before = membership.role
+        membership.role = role
+        membership.save(update_fields=["role"])
+        audit.record(
+            family=family,
+            by=by,
+            action="member.role",
+            summary=f"{user.username}: {before} → {role}",
+            before={"user": user.username, "role": before},
+            after={"user": user.username, "role": role},
+        )
+    return membership
+
+
+def _keep_an_owner(family, leaving):
+    others = Membership.objects.filter(family=family, role=Membership.Role.OWNER).exclude(pk=leaving.pk)
+    if not others.exists():
+        raise ValidationError(f"{leaving.user} is the only owner of {family}: make someone else owner first.")
+
+
+@transaction.atomic
+def member_remove(*, membership, by):
+    access.require_role_of(by, membership.family, access.OWNER_ROLES, doing="remove members")
+    if membership.role == Membership.Role.OWNER:
+        _keep_an_owner(membership.family, membership)
+    audit.record(
+        family=membership.family,
+        by=by,
+        action="member.remove",
+        summary=f"{membership.user.username} ({membership.role}) removed",
+        before={"user": membership.user.username, "role": membership.role},
+    )
+    membership.delete()
+
+
+@transaction.atomic
+def player_create(*, family, name, user=None, by) -> Player:
+    access.require_editor(by, family, "add players")
+    name = (name or "").strip()
+    if not name:
+        raise ValidationError({"name": "A player needs a name, as the table calls them (e.g. “Uncle Joe”)."})
+    if bounds.name_error(name):
+        raise ValidationError({"name": bounds.name_error(name)})
+    if Player.objects.filter(family=family, name=name, merged_into__isnull=True).exists():
+        raise ValidationError({"name": f"{family} already has a player called {name}: pick another name."})
+    player = Player.objects.create(family=family, name=name, user=user)
+    audit.record(
+        family=family,
+        by=by,
+        action="player.create",
+        summary=f"player {name} added",
+        after={"id": player.pk, "name": name},
+    )
+    return player
+
+
+@transaction.atomic
+def player_for_name(*, family, name, by) -> Player:
+    """The player a table means by a name: the live player of that name; for a name merged away, the
+    player it was merged into (so a later night does not bring the duplicate back); else a new guest."""
+    name = (name or "").strip()
+    live = Player.objects.filter(family=family, name=name, merged_into__isnull=True).first()
+    if live is not None:
+        return live
+    old = Player.objects.filter(family=family, name=name, merged_into__isnull=False).order_by("-pk").first()
+    seen = set()
+    while old is not None and old.merged_into_id is not None and old.pk not in seen:
+        seen.add(old.pk)
+        old = old.merged_into
+    if old is not None:
+        return old
+    return player_create(family=family, name=name, by=by)

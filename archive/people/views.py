@@ -1,0 +1,146 @@
+"""Pages of people rather than hands: the member's own account (API token), invitations, the family's
+audit log, and undoing a merge. Thin, like archive.table.views.nights: writes go through the services."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+from rest_framework.authtoken.models import Token
+
+from archive.common.api.auth import token_expires_at
+from archive.people import audit, invitations, services
+from archive.people.access import can_edit, family_for, require_owner
+from archive.people.forms import InvitationCodeForm, MemberAddForm, MemberRoleForm
+from archive.people.models import Invitation, Membership
+
+
+def _errors_of(exc):
+    """Words of a Django ValidationError, for a message on the page."""
+    return " ".join(exc.messages) if hasattr(exc, "messages") else str(exc)
+
+
+def _base(request, family, role, **extra):
+    ctx = {"family": family, "role": role, "can_edit": can_edit(role), "is_owner": role == Membership.Role.OWNER}
+    ctx.update(extra)
+    return ctx
+
+
+@login_required
+def account(request):
+    """The member's own page: their API token (when it expires), revoked with one button."""
+    token = Token.objects.filter(user=request.user).first()
+    if request.method == "POST" and request.POST.get("revoke_token"):
+        Token.objects.filter(user=request.user).delete()
+        messages.success(request, "Your API token is revoked; programs using it are refused from now on.")
+        return redirect("account")
+    return render(
+        request,
+        "archive/account.html",
+        {
+            "token": token,
+            "expires_at": token_expires_at(token) if token else None,
+        },
+    )
+
+
+def _invitation_or_error(code):
+    try:
+        return invitations.invitation_for_code(code), None
+    except ValidationError as exc:
+        return None, " ".join(exc.messages)
+
+
+@login_required
+def invitation(request, code):
+    """GET shows what accepting means; POST accepts (looking at the link is not accepting it)."""
+    if request.method == "POST":
+        try:
+            membership = invitations.invitation_accept(code=code, user=request.user)
+        except ValidationError as exc:
+            return render(request, "archive/invitation.html", {"error": " ".join(exc.messages)}, status=400)
+        messages.success(request, f"You are now {membership.get_role_display().lower()} of {membership.family.name}.")
+        return redirect("family", membership.family.slug)
+    found, error = _invitation_or_error(code)
+    return render(
+        request,
+        "archive/invitation.html",
+        {"invitation": found, "error": error, "code": code},
+        status=400 if error else 200,
+    )
+
+
+@login_required
+def invitation_code(request):
+    """Type (or paste) the code of an invitation."""
+    form = InvitationCodeForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        return redirect("invitation", form.cleaned_data["code"])
+    return render(
+        request, "archive/invitation_code.html", {"form": form}, status=400 if request.method == "POST" else 200
+    )
+
+
+@login_required
+@require_POST
+def invitation_revoke(request, slug, pk):
+    family, role = family_for(request.user, slug)
+    require_owner(role)
+    invitations.invitation_revoke(invitation=get_object_or_404(Invitation, family=family, pk=pk), by=request.user)
+    messages.success(request, "The invitation is revoked; its link no longer works.")
+    return redirect(reverse("family", args=[family.slug]) + "#members")
+
+
+@login_required
+def audit_page(request, slug):
+    family, role = family_for(request.user, slug)
+    require_owner(role)
+    entries = audit.log_of(family)[:500]
+    return render(request, "archive/audit.html", _base(request, family, role, entries=entries))
+
+
+@login_required
+@require_POST
+def member_add(request, slug):
+    """Invite someone: the answer is the same whether or not the username exists (issue 11)."""
+    family, role = family_for(request.user, slug)
+    require_owner(role)
+    form = MemberAddForm(request.POST)
+    if form.is_valid():
+        invitation, code = invitations.invitation_create(
+            family=family, role=form.cleaned_data["role"], by=request.user, for_username=form.cleaned_data["username"]
+        )
+        url = request.build_absolute_uri(reverse("invitation", args=[code]))
+        whom = f"for {invitation.for_username}" if invitation.for_username else "for whoever has the link"
+        messages.success(
+            request,
+            f"Invitation {whom} to join as {invitation.get_role_display().lower()}: send them "
+            f"{url} — it works once, until {invitation.expires_at:%Y-%m-%d}. They become a member when "
+            "they accept it.",
+        )
+    else:
+        messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
+    return redirect(reverse("family", args=[family.slug]) + "#members")
+
+
+@login_required
+@require_POST
+def member_change(request, slug, pk):
+    family, role = family_for(request.user, slug)
+    m = get_object_or_404(Membership.objects.select_related("user"), family=family, pk=pk)
+    require_owner(role)
+    try:
+        if request.POST.get("remove"):
+            services.member_remove(membership=m, by=request.user)
+            messages.success(request, f"{m.user.username} is no longer a member of {family.name}.")
+        else:
+            form = MemberRoleForm(request.POST)
+            if not form.is_valid():
+                messages.error(request, "Pick a role: owner, editor or viewer.")
+            else:
+                m = services.member_add(family=family, user=m.user, role=form.cleaned_data["role"], by=request.user)
+                messages.success(request, f"{m.user.username} is now {m.get_role_display().lower()}.")
+    except ValidationError as exc:
+        messages.error(request, _errors_of(exc))
+    return redirect(reverse("family", args=[family.slug]) + "#members")

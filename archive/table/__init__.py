@@ -1,0 +1,1 @@
+"""The table: nights (sessions), seats, hands, revisions, the pot chain and its carry, disputes, the rule-book pages."""

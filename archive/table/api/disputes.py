@@ -1,0 +1,107 @@
+"""Disputes over a hand: opened, answered, resolved."""
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import Http404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import mixins, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+import referee
+from archive.common.api.views import NewestFirst, bad_record, django_error, int_param, record_from
+from archive.people.access import member_family_ids, require_editor_of
+from archive.table import services
+from archive.table.api import serializers as s
+from archive.table.models import Dispute, Hand
+
+# --- disputes --------------------------------------------------------------------------------------------
+
+
+class DisputePagination(NewestFirst):
+    ordering = ("-opened_at", "-id")
+
+
+@extend_schema(
+    parameters=[
+        OpenApiParameter("family", int, description="only this family's disputes"),
+        OpenApiParameter("hand", int, description="only this hand's disputes"),
+        OpenApiParameter("status", str, enum=["open", "resolved"]),
+    ]
+)
+class DisputeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    queryset = Dispute.objects.none()  # for the schema's path types; get_queryset limits to the caller's families
+    serializer_class = s.DisputeSerializer
+    pagination_class = DisputePagination
+
+    def base_queryset(self):
+        return (
+            Dispute.objects.filter(family__in=member_family_ids(self.request.user))
+            .select_related("opened_by", "resolved_by")
+            .prefetch_related("messages__author")
+        )
+
+    def get_queryset(self):
+        qs = self.base_queryset()
+        if self.action != "list":
+            return qs  # the list's filters narrow the list, not the dispute a change answers with
+        family = int_param(self.request, "family")
+        hand = int_param(self.request, "hand")
+        if family is not None:
+            qs = qs.filter(family_id=family)
+        if hand is not None:
+            qs = qs.filter(hand_id=hand)
+        st = self.request.query_params.get("status")
+        if st:
+            qs = qs.filter(status=st)
+        return qs.order_by("-opened_at", "-id")
+
+    @extend_schema(request=s.DisputeCreateSerializer, responses={201: s.DisputeSerializer})
+    def create(self, request):
+        ser = s.DisputeCreateSerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        hand = (
+            Hand.objects.filter(pk=ser.validated_data["hand"], session__family__in=member_family_ids(request.user))
+            .select_related("session")
+            .first()
+        )
+        if hand is None:
+            raise Http404
+        require_editor_of(request.user, hand.session.family_id)
+        d = services.dispute_open(
+            hand=hand, title=ser.validated_data["title"], text=ser.validated_data["text"], by=request.user
+        )
+        return Response(s.DisputeSerializer(self.base_queryset().get(pk=d.pk)).data, status=201)
+
+    @extend_schema(methods=["get"], responses={200: s.DisputeMessageSerializer(many=True)})
+    @extend_schema(methods=["post"], request=s.DisputeReplySerializer, responses={201: s.DisputeMessageSerializer})
+    @action(detail=True, methods=["get", "post"])
+    def messages(self, request, pk=None):
+        d = self.get_object()
+        if request.method == "GET":
+            return Response(s.DisputeMessageSerializer(d.messages.select_related("author"), many=True).data)
+        require_editor_of(request.user, d.hand.session.family_id)
+        ser = s.DisputeReplySerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        m = services.dispute_reply(dispute=d, text=ser.validated_data["text"], by=request.user)
+        return Response(s.DisputeMessageSerializer(m).data, status=201)
+
+    @extend_schema(
+        request=s.DisputeResolveSerializer, responses={200: s.DisputeSerializer, 400: s.ErrorDocumentSerializer}
+    )
+    @action(detail=True, methods=["post"])
+    def resolve(self, request, pk=None):
+        d = self.get_object()
+        require_editor_of(request.user, d.hand.session.family_id)
+        ser = s.DisputeResolveSerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        try:
+            record = ser.validated_data.get("record")
+            record = record_from(record) if record is not None else None
+            services.dispute_resolve(
+                dispute=d, resolution=ser.validated_data["resolution"], by=request.user, record=record
+            )
+        except referee.BadRecord as exc:
+            return bad_record(exc)
+        except DjangoValidationError as exc:
+            return django_error(exc)
+        return Response(s.DisputeSerializer(self.get_queryset().get(pk=d.pk)).data)

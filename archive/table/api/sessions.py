@@ -1,0 +1,115 @@
+"""Sessions: a night's play, listed newest first."""
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import transaction
+from django.db.models import Count, OuterRef, Subquery
+from django.db.models.functions import Coalesce
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import mixins, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+import referee
+from archive.common.api.views import NewestFirst, bad_record, django_error, int_param
+from archive.people import services as people_services
+from archive.people.access import member_family_ids, require_editor_of, visible_family
+from archive.people.models import Player
+from archive.table import selectors, services
+from archive.table.api import serializers as s
+from archive.table.models import Hand, Session
+
+# --- sessions --------------------------------------------------------------------------------------------
+
+_live_hand_count = (
+    Hand.objects.filter(session=OuterRef("pk"), deleted_at__isnull=True)
+    .order_by()
+    .values("session")
+    .annotate(n=Count("id"))
+    .values("n")
+)
+
+
+class SessionPagination(NewestFirst):
+    ordering = ("-started_at", "-id")
+
+
+@extend_schema(parameters=[OpenApiParameter("family", int, description="only this family's sessions")])
+class SessionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    queryset = Session.objects.none()  # for the schema's path types; get_queryset limits to the caller's families
+    serializer_class = s.SessionSerializer
+    pagination_class = SessionPagination
+
+    def get_queryset(self):
+        qs = Session.objects.filter(
+            family__in=member_family_ids(self.request.user), deleted_at__isnull=True
+        ).prefetch_related("seats__player")
+        if self.action != "list":  # a list counts its page's hands after paging (`list`)
+            # A count per row, not a GROUP BY over the join: PostgreSQL counts only this row's hands, where
+            # the join made it count every hand of the family (1 s at 500,000 hands).
+            qs = qs.annotate(hand_count=Coalesce(Subquery(_live_hand_count), 0))
+        family = int_param(self.request, "family")
+        if family is not None:
+            qs = qs.filter(family_id=family)
+        return qs.order_by("-started_at", "-id")
+
+    def list(self, request, *args, **kwargs):
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        selectors.with_session_counts(page)  # one plain query for the page's counts
+        return self.get_paginated_response(self.get_serializer(page, many=True).data)
+
+    @extend_schema(request=s.SessionCreateSerializer, responses={201: s.SessionSerializer})
+    def create(self, request):
+        ser = s.SessionCreateSerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        data = ser.validated_data
+        family = visible_family(request.user, data["family"])
+        require_editor_of(request.user, family.pk)
+        try:
+            # All or nothing (issue 28): a guest named in the seats is not left behind by a refused session.
+            with transaction.atomic():
+                session = self._create(request, family, data)
+        except referee.BadRecord as exc:
+            return bad_record(exc)
+        except DjangoValidationError as exc:
+            return django_error(exc)
+        # The new session answered whole, whatever list filter (?family=) the address carries.
+        qs = Session.objects.prefetch_related("seats__player").annotate(
+            hand_count=Coalesce(Subquery(_live_hand_count), 0)
+        )
+        return Response(s.SessionSerializer(qs.get(pk=session.pk)).data, status=201)
+
+    def _create(self, request, family, data):
+        players = []
+        for item in data["players"]:
+            if isinstance(item, int):
+                p = Player.objects.filter(family=family, pk=item, merged_into__isnull=True).first()
+                if p is None:
+                    raise DjangoValidationError({"players": f"Player {item} is not one of this family's players."})
+            else:
+                p = people_services.player_for_name(family=family, name=item, by=request.user)
+            players.append(p)
+        if len({p.pk for p in players}) != len(players):
+            raise DjangoValidationError({"players": "A player can sit in only one seat."})
+        return services.session_create(
+            family=family,
+            game=data["game"],
+            variant=data["variant"],
+            started_at=data["started_at"],
+            timezone=data.get("timezone") or family.timezone,
+            place=data["place"],
+            players=players,
+            house_rules=data["house_rules"] or None,
+            first_dealer=data["first_dealer"],
+            pot_in=data["pot_in"],
+            by=request.user,
+        )
+
+    @extend_schema(
+        summary="What the next hand's record starts from (players, dealer, pot_in, house rules)",
+        responses={200: OpenApiTypes.OBJECT},
+    )
+    @action(detail=True, methods=["get"])
+    def next(self, request, pk=None):
+        session = self.get_object()
+        return Response(services.session_next_hand_defaults(session=session))

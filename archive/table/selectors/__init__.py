@@ -1,0 +1,40 @@
+"""The table's reads, for the pages and the API. Money comes from SQL aggregates over LedgerEntry
+(one row per movement), never from loops over ruling JSON; each selector runs a fixed,
+small number of queries whatever the size of the archive.
+
+The table's reads are by subject (sessions, hands, players, families, the score sheet); the names below are the
+package's, so `archive.table.selectors.X` names each of them."""
+
+from archive.table.selectors.families import families_for, family_by_slug_for
+from archive.table.selectors.hands import hand_detail, hand_for, hand_list, hand_revisions, hand_rows
+from archive.table.selectors.players import RECENT_NIGHTS, family_balances, player_history, with_player_net
+from archive.table.selectors.sessions import (
+    counted_before,
+    next_hand_defaults,
+    session_count,
+    session_detail,
+    session_for,
+    session_list,
+    with_session_counts,
+)
+
+__all__ = [
+    "RECENT_NIGHTS",
+    "counted_before",
+    "families_for",
+    "family_balances",
+    "family_by_slug_for",
+    "hand_detail",
+    "hand_for",
+    "hand_list",
+    "hand_revisions",
+    "hand_rows",
+    "next_hand_defaults",
+    "player_history",
+    "session_count",
+    "session_detail",
+    "session_for",
+    "session_list",
+    "with_player_net",
+    "with_session_counts",
+]

@@ -1,0 +1,64 @@
+"""Disputes: opened on a hand, answered, and settled (with a corrected record, by an edit of the hand)."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone as dj_timezone
+
+from archive.common import bounds
+from archive.table.models import Dispute, DisputeMessage, Hand, HandRevision
+from archive.table.services.common import _require_editor
+from archive.table.services.hands import hand_edit
+
+
+@transaction.atomic
+def dispute_open(*, hand, title, text, by) -> Dispute:
+    _require_editor(by, hand.session.family, "open disputes")
+    title = (title or "").strip()
+    if not title:
+        raise ValidationError({"title": "Say in a few words what is disputed, e.g. “That was a misdeal!”."})
+    bounds.check_texts(title=(title, bounds.TITLE_MAX), text=text)
+    if Hand.objects.filter(pk=hand.pk, deleted_at__isnull=False).exists():
+        raise ValidationError(f"Hand {hand.number} was deleted; restore it before opening a dispute on it.")
+    dispute = Dispute.objects.create(hand=hand, title=title, opened_by=by)
+    if (text or "").strip():
+        DisputeMessage.objects.create(dispute=dispute, author=by, text=text.strip())
+    return dispute
+
+
+@transaction.atomic
+def dispute_reply(*, dispute, text, by) -> DisputeMessage:
+    _require_editor(by, dispute.hand.session.family, "reply to disputes")
+    if not (text or "").strip():
+        raise ValidationError({"text": "A reply needs some words."})
+    bounds.check_texts(text=text)
+    return DisputeMessage.objects.create(dispute=dispute, author=by, text=text.strip())
+
+
+@transaction.atomic
+def dispute_resolve(*, dispute, resolution, by, record=None) -> Dispute:
+    """Settle a dispute. With a corrected record the hand is edited first (and the later hands re-ruled);
+    the resolution points at the revision whose ruling settles it."""
+    _require_editor(by, dispute.hand.session.family, "resolve disputes")
+    if not (resolution or "").strip():
+        raise ValidationError({"resolution": "Say how the table settled it."})
+    bounds.check_texts(resolution=resolution)
+    # Locked: of two settlements at once, the second waits and finds the dispute settled (issue 28).
+    dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)
+    if dispute.status == Dispute.Status.RESOLVED:
+        raise ValidationError(
+            f"This dispute was settled already: “{dispute.resolution}”. Open a new dispute on the hand to raise it again."
+        )
+    hand = dispute.hand
+    if record is not None:
+        hand = hand_edit(hand=hand, record=record, by=by, why=f"dispute “{dispute.title}”: {resolution.strip()}")
+    else:
+        hand.refresh_from_db()
+    dispute.ruling_revision = HandRevision.objects.get(hand=hand, number=hand.revision)
+    dispute.status = Dispute.Status.RESOLVED
+    dispute.resolution = resolution.strip()
+    dispute.resolved_by = by
+    dispute.resolved_at = dj_timezone.now()
+    dispute.save()
+    return dispute

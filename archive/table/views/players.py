@@ -1,0 +1,42 @@
+"""The site's pages. Thin: reads come from archive.table.selectors, writes go through archive.table.services,
+rules are the referee's. Strangers get 404 (archive.people.access), viewers 403 on writes."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect
+from django.views.decorators.http import require_POST
+
+from archive.people.access import family_for, require_edit
+from archive.people.models import Player
+from archive.people.views import _errors_of
+from archive.table import services
+
+
+@login_required
+@require_POST
+def player_merge(request, slug, pk):
+    family, role = family_for(request.user, slug)
+    keep = get_object_or_404(Player, family=family, pk=pk)
+    require_edit(role)
+    try:
+        merge = get_object_or_404(Player, family=family, pk=int(request.POST.get("merge") or 0))
+        services.players_merge(keep=keep, merge=merge, by=request.user)
+        messages.success(request, f"{merge.name} is now counted as {keep.name}; every hand of both is kept.")
+    except (ValueError, ValidationError) as exc:
+        messages.error(request, _errors_of(exc) if isinstance(exc, ValidationError) else "Pick a player to merge.")
+    return redirect("player", family.slug, keep.pk)
+
+
+@login_required
+@require_POST
+def player_unmerge(request, slug, pk):
+    family, role = family_for(request.user, slug)
+    player = get_object_or_404(Player, family=family, pk=pk)
+    require_edit(role)
+    try:
+        services.players_unmerge(player=player, by=request.user)
+        messages.success(request, f"{player.name} is a player apart again, with {player.name}'s own seats and hands.")
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    return redirect("player", family.slug, player.pk)
