@@ -37,10 +37,19 @@ def event_words(record, i) -> str:
     return f"the {str(action).replace('_', ' ')}" if isinstance(action, str) else "that step of the hand"
 
 
+def _event(record, i, action):
+    """The event of "event i (action)": from the record, or where there is none (an import's line, a record
+    not read) by its action as the referee named it: "the deal"."""
+    events = record.get("events") if isinstance(record, dict) else None
+    if action and not (isinstance(events, list) and 0 <= i < len(events)):
+        return f"the {action.replace('_', ' ')}"
+    return event_words(record, i)
+
+
 def say(message, record=None) -> str:
     """One referee message in a player's words (see the module's docstring)."""
     text = str(message)
-    text = _EVENT.sub(lambda m: event_words(record, int(m.group(1))), text)
+    text = _EVENT.sub(lambda m: _event(record, int(m.group(1)), m.group(2)), text)
     text = _SEAT_AFTER_NAME.sub("", text)
     players = record.get("players") if isinstance(record, dict) and isinstance(record.get("players"), list) else []
 
@@ -51,6 +60,15 @@ def say(message, record=None) -> str:
     text = _SEAT.sub(seat, text)
     text = words_text(text)
     return text[:1].upper() + text[1:]
+
+
+def said(err) -> str:
+    """An error of a record not at hand (an import's line) in a player's words, after its line: "line 3: The
+    deal: A♥ is dealt to both Dad and Uncle Joe"."""
+    if not isinstance(err, dict):
+        return str(err)
+    line = err.get("line")
+    return (f"line {line}: " if line is not None else "") + say(err.get("message", ""))
 
 
 def say_all(errors, record=None) -> list:
