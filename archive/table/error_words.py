@@ -67,8 +67,11 @@ def said(err) -> str:
     deal: A♥ is dealt to both Dad and Uncle Joe"."""
     if not isinstance(err, dict):
         return str(err)
-    line = err.get("line")
-    return (f"line {line}: " if line is not None else "") + say(err.get("message", ""))
+    place = [f"line {err['line']}"] if err.get("line") is not None else []
+    field = err.get("field")
+    if field and field != "*" and err.get("event") is None:
+        place.append(str(field))  # a part of the line's JSON ("archive"): where in the file to look
+    return (", ".join(place) + ": " if place else "") + say(err.get("message", ""))
 
 
 def say_all(errors, record=None) -> list:
