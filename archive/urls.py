@@ -42,6 +42,7 @@ api_urls = [
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("how-to/", views.guide, name="guide"),
     path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/", include(api_urls)),

@@ -6,6 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 
+from archive.guide import guide_html
 from archive.history.forms import ImportForm
 from archive.people import invitations
 from archive.people import selectors as people_selectors
@@ -39,6 +40,12 @@ def home(request):
             messages.success(request, f"{family.name} is ready. Add your players when you start the first session.")
             return redirect("family", family.slug)
     return render(request, "archive/home.html", {"families": families_light(request.user), "form": form})
+
+
+def guide(request):
+    """The "How to" page: the user's guide (docs/guide.md), for anyone, logged in or not."""
+    title, body = guide_html()
+    return render(request, "archive/guide.html", {"title": title, "body": body})
 
 
 # The family page names its latest open disputes; the disputes page lists them all.

@@ -1,7 +1,12 @@
 """The referee's catalogue: every game with what the site builds its forms, pages and API docs from.
 
-    games() -> [{"name", "title", "variants", "deck", "seats": {"min", "max"}, "settles",
+    games() -> [{"name", "title", "variants", "variant_words", "deck", "seats": {"min", "max"}, "settles",
                  "trick_game", "house_rules": [...], "events": [...]}]
+
+`variants` are the codes a record writes; `variant_words` names each variant a session may have for the
+players ([{"value", "words"}], value null for the game without a variant; the first is the default; empty
+for a game without variants). Where house rules narrow the table, `seats` adds "house_rules": {"min", "max"},
+the names of the two rules.
 
 `settles` is how money or points move: "pot" (a pot carried from hand to hand), "stakes" (each
 hand's pot paid out) or "points" (a running score). Each house rule is
@@ -45,12 +50,18 @@ def entry(mod):
                 f["choices"] = list(mod.CHOICE_FIELDS[name])
             fs.append(f)
         events.append({"action": action, "sentence": sentence, "fields": fs})
+    words = getattr(mod, "VARIANT_WORDS", {})
+    seats = {"min": lo, "max": hi}
+    seat_rules = getattr(mod, "SEAT_RULES", None)
+    if seat_rules:
+        seats["house_rules"] = dict(zip(("min", "max"), seat_rules))
     return {
         "name": mod.GAME,
         "title": mod.TITLE,
         "variants": list(mod.VARIANTS),
+        "variant_words": [{"value": v, "words": words.get(v, v)} for v in mod.VARIANT_LIST] if mod.VARIANTS else [],
         "deck": len(mod.DECK),
-        "seats": {"min": lo, "max": hi},
+        "seats": seats,
         "settles": mod.SETTLES,
         "trick_game": mod.TRICK_GAME,
         "house_rules": rules,

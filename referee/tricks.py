@@ -165,9 +165,9 @@ class TrickTable:
             msg = f"event {i}: {names[s]} plays {c}, which was already played"
         elif o is None:
             hand = self.known[s] or []
-            msg = f"event {i}: {names[s]} plays {c}, a card he was never given (his hand: {' '.join(hand)})"
+            msg = f"event {i}: {names[s]} plays {c}, a card never given to {names[s]} (that hand: {' '.join(hand)})"
         else:
-            msg = f"event {i}: {names[s]} plays {c}, a card he was never given{self.where_words(o)}"
+            msg = f"event {i}: {names[s]} plays {c}, a card never given to {names[s]}{self.where_words(o)}"
         self.error(i, "card", msg)
 
     def where_words(self, o):
@@ -271,11 +271,11 @@ class TrickTable:
         v = self.voids[s]
         for k, (L, need_trump, e, played) in enumerate(v):
             if c[1] == L:
-                why = f"{self.names[s]} played {played} to a {SUIT_NAME[L]} lead, but held {c} (he played it later)"
+                why = f"{self.names[s]} played {played} to a {SUIT_NAME[L]} lead, but held {c} (and played it later)"
             elif need_trump and c[1] == self.trump:
                 why = (
                     f"{self.names[s]} played {played} to a {SUIT_NAME[L]} lead with no {SUIT_NAME[L]}, "
-                    f"but held the trump {c} (he played it later)"
+                    f"but held the trump {c} (and played it later)"
                 )
             else:
                 continue

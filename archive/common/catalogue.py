@@ -35,6 +35,23 @@ def variant_values(entry) -> list[str]:
     return out
 
 
+def default_variant(entry) -> str | None:
+    """The variant a session of this game has when the form or the API names none: the catalogue's first."""
+    words = entry.get("variant_words") or []
+    return words[0]["value"] if words else None
+
+
+def table_size(entry, house_rules=None) -> tuple[int, int]:
+    """The fewest and most players of a session of this game under these house rules (the rules that narrow
+    the table, where the catalogue names them, at their book's value unless the session changes them)."""
+    lo, hi = entry["seats"]["min"], entry["seats"]["max"]
+    names = entry["seats"].get("house_rules") or {}
+    values = defaults_of(entry) | (house_rules or {})
+    lo = values.get(names.get("min"), lo)
+    hi = values.get(names.get("max"), hi)
+    return lo, hi
+
+
 def defaults_of(entry) -> dict:
     return {r["name"]: r["default"] for r in entry["house_rules"]}
 

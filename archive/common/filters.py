@@ -76,11 +76,18 @@ def net(value):
 
 @register.filter
 def points(value):
-    """A hand's points: signed (+12, −3, 0)."""
+    """A hand's points: signed (+12, −3, 0), thousands apart (+1,250)."""
     if value is None:
         return "—"
-    value = int(value)
-    return f"+{value}" if value > 0 else (f"−{-value}" if value < 0 else "0")
+    return f"+{value:,}" if value > 0 else score(value)
+
+
+@register.filter
+def score(value):
+    """A total or an average that may be below nothing, written as money is: −1,250, 3.5 ("—" for none)."""
+    if value is None or value == "":
+        return "—"
+    return f"−{-value:,}" if value < 0 else f"{value:,}"
 
 
 @register.filter
@@ -192,10 +199,13 @@ def rank_names(value, rule):
 
 @register.filter
 def game_title(session):
-    """A session's game in words, with its variant: "Sedma (4p)", "Seka (open)", "Swik"."""
+    """A session's game in words, with its variant in the catalogue's words: "Sedma (two players)", "Swik"."""
     entry = catalogue.game_entry(session.game)
     title = entry["title"] if entry else session.game
-    return f"{title} ({session.variant})" if session.variant else title
+    if not session.variant:
+        return title
+    words = {v["value"]: v["words"] for v in (entry or {}).get("variant_words", ())}
+    return f"{title} ({words.get(session.variant, session.variant)})"
 
 
 @register.filter

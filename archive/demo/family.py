@@ -11,7 +11,7 @@ the ordinary services, so the archive has revisions to show.
 
 import random
 import time
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from django.contrib.auth import get_user_model
@@ -66,6 +66,12 @@ def add_arguments(parser):
     parser.add_argument("--hands-per-night", type=int, default=60, help="hands a night, on average (60)")
     parser.add_argument("--hands", type=int, default=None, help="stop at this many hands in all (overrides --years)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--today",
+        type=date.fromisoformat,
+        default=None,
+        help="the day the demo takes for today, YYYY-MM-DD (default: today); the guide's screenshots pin it",
+    )
     parser.add_argument("--family", default="The Novák family")
     parser.add_argument("--no-edits", action="store_true", help="no corrections, disputes or deletions")
     parser.add_argument(
@@ -190,7 +196,7 @@ class DemoFamily:
         else:
             weeks = max(1, round(opt["years"] * 52))
         zone = ZoneInfo(ZONE)
-        today = datetime.now(zone).date()
+        today = opt.get("today") or datetime.now(zone).date()
         friday = today - timedelta(days=(today.weekday() - 4) % 7 or 7)
         nights = []
         for w in range(weeks, 0, -1):

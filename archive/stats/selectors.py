@@ -17,7 +17,7 @@ from collections import defaultdict
 from django.db.models import Sum
 
 from archive.people.models import Player
-from archive.stats import games
+from archive.stats import games, pot_left
 from archive.stats import streaks as streak_rollups
 from archive.stats.common import period, ratio
 from archive.stats.models import (
@@ -384,4 +384,6 @@ def settle_up(*, family, session=None, game=None, date_from=None, date_to=None):
     people = sorted(
         ({"player_id": k, "name": label(k), "net": v} for k, v in nets.items()), key=lambda r: (-r["net"], r["name"])
     )
-    return {"nets": people, "pot": pot, "transfers": transfers}
+    where = {"session": session, "game": game, "date_from": date_from, "date_to": date_to}
+    pot_from = pot_left.pot_hands(family=family, carried_out=pot > 0, **where) if pot else None
+    return {"nets": people, "pot": pot, "transfers": transfers, "pot_from": pot_from}

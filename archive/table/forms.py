@@ -70,11 +70,25 @@ class SessionForm(forms.Form):
         return [
             {
                 "game": g,
-                "variants": catalogue.variant_values(g),
+                "variants": g["variant_words"],
+                "seats": catalogue.table_size(g, self._shown_rules(g)),
                 "rules": [{"rule": r, "field": self[rule_field_name(g["name"], r["name"])]} for r in g["house_rules"]],
             }
             for g in self.games
         ]
+
+    def _shown_rules(self, entry):
+        """The house rules the form shows for a game (typed, or the family's last session's), where a number."""
+        out = {}
+        for rule in entry["house_rules"]:
+            if rule["kind"] != "count":
+                continue
+            value = self[rule_field_name(entry["name"], rule["name"])].value()
+            try:
+                out[rule["name"]] = int(value)
+            except (TypeError, ValueError):
+                continue
+        return out
 
     def _house_rules(self, entry):
         game = entry["name"]
@@ -103,8 +117,10 @@ class SessionForm(forms.Form):
         if entry is None:
             return data
         data["house_rules"] = self._house_rules(entry)
-        lo = entry["seats"]["min"]
-        if len(self.seats) < lo:
+        if not data.get("variant"):
+            data["variant"] = catalogue.default_variant(entry)
+        lo, hi = catalogue.table_size(entry, data["house_rules"])
+        if len(self.seats) < lo <= hi:  # (fewest above most: the referee's words below say so)
             self.add_error(None, f"{entry['title']} needs at least {lo} players: pick or name one for each seat.")
             return data
         fd = data.get("first_dealer")

@@ -15,6 +15,18 @@
     });
   }
   game.addEventListener("change", showGame); showGame();
+  // The table size follows the house rules that narrow it (Swik's fewest and most players), as they are typed.
+  document.querySelectorAll(".table-size[data-min-rule]").forEach(function (size) {
+    ["min", "max"].forEach(function (end) {
+      var input = document.getElementById(size.getAttribute("data-" + end + "-rule"));
+      var out = size.querySelector('[data-seats="' + end + '"]');
+      if (!input || !out) return;
+      input.addEventListener("input", function () {
+        var v = parseInt(input.value, 10);
+        if (!isNaN(v)) out.textContent = v;
+      });
+    });
+  });
   // Money is typed in cents and read back as the table says it ($1.25).
   document.querySelectorAll("[data-money-of]").forEach(function (out) {
     var input = document.getElementById(out.getAttribute("data-money-of"));

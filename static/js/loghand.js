@@ -125,7 +125,7 @@
     var body = JSON.stringify(recordWith(events));
     if (Object.prototype.hasOwnProperty.call(answers, body)) {
       var a = answers[body];
-      return a === null ? undefined : a.doc || { errors: a.errors };
+      return a === null ? undefined : a.doc || { errors: a.errors, record: a.record };
     }
     answers[body] = null;
     waiting++;
@@ -133,7 +133,7 @@
     fetch(cfg.legal_url, { method: "POST", headers: { "Content-Type": "application/json" }, body: body })
       .then(function (resp) { return resp.json().then(function (j) { return [resp.status, j]; }); })
       .then(function (res) {
-        answers[body] = res[0] === 200 ? { doc: res[1] } : { errors: (res[1] && res[1].errors) || [{ message: "the referee refused the record" }] };
+        answers[body] = res[0] === 200 ? { doc: res[1] } : { errors: (res[1] && res[1].errors) || [{ message: "the referee refused the record" }], record: JSON.parse(body) };
       }, function () {
         answers[body] = { errors: [{ message: "the referee could not be reached; check the connection and tap again" }] };
         setTimeout(function () { delete answers[body]; }, 0);  // asked again at the next tap
@@ -154,24 +154,22 @@
     rulings[body] = null;
     fetch(cfg.referee_url, { method: "POST", headers: { "Content-Type": "application/json" }, body: body })
       .then(function (resp) { return resp.json().then(function (j) { return [resp.status, j]; }); })
-      .then(function (res) { rulings[body] = res[0] === 200 ? res[1] : { errors: (res[1] && res[1].errors) || [] }; },
+      .then(function (res) { rulings[body] = res[0] === 200 ? res[1] : { errors: (res[1] && res[1].errors) || [], record: JSON.parse(body) }; },
         function () { rulings[body] = { errors: [{ message: "the referee could not be reached" }] }; })
       .then(function () { redraw(); });
     return undefined;
   }
-  // A referee's error in words, with its place unless the words already name their event (most do).
-  function errorWords(er, field) {
-    var msg = W.text(er.message);
-    if (/^event \d/.test(er.message || "")) return msg;
-    var at = er.event !== null && er.event !== undefined ? "event " + er.event : "";
-    if (field && er.field) at += (at ? ", " : "") + er.field;
-    return at ? at + ": " + msg : msg;
+  // A referee's error in a player's words (words.js), with its place unless the words already name it (most do).
+  function errorWords(er, record) {
+    var msg = W.text(W.errorText(er.message, record));
+    if (/^event \d/.test(er.message || "") || er.event === null || er.event === undefined) return msg;
+    return W.errorText("event " + er.event, record) + ": " + msg;
   }
   function asking() { return h("p", { cls: "small muted asking" }, "Asking the referee\u2026"); }
   function refused(answer) {
     return h("div", { cls: "errors-box small referee-refuses" }, h("b", null, "The referee cannot go on from here: "),
       (answer.errors || []).map(function (er) {
-        return h("div", null, errorWords(er, false));
+        return h("div", null, errorWords(er, answer.record));
       }));
   }
 
@@ -245,7 +243,7 @@
 
   function drawNote(num) {
     buildRecord(); // marks the notes whose event was changed away
-    var ta = h("textarea", { rows: "2", id: "hand-note", placeholder: "anything the table wants to remember (\u201cJoe says he never saw the cut\u201d)",
+    var ta = h("textarea", { rows: "2", id: "hand-note", placeholder: "anything the table wants to remember (\u201cJoe says nobody cut\u201d)",
       oninput: function () { state.note = ta.value; sync(); } });
     ta.value = state.note;
     var others = state.notes.map(function (nt, i) {
@@ -355,7 +353,9 @@
         } else {
           checkOut.appendChild(h("div", { cls: "errors-box" }, h("b", null, "The referee cannot rule on this record:"),
             h("ul", null, (j.errors || []).map(function (er) {
-              return h("li", null, errorWords(er, true));
+              var rec = null;
+              try { rec = JSON.parse(body); } catch (e) { rec = null; }
+              return h("li", null, errorWords(er, rec));
             }))));
         }
       })

@@ -44,5 +44,30 @@
     });
     return f;
   }
-  window.TablekeeperWords = { money: money, text: text, nodes: nodes, card: cardText };
+  // A referee's error in a player's words (archive/table/error_words.py says the same on the pages): "event 1 (deal)"
+  // is named from the record ("the deal", "the third card played", "Mary's declaration"), "(seat 0)" after a
+  // name goes, "seat 2" is its player, and cards are drawn as cards (by nodes or text, after this).
+  var ORD = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
+  var NAMED = { declare: "declaration", raise: "bet", call: "call", fold: "fold", show: "show" };
+  function eventWords(record, i) {
+    var evs = record && record.events;
+    if (!Array.isArray(evs) || i < 0 || i >= evs.length) return "step " + (i + 1) + " of the record";
+    var ev = evs[i] || {}, players = Array.isArray(record.players) ? record.players : [];
+    if (ev.action === "play") {
+      var k = evs.slice(0, i + 1).filter(function (e) { return e && e.action === "play"; }).length;
+      return "the " + (ORD[k - 1] || k + "th") + " card played";
+    }
+    var who = typeof ev.seat === "number" ? players[ev.seat] : undefined;
+    if (NAMED[ev.action] && who) return who + "'s " + NAMED[ev.action];
+    return typeof ev.action === "string" ? "the " + ev.action.replace(/_/g, " ") : "step " + (i + 1) + " of the record";
+  }
+  function errorText(message, record) {
+    var players = record && Array.isArray(record.players) ? record.players : [];
+    var t = String(message === null || message === undefined ? "" : message)
+      .replace(/\bevent (\d+)(?: \(([a-z_]+)\))?/g, function (m, i) { return eventWords(record, parseInt(i, 10)); })
+      .replace(/ \(seat \d+\)/g, "")
+      .replace(/\bseat (\d+)\b/g, function (m, s) { s = parseInt(s, 10); return s < players.length ? players[s] : m; });
+    return t.charAt(0).toUpperCase() + t.slice(1);
+  }
+  window.TablekeeperWords = { money: money, text: text, nodes: nodes, card: cardText, errorText: errorText };
 })();

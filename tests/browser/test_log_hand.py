@@ -96,7 +96,7 @@ def test_log_a_hand_with_the_card_picker(page, live_server, owner, family):
     page.fill("#id_raw", '{"format": "handrec/1", "events": [{"action": "cut", "seat": 9, "card": null}]}')
     page.click("#save-hand")
     expect(page.locator("#record-errors")).to_contain_text("nothing was saved")
-    expect(page.locator("#record-errors")).to_contain_text("event 0")
+    expect(page.locator("#record-errors")).to_contain_text("The cut:")  # the event named, not "event 0"
     shot(page, "08-log-errors")
 
     page.goto(url + f"/families/{family.slug}/")

@@ -93,8 +93,12 @@ def test_every_page_of_every_game_fits_a_phone_and_its_replay_draws(page, live_s
         day = session.started_at.astimezone(zone).date().isoformat()
         page.goto(live_server.url + f"/families/{family.slug}/?date={day}")
         row = page.locator("tr", has=page.locator(f'a[href="/families/{family.slug}/sessions/{session.pk}/"]'))
-        title = catalogue.game_entry(game)["title"]
-        expect(row.locator(".session-game")).to_have_text(f"{title} ({session.variant})" if session.variant else title)
+        entry = catalogue.game_entry(game)
+        words = {v["value"]: v["words"] for v in entry["variant_words"]}  # the variant in words, not its code
+        title = entry["title"]
+        expect(row.locator(".session-game")).to_have_text(
+            f"{title} ({words[session.variant]})" if session.variant else title
+        )
         if catalogue.settles_of(game) == "points":
             expect(row.locator("td").last).to_have_text("—")
 

@@ -56,7 +56,7 @@ def test_log_a_poker_hand_with_a_raise_and_a_showdown_on_a_phone(page, live_serv
 
     # The betting follows the referee: Dima first; a call costs nothing, the least raise puts in 1.
     dima = page.locator('[data-options="0"]')
-    expect(dima).to_contain_text("Dima — his turn")
+    expect(dima).to_contain_text("Dima’s turn")
     expect(dima.locator('[data-act="call"]')).to_have_text("Check")
     expect(dima.locator('[data-raise-hint="0"]')).to_contain_text("a call costs 0; a raise puts in at least 1")
     assert page.locator("#raise-amount").input_value() == "1"
@@ -64,7 +64,7 @@ def test_log_a_poker_hand_with_a_raise_and_a_showdown_on_a_phone(page, live_serv
     dima.locator('[data-act="raise"]').click()
     # Olya: a call costs 3, a raise at least 4.
     olya = page.locator('[data-options="1"]')
-    expect(olya).to_contain_text("Olya — his turn")
+    expect(olya).to_contain_text("Olya’s turn")
     expect(olya.locator('[data-act="call"]')).to_have_text("Call 3")
     expect(olya.locator('[data-raise-hint="1"]')).to_contain_text("a call costs 3; a raise puts in at least 4")
     olya.locator('[data-act="call"]').click()

@@ -104,7 +104,7 @@ def test_a_rummy_hand_on_paper(page, live_server, family, rummy_session):
     page.fill('input[data-points="1"]', "48")
     page.select_option('select[data-name="out"]', "1")
     page.click("#check-record")
-    expect(page.locator("#check-result .summary-box")).to_contain_text("Dima went out (on paper): Olga -14, Dima 48.")
+    expect(page.locator("#check-result .summary-box")).to_contain_text("Dima went out (on paper): Olga −14, Dima 48.")
     page.click("#save-hand")
     page.goto(url + f"/families/{family.slug}/sessions/{rummy_session.pk}/")
     expect(page.locator('[data-total="Dima"]')).to_have_text("48")

@@ -38,5 +38,5 @@ def test_the_soloist_is_asked_for_before_the_referee(page, live_server, owner, f
     for card in ["AS", "TS", "KS", "QS", "JS", "9S", "8S", "7S", "AH", "TH"]:
         page.locator(f'#picker button[data-card="{card}"]').click()
     box = page.locator(".referee-refuses")
-    expect(box).to_contain_text("event 0: 'soloist' says K♣ was dealt to a hand that does not hold it")
-    assert "event 0: event 0" not in box.inner_text()
+    expect(box).to_contain_text("The deal: 'soloist' says K♣ was dealt to a hand that does not hold it")
+    assert "event 0" not in box.inner_text()

@@ -40,15 +40,15 @@ def test_log_seka_hands_on_a_phone(page, live_server, owner, family):
 
     # The trade follows the referee: Masha's turn first; she bets 1 blind (a stake of 2).
     choices = page.locator("#trade-choices")
-    expect(choices).to_contain_text("Masha — his turn")
+    expect(choices).to_contain_text("Masha’s turn")
     choices.locator('.seg[data-name="blind"] button[data-value="true"]').click()
     assert page.locator("#bet-amount").input_value() == "1"  # the least blind bet the referee names
     expect(choices).to_contain_text("at least 1 (blind: it counts double)")
     choices.locator('[data-act="raise"]').click()
-    expect(choices).to_contain_text("Tolya — his turn")
+    expect(choices).to_contain_text("Tolya’s turn")
     page.fill("#bet-amount", "3")
     choices.locator('[data-act="raise"]').click()
-    expect(choices).to_contain_text("Dasha — his turn")
+    expect(choices).to_contain_text("Dasha’s turn")
     expect(choices.locator('[data-act="call"]')).to_have_count(0)  # three are in: no call yet
     choices.locator('[data-act="fold"]').click()
     # Two are left: Masha may call (open: 3), and the referee says so.
@@ -76,7 +76,7 @@ def test_log_seka_hands_on_a_phone(page, live_server, owner, family):
     tap_cards(page, ["TD", "JD", "9C"])
     tap_cards(page, ["8H", "7S", "KS"])
     choices = page.locator("#trade-choices")
-    expect(choices).to_contain_text("Tolya — his turn")
+    expect(choices).to_contain_text("Tolya’s turn")
     choices.locator('[data-act="raise"]').click()  # the least: 1
     choices.locator('[data-act="fold"]').click()  # Dasha
     choices.locator('[data-act="fold"]').click()  # Masha
@@ -106,13 +106,13 @@ def test_the_open_variant_exchanges_then_bets_and_its_hand_edits_in_the_picker(p
     tap_cards(page, ["QH", "JH", "8H"])  # Dasha
     tap_cards(page, ["AC", "9D", "8S"])  # the middle, face up
     masha = page.locator('[data-options="0"]')
-    expect(masha).to_contain_text("Masha — his turn")
+    expect(masha).to_contain_text("Masha’s turn")
     masha.locator('[data-give="7H"]').click()
     masha.locator('[data-take="AC"]').click()
     masha.locator("#exchange-btn").click()
     # Tolya passes: Dasha and Masha each have one more turn, then the betting from the dealer's left.
     page.locator('[data-options="1"] [data-act="pass"]').click()
-    expect(page.locator('[data-options="2"]')).to_contain_text("Dasha — his turn")
+    expect(page.locator('[data-options="2"]')).to_contain_text("Dasha’s turn")
     expect(page.locator('[data-options="0"]')).to_contain_text("may start the betting")  # the rest are passes
     page.locator('[data-options="2"] [data-act="pass"]').click()
     page.locator('[data-options="0"] [data-act="pass"]').click()

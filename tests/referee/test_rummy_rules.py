@@ -285,7 +285,7 @@ def test_no_hand_shown_is_the_paper_way():
     paper["events"][0].update(hands=[None, None], stock=None)
     ruling = rule(paper)
     assert ruling["status"] == "complete" and ruling["score"]["players"] == [45, -12] and ruling["score"]["out"] == 0
-    assert ruling["summary"] == "Olga went out (on paper): Olga 45, Dima -12."
+    assert ruling["summary"] == "Olga went out (on paper): Olga 45, Dima −12."
     paper["events"].append(ev("draw", 0, "JH"))
     assert bad(paper)[0][:2] == (2, "action")
 

@@ -124,7 +124,7 @@ def test_a_missing_why_saves_nothing_and_keeps_the_edit(client_as, edit_url, han
 BAD = [
     # (what was typed in the record box, words the page must say)
     ("{this is not json", "JSON"),
-    ('{"format": "handrec/1", "events": [{"action": "cut", "seat": 9, "card": null}]}', "event 0"),
+    ('{"format": "handrec/1", "events": [{"action": "cut", "seat": 9, "card": null}]}', "The cut: seat 9"),
 ]
 
 
@@ -152,7 +152,7 @@ def test_a_picker_record_the_referee_refuses_is_shown_back(client_as, edit_url, 
     rec["events"][1]["hands"][0][0] = "KH"  # the King of hearts dealt twice
     r = client_as("editor").post(edit_url, {"source": "picker", "record": json.dumps(rec), "raw": "", "why": "typo"})
     assert r.status_code == 400
-    assert "KH" in r.content.decode().split('id="record-errors"', 1)[1].split("</div>", 1)[0]
+    assert "K♥" in r.content.decode().split('id="record-errors"', 1)[1].split("</div>", 1)[0]
     assert config_of(r.content.decode())["record"] == rec
     assert Hand.objects.get(pk=hands[0].pk).revision == 1
 

@@ -45,7 +45,8 @@ def test_a_points_game_shows_a_score_sheet_instead(client_as, family, session, h
     assert sheet["rows"][0]["points"] == hands[0].ruling["net"] == [-1, 7, -18, -3]
     assert sheet["totals"] == [a + b for a, b in zip(sheet["rows"][0]["points"], sheet["rows"][1]["points"])]
     for player, total in zip(sheet["players"], sheet["totals"]):
-        assert f'data-total="{player.name}"><b>{total}</b>' in page
+        written = f"−{-total}" if total < 0 else str(total)  # the true minus, as money has it
+        assert f'data-total="{player.name}"><b>{written}</b>' in page
     assert "+7" in page and "−18" in page
 
 

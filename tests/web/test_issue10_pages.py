@@ -34,7 +34,7 @@ def test_house_rules_read_as_sentences_and_the_rules_page_anchors_every_rule_id(
     factories.make_session(family, owner, house_rules={"lone_player": "plays_blind", "ante": 5})
     client.force_login(owner)
     session_page = client.get(f"/families/{family.slug}/sessions/{family.sessions.first().pk}/").content.decode()
-    assert "plays_blind" not in session_page and "he plays against the bl" in session_page
+    assert "plays_blind" not in session_page and "that player plays against the bl" in session_page
     rules = client.get(f"/families/{family.slug}/rules/swik/").content.decode()
     for rule_id in ("swik.revoke", "swik.no-cut", "swik.misdeal", "swik.declare-order"):
         assert f'<a id="{rule_id}">' in rules

@@ -220,7 +220,7 @@ def test_new_session_form_offers_every_game_of_the_catalogue_with_its_house_rule
     assert 'type="checkbox" name="hr-swik-double_fall" id="hr-swik-double_fall" checked' in page
     assert 'value="K" id="hr-swik-high_wraps-K" checked> King' in page
     assert 'value="Q" id="hr-swik-high_wraps-Q"> Queen' in page
-    assert "When only one player stays in, he plays against the blind hand." in page
+    assert "When only one player stays in, that player plays against the blind hand." in page
     assert 'name="hr-swik-high_wrap_tricks" id="hr-swik-high_wrap_tricks" value="2" min="1" max="3"' in page
     assert "SWIK_HOUSE_RULES" not in open("archive/table/forms.py").read()
 
@@ -257,7 +257,7 @@ def test_new_session_form_unticked_flags_and_ranks_are_kept_as_the_table_set_the
         ({"hr-swik-ante": "100000000"}, "less than or equal to 100000"),
         ({"hr-swik-odd_cents": "split"}, "Select a valid choice"),
         ({"hr-swik-high_wraps": ["X"]}, "Select a valid choice"),
-        ({"hr-swik-min_players": "4"}, "3 players at the table; Swik here takes 4 to 7"),
+        ({"hr-swik-min_players": "4"}, "Swik needs at least 4 players"),
         ({"hr-swik-min_players": "6", "hr-swik-max_players": "5"}, "in_players 6 is more than max_players 5"),
         ({"game": "whist"}, "Select a valid choice"),
     ],
@@ -288,7 +288,7 @@ def test_new_session_form_refuses_two_players(client_as, family, session):
         },
     )
     assert r.status_code == 400
-    assert "2 players at the table; Swik here takes 3 to 7" in r.content.decode()
+    assert "Swik needs at least 3 players" in r.content.decode()  # the house rule, not the deck's 2
 
 
 def test_edit_needs_a_why_and_keeps_history(client_as, family, hands):

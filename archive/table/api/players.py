@@ -56,7 +56,7 @@ class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         merge = get_object_or_404(self.get_queryset(), pk=ser.validated_data["merge"], family_id=keep.family_id)
         require_editor_of(request.user, keep.family_id)
         if merge.pk == keep.pk:
-            return Response({"merge": ["A player cannot be merged into himself."]}, status=400)
+            return Response({"merge": ["A player cannot be merged into the same player."]}, status=400)
         try:
             kept = services.players_merge(keep=keep, merge=merge, by=request.user)
         except DjangoValidationError as exc:

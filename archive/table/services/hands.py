@@ -99,11 +99,11 @@ def session_errors(*, family, game, started_at, timezone, players, house_rules, 
     """What session_create refuses, by field (the import checks its sessions with it before writing them in bulk)."""
     errors = {}
     if not players:
-        errors["players"] = "Name the players in the order turns pass (the player after seat 1 sits to his left)."
+        errors["players"] = "Name the players in the order turns pass (the player after seat 1 sits on seat 1's left)."
     elif any(p.family_id != family.id for p in players):
         errors["players"] = "Every player must belong to this family; add guests as players first."
     elif any(p.merged_into_id for p in players):
-        errors["players"] = "A merged player cannot sit at a table; choose the player he was merged into."
+        errors["players"] = "A merged player cannot sit at a table; choose the player it was merged into."
     elif isinstance(first_dealer, int) and not 0 <= first_dealer < len(players):
         errors["first_dealer"] = f"The first dealer is a seat from 1 to {len(players)}."
     if isinstance(started_at, datetime) and dj_timezone.is_naive(started_at):

@@ -22,11 +22,11 @@ def players_merge(*, keep, merge, by) -> Player:
     keep = Player.objects.select_for_update().get(pk=keep.pk)
     merge = Player.objects.select_for_update().get(pk=merge.pk)
     if keep.pk == merge.pk:
-        raise ValidationError("A player cannot be merged into himself.")
+        raise ValidationError("A player cannot be merged into the same player.")
     if keep.family_id != merge.family_id:
         raise ValidationError("Only players of the same family can be merged.")
     if keep.merged_into_id or merge.merged_into_id:
-        raise ValidationError("One of these players was already merged; merge into the player he was merged into.")
+        raise ValidationError("One of these players was already merged; merge into the player it was merged into.")
     before = {
         "merged": {"id": merge.pk, "name": merge.name, "user": merge.user_id},
         "keep": {"id": keep.pk, "name": keep.name, "user": keep.user_id},

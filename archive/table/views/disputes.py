@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 
 import referee
 from archive.people.access import family_for, require_edit
-from archive.table import services
+from archive.table import error_words, services
 from archive.table.forms import DisputeForm, ReplyForm, ResolveForm
 from archive.table.models import Dispute
 from archive.table.views.hands import _hand_of
@@ -60,7 +60,7 @@ def _dispute_of(user, slug, pk):
 def dispute_page(request, slug, pk):
     family, role, d = _dispute_of(request.user, slug, pk)
     reply_form, resolve_form, status = ReplyForm(), ResolveForm(), 200
-    errors = []
+    errors, record = [], None
     if request.method == "POST":
         require_edit(role)
         try:
@@ -82,7 +82,7 @@ def dispute_page(request, slug, pk):
                     return redirect(reverse("dispute", args=[family.slug, d.pk]) + "#end")
                 status = 400
         except referee.BadRecord as exc:
-            errors, status = exc.errors, 400
+            errors, status = error_words.say_all(exc.errors, record), 400
         except ValidationError as exc:
             errors, status = [{"event": None, "field": "*", "message": _errors_of(exc)}], 400
     msgs = d.messages.select_related("author").order_by("at", "id")

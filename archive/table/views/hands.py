@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 import referee
 from archive.common import catalogue
 from archive.people.access import family_for, require_edit
-from archive.table import rulebook, selectors, services
+from archive.table import error_words, rulebook, selectors, services
 from archive.table.carry import record_carry
 from archive.table.forms import DisputeForm, HandEditForm, WhyForm
 from archive.table.models import Dispute, HandRevision
@@ -191,7 +191,7 @@ def hand_edit(request, slug, pk):
             elif not errors:
                 services.hand_edit(hand=hand, record=record, by=request.user, why=why)
         except referee.BadRecord as exc:
-            errors = exc.errors + errors
+            errors = error_words.say_all(exc.errors, _record_or_none(text)) + errors
         except ValidationError as exc:
             errors.append({"event": None, "field": "*", "message": _errors_of(exc)})
         if not errors and dispute is not None:

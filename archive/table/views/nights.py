@@ -22,7 +22,7 @@ from archive.people import selectors as people_selectors
 from archive.people import services as people_services
 from archive.people.access import family_for, require_edit
 from archive.people.views import _base, _errors_of
-from archive.table import rulebook, selectors, services
+from archive.table import error_words, rulebook, selectors, services
 from archive.table.carry import carried_keys
 from archive.table.forms import SessionForm
 from archive.table.selectors.families import last_session
@@ -215,7 +215,7 @@ def hand_log(request, slug, pk):
     session = selectors.session_for(family, pk)
     require_edit(role)
     defaults = services.session_next_hand_defaults(session=session)
-    errors, raw, status = [], "", 200
+    errors, raw, status, record = [], "", 200, None
     if request.method == "POST":
         raw = (request.POST.get("raw") or "").strip()
         text = raw or (request.POST.get("record") or "").strip()
@@ -230,7 +230,7 @@ def hand_log(request, slug, pk):
                 idempotency_key=(request.POST.get("idempotency_key") or "").strip() or None,
             )
         except referee.BadRecord as exc:
-            errors, status = exc.errors, 400
+            errors, status = error_words.say_all(exc.errors, record), 400
             raw = raw or text  # keep what was typed: nothing a family typed is lost
         except ValidationError as exc:
             errors, status = [{"event": None, "field": "*", "message": _errors_of(exc)}], 400

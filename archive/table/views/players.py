@@ -36,7 +36,7 @@ def player_unmerge(request, slug, pk):
     require_edit(role)
     try:
         services.players_unmerge(player=player, by=request.user)
-        messages.success(request, f"{player.name} is a player of his own again, with his seats and hands.")
+        messages.success(request, f"{player.name} is a player apart again, with {player.name}'s own seats and hands.")
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     return redirect("player", family.slug, player.pk)

@@ -65,16 +65,16 @@ EVENTS = {
         (("seat", "seat", False), ("discard", "cards", False), ("cards", "cards", False)),
     ),
     "call": (
-        "A player brings his stake up to the highest (0: a check); the amount is what he puts in.",
+        "A player brings their stake up to the highest (0: a check); the amount is what they put in.",
         (("seat", "seat", False), ("amount", "money", True)),
     ),
     "raise": (
-        "A player calls and adds at least the least raise (at most the most raise); the amount is what he puts in.",
+        "A player calls and adds at least the least raise (at most the most raise); the amount is what they put in.",
         (("seat", "seat", False), ("amount", "money", False)),
     ),
-    "fold": ("A player gives up his hand and what he has bet.", (("seat", "seat", False), ("amount", "money", True))),
+    "fold": ("A player gives up the hand and its bets.", (("seat", "seat", False), ("amount", "money", True))),
     "show": (
-        "When the betting has ended, a player still in shows his five cards.",
+        "When the betting has ended, a player still in shows their five cards.",
         (("seat", "seat", False), ("cards", "cards", False)),
     ),
 }

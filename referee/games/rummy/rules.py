@@ -57,16 +57,16 @@ EVENTS = {
         (("seat", "seat", False), ("card", "card", True)),
     ),
     "take": (
-        "A player takes a card from the row, and every card laid after it; he must use that card this turn.",
+        "A player takes a card from the row, and every card laid after it, and must use that card this turn.",
         (("seat", "seat", False), ("card", "card", False)),
     ),
-    "meld": ("A player lays a set or a run from his hand.", (("seat", "seat", False), ("cards", "cards", False))),
+    "meld": ("A player lays a set or a run from their hand.", (("seat", "seat", False), ("cards", "cards", False))),
     "layoff": (
         "A player adds cards to a meld on the table (numbered from 0 in the order they were laid).",
         (("seat", "seat", False), ("meld", "number", False), ("cards", "cards", False)),
     ),
     "discard": (
-        "A player lays a card at the end of the row; his turn ends.",
+        "A player lays a card at the end of the row; their turn ends.",
         (("seat", "seat", False), ("card", "card", False)),
     ),
     "points": (

@@ -4,6 +4,7 @@ the summary that names each player's melds, the facts, and what the replay page 
 from ...cards import RANK_PLURALS, SUIT_NAMES
 from ...record import BadRecord
 from ...ruling import COMPLETE, INCOMPLETE, VOID
+from ...signs import signed
 from .rules import DONE, PLAY, and_words, card_sort, meld_words, points_of
 
 
@@ -139,7 +140,8 @@ class Scoring:
         if status == INCOMPLETE:
             return f"The record stops before the hand ends; so far {laid}."
         pts = ", ".join(
-            f"{names[s]} {p}" if p is not None else f"{names[s]} unknown" for s, p in enumerate(score["players"])
+            f"{names[s]} {signed(p)}" if p is not None else f"{names[s]} unknown"
+            for s, p in enumerate(score["players"])
         )
         out = score["out"]
         if self.paper is not None:
@@ -151,7 +153,8 @@ class Scoring:
             head = "The stock ran dry and a round passed with nothing laid; nobody went out"
         tail = ""
         if any(self.lost):
-            tail = " (unused takes cost " + and_words([f"{names[s]} {p}" for s, p in enumerate(self.lost) if p]) + ")"
+            lost = [f"{names[s]} {signed(p)}" for s, p in enumerate(self.lost) if p]
+            tail = " (unused takes cost " + and_words(lost) + ")"
         if None in score["players"]:
             unknown = and_words([names[s] for s, p in enumerate(score["players"]) if p is None])
             tail += f" ({unknown}: the cards left in hand were not recorded, so the points are unknown)"

@@ -26,6 +26,7 @@ from .rules import (  # noqa: F401  (what the core and the catalogue read of a g
     TITLE,
     TRICK_GAME,
     VARIANT_LIST,
+    VARIANT_WORDS,
     VARIANTS,
     Config,
     rules_errors,

@@ -12,6 +12,7 @@ CARD = {t: c.text for t, c in CARDS.items() if c.text in DECK_TEXT}  # any spell
 NAME = {c.text: c.name for c in DECK}
 VARIANTS = ("4p", "2p", "3p")
 VARIANT_LIST = VARIANTS  # (a variant is required: null is not one)
+VARIANT_WORDS = {"4p": "four players, two against two", "2p": "two players", "3p": "three players, one against two"}
 PLAYERS = {"4p": 4, "2p": 2, "3p": 3}
 VARIANT_OF = {4: "4p", 2: "2p", 3: "3p"}
 SEATS = (2, 4)
@@ -57,7 +58,7 @@ RULES = (
         Flag,
         False,
         "Continuing a trick",
-        "After each round of a trick its leader may play on with a card of the led rank or a Seven, if his side "
+        "After each round of a trick its leader may play on with a card of the led rank or a Seven, if the leader's side "
         "is not winning it; everyone then plays one more card (four players).",
     ),
     ("deals_per_game", Count(1, 24), 12, "Deals in a game", "The deals that make a game."),

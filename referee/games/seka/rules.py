@@ -12,6 +12,10 @@ DECK_TEXT = frozenset(DECK_TEXT_ORDER)
 CARD = {t: c.text for t, c in CARDS.items() if c.text in DECK_TEXT}  # any spelling -> the text ("10H" -> "TH")
 VARIANTS = ("open",)
 VARIANT_LIST = (None, "open")
+VARIANT_WORDS = {
+    None: "cards dealt to the players only",
+    "open": "open Seka: three cards face up in the middle to exchange",
+}
 SEATS = (2, 12)  # 11 in the open variant (checked with the variant, Seka.setup)
 OPEN_MAX = 11
 SETTLES = "pot"  # a svara carries the pot to the next hand
@@ -73,7 +77,7 @@ EVENTS = {
         (("seat", "seat", False), ("hands", "hands", False), ("middle", "cards", True)),
     ),
     "exchange": (
-        "Open variant: a player exchanges one card of his hand for one in the middle, or all three for all three.",
+        "Open variant: a player exchanges one card of their hand for one in the middle, or all three for all three.",
         (("seat", "seat", False), ("give", "cards", False), ("take", "cards", False)),
     ),
     "pass": (
@@ -88,9 +92,9 @@ EVENTS = {
         "With two left, a player pays the last stake (blind: half of it) and asks for the showdown.",
         (("seat", "seat", False), ("amount", "money", False), ("blind", "flag", True)),
     ),
-    "fold": ("A player gives up his hand and what he has bet.", (("seat", "seat", False), ("amount", "money", True))),
+    "fold": ("A player gives up the hand and its bets.", (("seat", "seat", False), ("amount", "money", True))),
     "show": (
-        "After the call, a player still in shows his three cards.",
+        "After the call, a player still in shows their three cards.",
         (("seat", "seat", False), ("cards", "cards", False)),
     ),
 }

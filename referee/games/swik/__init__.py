@@ -39,6 +39,7 @@ from .rules import (  # noqa: F401  (what the core and the catalogue read of a g
     NAME,
     ORDER,
     RULES,
+    SEAT_RULES,
     SEATS,
     SETTLES,
     TITLE,

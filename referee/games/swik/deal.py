@@ -391,7 +391,7 @@ class Dealing:
             self.error(
                 i,
                 "discard",
-                f"event {i}: the dealer wraps on {turned} and must keep it; he discards one of his own three cards",
+                f"event {i}: the dealer wraps on {turned} and must keep it and discard one of the three cards dealt",
             )
             return
         where = self.where
@@ -403,7 +403,7 @@ class Dealing:
                 self.error(
                     i,
                     "discard",
-                    f"event {i}: {self.names[d]} discards {discard}, a card he was never given{self.where_words(o)}",
+                    f"event {i}: {self.names[d]} discards {discard}, a card never given to {self.names[d]}{self.where_words(o)}",
                 )
                 return
             where[discard] = GONE

@@ -94,7 +94,7 @@ class Declaring:
                 i,
                 s,
                 "swik.wrapped-dealer-declares",
-                f'{self.names[s]} wrapped and is in; his declaration "{choice}" is ignored',
+                f'{self.names[s]} wrapped and is in; the declaration "{choice}" is ignored',
             )
             return
         declared = self.declared
@@ -118,7 +118,7 @@ class Declaring:
                     s,
                     "swik.blind-taken",
                     f"{names[s]} asked for the blind, but {names[self.blind_taker]} took it first; "
-                    f'{names[s]} plays his own hand (counts as "in")',
+                    f'{names[s]} plays the hand dealt (counts as "in")',
                 )
                 choice = "in"
         declared[s] = choice
@@ -279,7 +279,7 @@ class Declaring:
             elif o is not None and o != s and not (o == GONE and old_hand):
                 return f"{c} is not in the hand that counts{self.where_words(o)}"
             elif old_hand and c == self.turned:
-                return f"{c} is the card he wrapped on, not one he was dealt"
+                return f"{c} is the card the dealer wrapped on, not one dealt"
         return ""
 
     def _resolve_trips(self, at):

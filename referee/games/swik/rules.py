@@ -24,6 +24,7 @@ STRENGTH = {
 TITLE = "Swik"
 VARIANTS = ()
 SEATS = (2, 9)  # the most a table can be; house rules min_players and max_players narrow it
+SEAT_RULES = ("min_players", "max_players")  # (the catalogue says so: the session form reads them)
 SETTLES = "pot"  # a pot carried from hand to hand (see referee/catalogue.py)
 TRICK_GAME = True  # a trick game: the hand-entry page may log tricks card by card or by their winners
 
@@ -88,8 +89,8 @@ RULES = (
         "takes_pot",
         "One player in",
         {
-            "takes_pot": "When only one player stays in, he takes the pot without playing.",
-            "plays_blind": "When only one player stays in, he plays against the blind hand.",
+            "takes_pot": "When only one player stays in, that player takes the pot without playing.",
+            "plays_blind": "When only one player stays in, that player plays against the blind hand.",
         },
     ),
     (
@@ -107,7 +108,7 @@ RULES = (
         Flag,
         True,
         "Three of a kind after a wrap",
-        "A wrapped dealer's three of a kind counts in the hand he holds after the wrap.",
+        "A wrapped dealer's three of a kind counts in the hand held after the wrap.",
     ),
 )
 HOUSE_RULES = {name: kind for name, kind, *_ in RULES}

@@ -233,7 +233,7 @@ class Swik(Dealing, Declaring, Words, TrickTable, core.Table):
                 plays[0][2],
                 leader,
                 "swik.wrapped-lead",
-                f"{self.names[leader]} led {lead}, the card he wrapped on, to the first trick",
+                f"{self.names[leader]} led {lead}, the card of the wrap, to the first trick",
             )
         strength = STRENGTH[T][L]
         best = strength[lead]

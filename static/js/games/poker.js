@@ -70,7 +70,7 @@
         seg([["hand", "The whole hand"], ["showdown", "Only the showdown"]], st.mode, function (v) {
           if (v !== st.mode) { st.mode = v; st.acts = []; st.showSeat = null; st.showPick = []; }
         }, "mode"),
-        st.mode === "showdown" ? h("p", { cls: "small muted" }, "Each player who showed: pick his five cards. The antes are paid; the best hand shown takes the pot.") : null
+        st.mode === "showdown" ? h("p", { cls: "small muted" }, "Each player who showed: pick the five cards shown. The antes are paid; the best hand shown takes the pot.") : null
       ], "step-mode");
     }
 
@@ -99,7 +99,7 @@
       var who = typeof e.seat === "number" && players[e.seat] !== undefined ? players[e.seat] : "?";
       switch (e.action) {
         case "deal": return who + " deals";
-        case "draw": return (e.discard || []).length ? who + " draws " + e.discard.length : who + " keeps his hand";
+        case "draw": return (e.discard || []).length ? who + " draws " + e.discard.length : who + " keeps the hand";
         case "raise": return who + " raises: puts in " + money(e.amount);
         case "call": return e.amount ? who + " calls " + money(e.amount) : who + " checks";
         case "fold": return who + " folds";
@@ -118,7 +118,7 @@
       var out = [h("h4", null, name(s) + " \u2014 the draw")];
       var hand = o.cards || [];
       if (!hand.length) {
-        out.push(h("p", { cls: "small" }, "His cards were not written down: how many did he draw?"),
+        out.push(h("p", { cls: "small" }, "These cards were not written down: how many were drawn?"),
           h("div", { cls: "choices" }, [0, 1, 2, 3, 4, 5].map(function (k) {
             var nulls = []; for (var j = 0; j < k; j++) nulls.push(null);
             return btn(String(k), function () { add({ action: "draw", seat: s, discard: nulls, cards: nulls.slice() }); }, "btn-ghost", { "data-draw-count": String(k) });
@@ -133,7 +133,7 @@
         }, on ? "btn-primary" : "btn-ghost", { "data-discard": c });
       })));
       if (!st.discard.length) {
-        out.push(btn("Keeps his hand", function () { add({ action: "draw", seat: s, discard: [], cards: [] }); }, "btn-primary", { "data-act": "keep" }));
+        out.push(btn("Keeps the hand", function () { add({ action: "draw", seat: s, discard: [], cards: [] }); }, "btn-primary", { "data-act": "keep" }));
       } else {
         var thrown = st.discard.map(function (k) { return hand[k]; });
         var slots = st.got.slice();
@@ -169,7 +169,7 @@
     function seatOptions(answer, s) {
       var mine = answer.options.filter(function (o) { return o.seat === s; });
       var has = function (a) { return mine.filter(function (o) { return o.action === a; }); };
-      var out = [h("h4", null, name(s) + (s === answer.turn ? " \u2014 his turn" : ""))];
+      var out = [h("h4", null, (s === answer.turn ? name(s) + "\u2019s turn" : name(s)))];
       var call = has("call")[0], raise = has("raise").filter(function (o) { return o.min !== undefined; })[0];
       if (has("fold").length) out.push(btn(call || st.mode === "showdown" ? "Fold" : "Gives up", function () { add({ action: "fold", seat: s }); }, "btn-ghost", { "data-act": "fold" }));
       if (call) {

@@ -95,7 +95,7 @@
       outSel.value = st.out === null ? "" : String(st.out);
       outSel.style.width = "auto";
       return shell.step(2, "Each player's points", [
-        h("p", { cls: "small muted" }, "What each scored this hand: melded and laid off, less what was left in his hand."),
+        h("p", { cls: "small muted" }, "What each scored this hand: melded and laid off, less what was left in hand."),
         rows, h("div", { cls: "line-item" }, h("span", { cls: "who" }, "Went out"), outSel)
       ], "step-points");
     }

@@ -148,7 +148,7 @@
     function seatOptions(answer, s) {
       var mine = answer.options.filter(function (o) { return o.seat === s; });
       var has = function (a) { return mine.filter(function (o) { return o.action === a; }); };
-      var out = [h("h4", null, name(s) + (s === answer.turn ? " \u2014 his turn" : " \u2014 may start the betting"))];
+      var out = [h("h4", null, (s === answer.turn ? name(s) + "\u2019s turn" : name(s) + " \u2014 may start the betting"))];
       var ex = has("exchange")[0];
       if (ex) {
         var hand = ex.cards || [];
@@ -198,7 +198,7 @@
         if (o.cards) {
           out.push(btn("Show " + o.cards.map(shell.label).join(" "), function () { add({ action: "show", seat: s, cards: o.cards.slice() }); }, "btn-primary", { "data-act": "show" }));
         } else {
-          out.push(h("p", { cls: "small" }, "His cards were not written down: pick the three he shows."), shell.grid({
+          out.push(h("p", { cls: "small" }, "These cards were not written down: pick the three shown."), shell.grid({
             rows: SUITS.map(function (su) { return RANKS.map(function (r) { return r + su; }); }),
             isUsed: function (c) { return st.showPick.indexOf(c) >= 0; }, title: name(s) + "\u2019s show", id: "show-picker",
             onpick: function (c) {

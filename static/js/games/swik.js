@@ -155,7 +155,7 @@
     function drawCut() {
       var ri = lastIndex(), r = round(), a = cutAnswer(ri), body = [];
       if (a && a.table) body.push(h("p", { cls: "small muted", id: "designated" }, "Dealer now: ", h("b", null, players[a.table.dealer]),
-        ". The player to his right cuts; only an Ace or a Seven is announced."));
+        ". The player on the dealer's right cuts; only an Ace or a Seven is announced."));
       r.cuts.forEach(function (ev) {
         body.push(h("div", { cls: "line-item" }, h("span", { cls: "who" }, players[ev.seat]),
           ev.action === "cut" ? "cut " : "bottom card ", ev.card ? shell.cardSpan(ev.card) : h("span", { cls: "muted" }, "(other)")));
@@ -170,7 +170,7 @@
           body.push(h("div", { cls: "line-item", id: "bottom-choices" }, h("span", { cls: "who" }, players[bottom.seat] + "\u2019s bottom card:"),
             announcedButtons(bottom, function (c) { r.cuts.push({ action: "bottom", seat: bottom.seat, card: c }); }),
             btn("Other", function () { r.cuts.push({ action: "bottom", seat: bottom.seat, card: null }); }, "btn-ghost", { "data-card": "other" })));
-          body.push(h("p", { cls: "small muted" }, "After an Ace or Seven is cut the dealer looks at the bottom of his deck."));
+          body.push(h("p", { cls: "small muted" }, "After an Ace or Seven is cut the dealer looks at the bottom card of the deck."));
         } else if (cut) {
           var cutter = st.cutter !== null ? st.cutter : cut.seat;
           var push = function (c) { r.cuts.push({ action: "cut", seat: cutter, card: c }); st.cutter = null; };
@@ -179,7 +179,7 @@
           body.push(h("div", { cls: "line-item" },
             btn("Other card (deal)", function () { push(null); }, "", { "data-card": "other" }),
             announcedButtons(cut, push)));
-          if (!r.cuts.length) body.push(btn("He dealt without a cut", function () { r.noCut = true; }, "btn-danger"));
+          if (!r.cuts.length) body.push(btn("Dealt without a cut", function () { r.noCut = true; }, "btn-danger"));
         }
       }
       if (r.cuts.length || r.noCut) body.push(h("div", { cls: "line-item" }, btn("Undo", function () {
@@ -259,6 +259,12 @@
       body.push(h("div", { cls: "line-item" }, h("span", { cls: "who" }, "Dealt by"),
         shell.seatSelect(ds, function (v) { r.dealSeat = v === d ? null : v; }, null, "deal-seat")));
       body.push(h("p", { cls: "small muted" }, "Tap a row, then tap its cards in the grid below. Tick \u201cnot seen\u201d for a hand nobody showed."));
+      // The common case in one tap: nobody showed a hand (nor the blind), only the turned card is known.
+      var empty = r.hands.concat([r.blind]).filter(function (x) { return x.known && !x.cards.length; });
+      if (empty.length > 1) body.push(btn("Nobody showed their cards", function () {
+        empty.forEach(function (x) { x.known = false; });
+        st.target = null;  // on to the first row still open: the turned card
+      }, "btn-ghost", { id: "nobody-showed" }));
       var tk = targetKey(target());
       for (var k = 1; k <= n; k++) {
         var s = (ds + k) % n;
@@ -338,8 +344,8 @@
             if (v === "unrecorded") return;
             st.wrap = v ? { take: true, discard: null } : { take: false };
           }, "wrap")));
-      body.push(h("p", { cls: "small muted help-wrap" }, "To wrap, the dealer takes the turned card into his hand before he looks at it " +
-        "and discards one of his own three: he is then in and cannot back out, and must win a trick (two after a high card such as a King or an Ace) or fall. " +
+      body.push(h("p", { cls: "small muted help-wrap" }, "To wrap, the dealer takes the turned card into the hand before looking at it " +
+        "and discards one of the three dealt: the dealer is then in and cannot back out, and must win a trick (two after a high card such as a King or an Ace) or fall. " +
         "A dealer who does not wrap declares last."));
       if (a && a.errors) body.push(shell.refused(a));
       if (st.wrap && st.wrap.take) {
@@ -374,9 +380,9 @@
             st.declares.push({ seat: next.seat, choice: v }); st.plays = []; st.trips = null;
           }, "declare-" + next.seat)));
       }
-      if (st.wrap && st.wrap.take) body.push(h("p", { cls: "small muted" }, players[ds] + " wrapped, so he is in."));
-      body.push(h("p", { cls: "small muted help-blind" }, "In: plays his hand. Out: folds, pays nothing more and wins nothing. " +
-        "Blind: throws his hand away unseen and plays the blind hand (the extra hand dealt face down) instead; he is in, " +
+      if (st.wrap && st.wrap.take) body.push(h("p", { cls: "small muted" }, players[ds] + " wrapped and is in."));
+      body.push(h("p", { cls: "small muted help-blind" }, "In: plays the hand dealt. Out: folds, pays nothing more and wins nothing. " +
+        "Blind: throws the hand dealt away unseen and plays the blind hand (the extra hand dealt face down) instead; that player is in, " +
         "and only the first player to ask gets it."));
       if (st.declares.length) body.push(btn("Undo the last declaration", function () { st.declares.pop(); st.plays = []; st.trips = null; }, "btn-ghost"));
       return shell.step(4, "Declarations (from the dealer\u2019s left)", body, "step-declare");
