@@ -68,6 +68,8 @@ class FamilyViewSet(families.FamilyViewSet):
             return self._import_job(request, family, upload, upload.name)
         if upload is not None:
             raw = upload.read()
+        elif not isinstance(request.data, str):  # a form without its file: the schema's one field is missing
+            return Response({"file": ["Send the history as the form's file field, or as the body."]}, status=400)
         else:
             raw = request.data if isinstance(request.data, str) else ""
             raw = raw.encode("utf-8") if isinstance(raw, str) else raw

@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 
 from archive.common import bounds
 from archive.common.api.schema import refused_for
-from archive.common.api.views import id_query
+from archive.common.api.views import id_query, int_param, one_value
 from archive.people.access import require_editor_of, require_member_of
 from archive.people.models import Family, Player
 from archive.stats import jobs, selectors, services
@@ -42,9 +42,10 @@ def _family(request, slug):
 
 def _filters(request):
     flt, errors = parse_filters(request.query_params)
-    for name in ("from", "to"):  # the schema's one spelling of a day (the pages also read 20240301)
-        raw = request.query_params.get(name)
-        if raw and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", raw):
+    for name in ("game", "from", "to"):
+        raw = one_value(request, name)  # given once, not empty (a 400 otherwise)
+        # the schema's one spelling of a day (the pages also read 20240301)
+        if name != "game" and raw and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", raw):
             errors.append(f"{name!r} must be a date like 2024-03-01, not {raw!r}.")
     if errors:
         raise serializers.ValidationError({"filters": errors})
@@ -115,10 +116,7 @@ class SettleView(APIView):
     @extend_schema(parameters=[*PERIOD, id_query("session", "one session's settle-up")], responses={200: dict})
     def get(self, request, slug):
         family = _family(request, slug)
-        try:
-            session_id = bounds.int_or_none(request.query_params.get("session"))
-        except ValueError:
-            raise serializers.ValidationError({"session": "session is a session's id (a number)."})
+        session_id = int_param(request, "session")
         if session_id is not None:
             session = get_object_or_404(Session, pk=session_id, family=family)
             return Response(selectors.settle_up(family=family, session=session))

@@ -3,7 +3,7 @@ dispute: whatever the schema allows a client to send, no answer is a 500 and eve
 schema (status code documented, content type and body as documented).
 
 The suite runs a short pass (TK_FUZZ_EXAMPLES, default 3 examples an operation, derandomized);
-the longer run of the closing note is `TK_FUZZ_EXAMPLES=100 .venv/bin/python -m pytest tests/api/test_fuzz.py`.
+.ci/run's longer stage is `TK_FUZZ_EXAMPLES=15 .venv/bin/python -m pytest tests/api/test_fuzz.py`.
 """
 
 import os

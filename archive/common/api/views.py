@@ -20,6 +20,17 @@ def bad_record(exc):
 record_from = referee.record_of  # the record as a dict: a JSON object, or JSON text of one (BadRecord)
 
 
+def one_value(request, name):
+    """A query parameter given once, not empty, or None when it is absent; an empty or repeated one is a 400
+    (the schema gives it one value: DRF read the last of several, or none of an empty one, and said nothing)."""
+    values = request.query_params.getlist(name)
+    if not values:
+        return None
+    if len(values) > 1 or values[0] == "":
+        raise ValidationError({name: f"{name} is given once, with a value."})
+    return values[0]
+
+
 ID = {"type": "integer", "minimum": 1, "maximum": bounds.ID_MAX}  # an id, as the schema gives it
 
 
@@ -29,9 +40,9 @@ def id_query(name, description):
 
 
 def int_param(request, name):
-    """An id in the query: absent or empty is None; junk, 0, a negative or a too-big number a 400 (issue 28)."""
-    raw = request.query_params.get(name)
-    if raw in (None, ""):
+    """An id in the query: absent is None; empty, repeated, junk, 0, a negative or a too-big number a 400 (issue 28)."""
+    raw = one_value(request, name)
+    if raw is None:
         return None
     try:
         value = int(raw)
@@ -47,9 +58,9 @@ NO = ("false", "0", "no")
 
 
 def bool_param(request, name):
-    """A yes/no query parameter: one of YES or NO (the schema's enum), absent or empty is None; else a 400."""
-    raw = request.query_params.get(name)
-    if raw in (None, ""):
+    """A yes/no query parameter: one of YES or NO (the schema's enum), absent is None; else a 400."""
+    raw = one_value(request, name)
+    if raw is None:
         return None
     if raw in YES + NO:
         return raw in YES
@@ -57,9 +68,9 @@ def bool_param(request, name):
 
 
 def choice_param(request, name, choices):
-    """A query parameter from a closed list (a status): absent or empty is None; anything else a 400."""
-    raw = request.query_params.get(name)
-    if raw in (None, ""):
+    """A query parameter from a closed list (a status): absent is None; anything else a 400."""
+    raw = one_value(request, name)
+    if raw is None:
         return None
     if raw not in choices:
         raise ValidationError({name: f"{name} is one of {', '.join(choices)}."})
@@ -67,8 +78,8 @@ def choice_param(request, name, choices):
 
 
 def _count_param(request, name, *, lo, hi):
-    raw = request.query_params.get(name)
-    if raw in (None, ""):
+    raw = one_value(request, name)
+    if raw is None:
         return None
     try:
         value = int(raw)
