@@ -16,6 +16,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 import referee
+from archive.common.api.schema import refused_for
 from archive.common.api.views import PlainTextParser, bad_record, django_error
 from archive.history import imports, services
 from archive.history import serializers as s
@@ -51,6 +52,7 @@ class FamilyViewSet(families.FamilyViewSet):
             "multipart/form-data": inline_serializer("HistoryUpload", {"file": drf_serializers.FileField()}),
         },
         responses={200: s.ImportResultSerializer, 202: s.ImportJobSerializer},
+        extensions=refused_for("a line is not a hand or session the archive can take (each bad line named)"),
     )
     @action(
         detail=True,
@@ -66,6 +68,8 @@ class FamilyViewSet(families.FamilyViewSet):
             return self._import_job(request, family, upload, upload.name)
         if upload is not None:
             raw = upload.read()
+        elif not isinstance(request.data, str):  # a form without its file: the schema's one field is missing
+            return Response({"file": ["Send the history as the form's file field, or as the body."]}, status=400)
         else:
             raw = request.data if isinstance(request.data, str) else ""
             raw = raw.encode("utf-8") if isinstance(raw, str) else raw

@@ -5,6 +5,8 @@ Strangers get 404, viewers read, owners and editors write (403 for a viewer).
 
 from __future__ import annotations
 
+import re
+
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -13,17 +15,20 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from archive.common import bounds
+from archive.common.api.schema import refused_for
+from archive.common.api.views import id_query, int_param, one_value
 from archive.people.access import require_editor_of, require_member_of
 from archive.people.models import Family, Player
 from archive.stats import jobs, selectors, services
 from archive.stats.models import SettlePayment, StatsJob
 from archive.stats.views import parse_filters
-from archive.table.models import Session
+from archive.table.models import Game, Session
 
+DAY = {"type": "string", "format": "date", "pattern": r"^\d{4}-\d{2}-\d{2}$"}
 PERIOD = [
-    OpenApiParameter("game", str, description="swik, sedma, poker, seka or rummy (default: every game)"),
-    OpenApiParameter("from", str, description="first day, YYYY-MM-DD, in the family's time zone"),
-    OpenApiParameter("to", str, description="last day, YYYY-MM-DD (inclusive)"),
+    OpenApiParameter("game", str, enum=Game.values, description="one game (default: every game)"),
+    OpenApiParameter("from", DAY, description="first day, YYYY-MM-DD, in the family's time zone"),
+    OpenApiParameter("to", DAY, description="last day, YYYY-MM-DD (inclusive)"),
 ]
 
 
@@ -37,6 +42,11 @@ def _family(request, slug):
 
 def _filters(request):
     flt, errors = parse_filters(request.query_params)
+    for name in ("game", "from", "to"):
+        raw = one_value(request, name)  # given once, not empty (a 400 otherwise)
+        # the schema's one spelling of a day (the pages also read 20240301)
+        if name != "game" and raw and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", raw):
+            errors.append(f"{name!r} must be a date like 2024-03-01, not {raw!r}.")
     if errors:
         raise serializers.ValidationError({"filters": errors})
     return flt
@@ -103,13 +113,10 @@ class SessionStatsView(APIView):
 class SettleView(APIView):
     """Settle-up for a period (?from=&to=&game=) or a session (?session=id)."""
 
-    @extend_schema(parameters=PERIOD + [OpenApiParameter("session", int)], responses={200: dict})
+    @extend_schema(parameters=[*PERIOD, id_query("session", "one session's settle-up")], responses={200: dict})
     def get(self, request, slug):
         family = _family(request, slug)
-        try:
-            session_id = bounds.int_or_none(request.query_params.get("session"))
-        except ValueError:
-            raise serializers.ValidationError({"session": "session is a session's id (a number)."})
+        session_id = int_param(request, "session")
         if session_id is not None:
             session = get_object_or_404(Session, pk=session_id, family=family)
             return Response(selectors.settle_up(family=family, session=session))
@@ -128,7 +135,11 @@ class PaidSerializer(serializers.Serializer):
 class SettlePaidView(APIView):
     """Mark a settle-up transfer paid (owners and editors)."""
 
-    @extend_schema(request=PaidSerializer, responses={201: dict})
+    @extend_schema(
+        request=PaidSerializer,
+        responses={201: dict},
+        extensions=refused_for("the payer and payee are one player, or the period or session is not one"),
+    )
     def post(self, request, slug):
         family = _family(request, slug)
         require_editor_of(request.user, family.pk)

@@ -24,6 +24,16 @@ COMMON = {
 }
 
 
+# An operation that may refuse a well-formed request for what its data says (a wrong password, an unknown code,
+# a record that is not a real hand, a deleted hand): extend_schema(extensions=refused_for(words)) marks it, the
+# hook below writes the words into its 400, and tests/api/test_fuzz.py counts that 400 as an expected answer.
+REFUSED = "x-refused-for-data"
+
+
+def refused_for(words):
+    return {REFUSED: words}
+
+
 def add_common_answers(result, generator, request, public):
     for item in result.get("paths", {}).values():
         for method, operation in item.items():
@@ -36,4 +46,7 @@ def add_common_answers(result, generator, request, public):
                 responses["400"]["content"]["application/json"]["schema"] = {"anyOf": [documented, ERROR]}
             for code, words in COMMON.items():
                 responses.setdefault(code, {"description": words, "content": {"application/json": {"schema": ERROR}}})
+            if REFUSED in operation:
+                words = operation[REFUSED]
+                responses["400"]["description"] = f"{COMMON['400']} Also when the data is refused: {words}."
     return result

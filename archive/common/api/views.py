@@ -1,12 +1,14 @@
 """What the API's views share: the error/1 document and 400 answers, reading a record and an id parameter,
 the plain-text body parser and the newest-first cursor paging (a family the caller belongs to: archive.people.access)."""
 
+from drf_spectacular.utils import OpenApiParameter
 from rest_framework import parsers, status
 from rest_framework.exceptions import ValidationError
-from rest_framework.pagination import CursorPagination
+from rest_framework.pagination import CursorPagination, LimitOffsetPagination
 from rest_framework.response import Response
 
 import referee
+from archive.common import bounds
 
 error_document = referee.error_document  # one shape of error/1, the referee's (the offline page's too)
 
@@ -18,14 +20,74 @@ def bad_record(exc):
 record_from = referee.record_of  # the record as a dict: a JSON object, or JSON text of one (BadRecord)
 
 
+def one_value(request, name):
+    """A query parameter given once, not empty, or None when it is absent; an empty or repeated one is a 400
+    (the schema gives it one value: DRF read the last of several, or none of an empty one, and said nothing)."""
+    values = request.query_params.getlist(name)
+    if not values:
+        return None
+    if len(values) > 1 or values[0] == "":
+        raise ValidationError({name: f"{name} is given once, with a value."})
+    return values[0]
+
+
+ID = {"type": "integer", "minimum": 1, "maximum": bounds.ID_MAX}  # an id, as the schema gives it
+
+
+def id_query(name, description):
+    """The schema of an id in the query (?family=): an id is a whole number from 1 (int_param reads it)."""
+    return OpenApiParameter(name, ID, description=description)
+
+
 def int_param(request, name):
-    raw = request.query_params.get(name)
-    if raw in (None, ""):
+    """An id in the query: absent is None; empty, repeated, junk, 0, a negative or a too-big number a 400 (issue 28)."""
+    raw = one_value(request, name)
+    if raw is None:
         return None
     try:
-        return int(raw)
+        value = int(raw)
     except ValueError:
+        value = 0
+    if not 1 <= value <= bounds.ID_MAX:
         raise ValidationError({name: f"{name} must be a number (an id)."})
+    return value
+
+
+YES = ("true", "1", "yes")
+NO = ("false", "0", "no")
+
+
+def bool_param(request, name):
+    """A yes/no query parameter: one of YES or NO (the schema's enum), absent is None; else a 400."""
+    raw = one_value(request, name)
+    if raw is None:
+        return None
+    if raw in YES + NO:
+        return raw in YES
+    raise ValidationError({name: f"{name} is true or false."})
+
+
+def choice_param(request, name, choices):
+    """A query parameter from a closed list (a status): absent is None; anything else a 400."""
+    raw = one_value(request, name)
+    if raw is None:
+        return None
+    if raw not in choices:
+        raise ValidationError({name: f"{name} is one of {', '.join(choices)}."})
+    return raw
+
+
+def _count_param(request, name, *, lo, hi):
+    raw = one_value(request, name)
+    if raw is None:
+        return None
+    try:
+        value = int(raw)
+    except ValueError:
+        value = None
+    if value is None or not lo <= value <= hi:
+        raise ValidationError({name: f"{name} is a whole number from {lo} to {hi}."})
+    return value
 
 
 def django_error(exc):
@@ -44,6 +106,30 @@ class PlainTextParser(parsers.BaseParser):
         return data.decode("utf-8", errors="replace")
 
 
+class StrictLimitOffset(LimitOffsetPagination):
+    """DRF's limit and offset, held to the schema (issue 28): junk, a negative or a too-big number is a 400
+    naming the parameter, where DRF quietly answered the first page."""
+
+    default_limit = 50
+    max_limit = 500
+    max_offset = 10**9
+
+    def get_limit(self, request):
+        limit = _count_param(request, self.limit_query_param, lo=1, hi=self.max_limit)
+        return self.default_limit if limit is None else limit
+
+    def get_offset(self, request):
+        return _count_param(request, self.offset_query_param, lo=0, hi=self.max_offset) or 0
+
+    def get_schema_operation_parameters(self, view):
+        params = super().get_schema_operation_parameters(view)
+        ranges = {self.limit_query_param: (1, self.max_limit), self.offset_query_param: (0, self.max_offset)}
+        for param in params:
+            lo, hi = ranges[param["name"]]
+            param["schema"] = {**param["schema"], "minimum": lo, "maximum": hi}
+        return params
+
+
 class NewestFirst(CursorPagination):
     """A long list paged by a cursor (the last row's key), not by OFFSET and COUNT(*): the oldest page costs
     what the newest does (issue 16). `ordering` is set by each list; `limit` picks the page size."""
@@ -51,3 +137,14 @@ class NewestFirst(CursorPagination):
     page_size = 50
     page_size_query_param = "limit"
     max_page_size = 500
+
+    def get_page_size(self, request):
+        size = _count_param(request, self.page_size_query_param, lo=1, hi=self.max_page_size)  # junk: a 400
+        return self.page_size if size is None else size
+
+    def get_schema_operation_parameters(self, view):
+        params = super().get_schema_operation_parameters(view)
+        for param in params:
+            if param["name"] == self.page_size_query_param:
+                param["schema"] = {**param["schema"], "minimum": 1, "maximum": self.max_page_size}
+        return params

@@ -2,13 +2,22 @@
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
 import referee
-from archive.common.api.views import NewestFirst, bad_record, django_error, int_param, record_from
+from archive.common.api.schema import refused_for
+from archive.common.api.views import (
+    NewestFirst,
+    bad_record,
+    choice_param,
+    django_error,
+    id_query,
+    int_param,
+    record_from,
+)
 from archive.people.access import member_family_ids, require_editor_of
 from archive.table import services
 from archive.table.api import serializers as s
@@ -21,12 +30,14 @@ class DisputePagination(NewestFirst):
     ordering = ("-opened_at", "-id")
 
 
-@extend_schema(
-    parameters=[
-        OpenApiParameter("family", int, description="only this family's disputes"),
-        OpenApiParameter("hand", int, description="only this hand's disputes"),
-        OpenApiParameter("status", str, enum=["open", "resolved"]),
-    ]
+@extend_schema_view(
+    list=extend_schema(
+        parameters=[
+            id_query("family", "only this family's disputes"),
+            id_query("hand", "only this hand's disputes"),
+            OpenApiParameter("status", str, enum=Dispute.Status.values),
+        ]
+    )
 )
 class DisputeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     queryset = Dispute.objects.none()  # for the schema's path types; get_queryset limits to the caller's families
@@ -50,12 +61,16 @@ class DisputeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
             qs = qs.filter(family_id=family)
         if hand is not None:
             qs = qs.filter(hand_id=hand)
-        st = self.request.query_params.get("status")
+        st = choice_param(self.request, "status", Dispute.Status.values)
         if st:
             qs = qs.filter(status=st)
         return qs.order_by("-opened_at", "-id")
 
-    @extend_schema(request=s.DisputeCreateSerializer, responses={201: s.DisputeSerializer})
+    @extend_schema(
+        request=s.DisputeCreateSerializer,
+        responses={201: s.DisputeSerializer},
+        extensions=refused_for("the hand is deleted, or a text is too long or not text"),
+    )
     def create(self, request):
         ser = s.DisputeCreateSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
@@ -73,8 +88,13 @@ class DisputeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
         return Response(s.DisputeSerializer(self.base_queryset().get(pk=d.pk)).data, status=201)
 
     @extend_schema(methods=["get"], responses={200: s.DisputeMessageSerializer(many=True)})
-    @extend_schema(methods=["post"], request=s.DisputeReplySerializer, responses={201: s.DisputeMessageSerializer})
-    @action(detail=True, methods=["get", "post"])
+    @extend_schema(
+        methods=["post"],
+        request=s.DisputeReplySerializer,
+        responses={201: s.DisputeMessageSerializer},
+        extensions=refused_for("the dispute is settled, or the text is too long"),
+    )
+    @action(detail=True, methods=["get", "post"], pagination_class=None)  # every message, one list
     def messages(self, request, pk=None):
         d = self.get_object()
         if request.method == "GET":
@@ -86,7 +106,9 @@ class DisputeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
         return Response(s.DisputeMessageSerializer(m).data, status=201)
 
     @extend_schema(
-        request=s.DisputeResolveSerializer, responses={200: s.DisputeSerializer, 400: s.ErrorDocumentSerializer}
+        request=s.DisputeResolveSerializer,
+        responses={200: s.DisputeSerializer, 400: s.ErrorDocumentSerializer},
+        extensions=refused_for("the dispute is already settled, or the corrected record is not a real hand"),
     )
     @action(detail=True, methods=["post"])
     def resolve(self, request, pk=None):

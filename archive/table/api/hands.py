@@ -5,13 +5,25 @@ from django.db.models import QuerySet
 from django.db.models.fields.json import KeyTextTransform
 from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
 import referee
-from archive.common.api.views import NewestFirst, bad_record, django_error, int_param, record_from
+from archive.common.api.schema import refused_for
+from archive.common.api.views import (
+    NO,
+    YES,
+    NewestFirst,
+    bad_record,
+    bool_param,
+    choice_param,
+    django_error,
+    id_query,
+    int_param,
+    record_from,
+)
 from archive.people.access import member_family_ids, require_editor_of
 from archive.table import services
 from archive.table.api import serializers as s
@@ -49,13 +61,15 @@ class HandPagination(NewestFirst):
         return ("-id",)
 
 
-@extend_schema(
-    parameters=[
-        OpenApiParameter("family", int, description="only this family's hands"),
-        OpenApiParameter("session", int, description="only this session's hands (in order)"),
-        OpenApiParameter("status", str, enum=["complete", "void", "incomplete"]),
-        OpenApiParameter("deleted", bool, description="include deleted hands"),
-    ]
+@extend_schema_view(
+    list=extend_schema(
+        parameters=[
+            id_query("family", "only this family's hands"),
+            id_query("session", "only this session's hands (in order)"),
+            OpenApiParameter("status", str, enum=Hand.Status.values),
+            OpenApiParameter("deleted", str, enum=YES + NO, description="include deleted hands: true or false"),
+        ]
+    )
 )
 class HandViewSet(viewsets.GenericViewSet):
     queryset = Hand.objects.none()  # for the schema's path types; get_queryset limits to the caller's families
@@ -82,10 +96,10 @@ class HandViewSet(viewsets.GenericViewSet):
             qs = qs.filter(session_id=session)
         if family is not None:
             qs = one_familys_hands(qs, family)
-        st = request.query_params.get("status")
+        st = choice_param(request, "status", Hand.Status.values)
         if st:
             qs = qs.filter(status=st)
-        if request.query_params.get("deleted") not in ("1", "true", "yes"):
+        if not bool_param(request, "deleted"):
             qs = qs.filter(deleted_at__isnull=True)
         page = self.paginate_queryset(qs)
         return self.get_paginated_response(s.HandListSerializer(page, many=True).data)
@@ -105,6 +119,7 @@ class HandViewSet(viewsets.GenericViewSet):
             )
         ],
         responses={201: s.HandSerializer, 200: s.HandSerializer, 400: s.ErrorDocumentSerializer},
+        extensions=refused_for("the record is not a real hand of the session (error/1 names each place)"),
     )
     def create(self, request):
         ser = s.HandCreateSerializer(data=request.data)
@@ -133,7 +148,11 @@ class HandViewSet(viewsets.GenericViewSet):
             return Response(s.HandSerializer(hand).data, status=200, headers={"Idempotent-Replayed": "true"})
         return Response(s.HandSerializer(hand).data, status=201)
 
-    @extend_schema(request=s.HandEditSerializer, responses={200: s.HandSerializer, 400: s.ErrorDocumentSerializer})
+    @extend_schema(
+        request=s.HandEditSerializer,
+        responses={200: s.HandSerializer, 400: s.ErrorDocumentSerializer},
+        extensions=refused_for("the record is not a real hand of the session, or the hand is deleted"),
+    )
     def update(self, request, pk=None):
         hand = self.get_object()
         ser = s.HandEditSerializer(data=request.data)
@@ -148,7 +167,11 @@ class HandViewSet(viewsets.GenericViewSet):
             return django_error(exc)
         return Response(s.HandSerializer(hand).data)
 
-    @extend_schema(request=s.HandEditSerializer, responses={200: s.HandSerializer, 400: s.ErrorDocumentSerializer})
+    @extend_schema(
+        request=s.HandEditSerializer,
+        responses={200: s.HandSerializer, 400: s.ErrorDocumentSerializer},
+        extensions=refused_for("the record is not a real hand of the session, or the hand is deleted"),
+    )
     def partial_update(self, request, pk=None):
         return self.update(request, pk)
 
@@ -165,7 +188,11 @@ class HandViewSet(viewsets.GenericViewSet):
         services.hand_delete(hand=hand, by=request.user, why=why or "Deleted through the API")
         return Response(status=204)
 
-    @extend_schema(request=s.WhySerializer, responses={200: s.HandSerializer})
+    @extend_schema(
+        request=s.WhySerializer,
+        responses={200: s.HandSerializer},
+        extensions=refused_for("the hand cannot be restored into its session as it now stands"),
+    )
     @action(detail=True, methods=["post"])
     def restore(self, request, pk=None):
         hand = self.get_object()

@@ -2,12 +2,13 @@
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from archive.common.api.views import django_error, int_param
+from archive.common.api.schema import refused_for
+from archive.common.api.views import django_error, id_query, int_param
 from archive.people import services as people_services
 from archive.people.access import member_family_ids, require_editor_of, visible_family
 from archive.people.api import serializers as s
@@ -17,7 +18,7 @@ from archive.table import services
 # --- players ---------------------------------------------------------------------------------------------
 
 
-@extend_schema(parameters=[OpenApiParameter("family", int, description="only this family's players")])
+@extend_schema_view(list=extend_schema(parameters=[id_query("family", "only this family's players")]))
 class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     queryset = Player.objects.none()  # for the schema's path types; get_queryset limits to the caller's families
     serializer_class = s.PlayerSerializer
@@ -29,7 +30,11 @@ class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
             qs = qs.filter(family_id=family)
         return qs.order_by("family_id", "name", "id")
 
-    @extend_schema(request=s.PlayerCreateSerializer, responses={201: s.PlayerSerializer})
+    @extend_schema(
+        request=s.PlayerCreateSerializer,
+        responses={201: s.PlayerSerializer},
+        extensions=refused_for("the family already has a player of that name, or the name is not one"),
+    )
     def create(self, request):
         ser = s.PlayerCreateSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
@@ -47,6 +52,7 @@ class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         summary="Fold another entry of the same person into this one",
         request=s.MergeSerializer,
         responses={200: s.PlayerSerializer},
+        extensions=refused_for("the two entries cannot be merged (the same entry, or they sat at one table)"),
     )
     @action(detail=True, methods=["post"])
     def merge(self, request, pk=None):
@@ -64,7 +70,10 @@ class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         return Response(s.PlayerSerializer(kept).data)
 
     @extend_schema(
-        summary="Undo the merge that folded this entry into another", request=None, responses={200: s.PlayerSerializer}
+        summary="Undo the merge that folded this entry into another",
+        request=None,
+        responses={200: s.PlayerSerializer},
+        extensions=refused_for("the entry was not merged into another"),
     )
     @action(detail=True, methods=["post"])
     def unmerge(self, request, pk=None):

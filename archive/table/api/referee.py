@@ -7,6 +7,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.views import APIView
 
 import referee
+from archive.common.api.schema import refused_for
 from archive.common.api.views import PlainTextParser
 from archive.table.api import serializers as s
 
@@ -39,6 +40,7 @@ class RefereeView(APIView):
             400: OpenApiResponse(s.ErrorDocumentSerializer, description="the error/1 document of a bad record"),
         },
         auth=[],
+        extensions=refused_for("the record is not a hand the referee can rule on (error/1 names each place)"),
     )
     def post(self, request):
         return _answer(request, "replay")
@@ -60,6 +62,7 @@ class LegalView(APIView):
             400: OpenApiResponse(s.ErrorDocumentSerializer, description="the error/1 document of a bad record"),
         },
         auth=[],
+        extensions=refused_for("the record is not a hand the referee can read (error/1 names each place)"),
     )
     def post(self, request):
         return _answer(request, "legal")

@@ -6,13 +6,14 @@ from django.db.models import Count, OuterRef, Subquery
 from django.db.models.functions import Coalesce
 from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
 import referee
-from archive.common.api.views import NewestFirst, bad_record, django_error, int_param
+from archive.common.api.schema import refused_for
+from archive.common.api.views import NewestFirst, bad_record, django_error, id_query, int_param
 from archive.people import services as people_services
 from archive.people.access import member_family_ids, require_editor_of, visible_family
 from archive.people.models import Player
@@ -35,7 +36,7 @@ class SessionPagination(NewestFirst):
     ordering = ("-started_at", "-id")
 
 
-@extend_schema(parameters=[OpenApiParameter("family", int, description="only this family's sessions")])
+@extend_schema_view(list=extend_schema(parameters=[id_query("family", "only this family's sessions")]))
 class SessionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     queryset = Session.objects.none()  # for the schema's path types; get_queryset limits to the caller's families
     serializer_class = s.SessionSerializer
@@ -59,7 +60,14 @@ class SessionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
         selectors.with_session_counts(page)  # one plain query for the page's counts
         return self.get_paginated_response(self.get_serializer(page, many=True).data)
 
-    @extend_schema(request=s.SessionCreateSerializer, responses={201: s.SessionSerializer})
+    @extend_schema(
+        request=s.SessionCreateSerializer,
+        responses={201: s.SessionSerializer},
+        extensions=refused_for(
+            "a player is not the family's, sits twice or the table is not one the game seats, "
+            "or the date, house rules or pot are out of bounds"
+        ),
+    )
     def create(self, request):
         ser = s.SessionCreateSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
