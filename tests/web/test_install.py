@@ -30,7 +30,7 @@ def test_the_web_app_manifest_names_the_app_its_start_and_its_icon():
 def test_every_page_links_the_manifest_and_installs_the_worker():
     html = Client().get("/login/").content.decode()
     assert '<link rel="manifest" href="/manifest.webmanifest">' in html
-    assert '<script src="/static/js/offline/register.js"></script>' in html
+    assert '<script src="/static/js/offline/register.js" data-queue="/static/js/offline/queue.js"></script>' in html
     assert 'register("/sw.js", { scope: "/" })' in (ROOT / "static/js/offline/register.js").read_text()
 
 

@@ -30,6 +30,7 @@ SHELL = (
     "js/loghand.js",
     "js/offline/referee.js",
     "js/offline/register.js",
+    "js/offline/queue.js",
     "js/games/swik.js",
     "js/games/sedma.js",
     "js/games/seka.js",
