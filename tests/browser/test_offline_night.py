@@ -3,6 +3,7 @@ pages and the referee's files); offline, a Swik hand and a Sedma deal are logged
 in the phone answering), kept on the phone as "not yet sent", still there after a reload with no network; back
 online, both reach the archive once, ruled by the server as the phone ruled them; a second send adds nothing."""
 
+import json
 from datetime import datetime
 
 import pytest
@@ -98,3 +99,32 @@ def test_a_night_logged_offline_reaches_the_archive_once_ruled_as_the_phone_rule
 
     assert page.evaluate(RESEND, queue_js) == [["sent", True], ["sent", True]]  # a double send: the first hand
     assert Hand.objects.count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_whose_number_was_taken_meanwhile_is_shown_as_a_dispute_never_merged(page, live_server, owner, family):
+    session = factories.make_session(family, owner)
+    log = f"{live_server.url}/families/{family.slug}/sessions/{session.pk}/log/"
+    login(page, live_server.url)
+    assert page.evaluate(CONTROLLED)
+    page.goto(log)
+
+    page.context.set_offline(True)
+    page.goto(log)
+    page.locator("#advanced summary").click()
+    page.fill("#id_raw", json.dumps(factories.example_record("04-forgotten-cut")))
+    page.click("#save-hand")
+    expect(page.locator("#kept-here")).to_contain_text("Not yet sent: hand 1", timeout=60000)
+    # Meanwhile another phone, online, logs hand 1 of the same night.
+    other = services.hand_add(session=session, record=factories.example_record("01-plain-hand"), by=owner)
+
+    page.context.set_offline(False)
+    conflict = page.locator('#outbox li[data-state="refused"] .conflict')
+    expect(conflict).to_contain_text("Not taken: hand 1", timeout=30000)
+    expect(conflict).to_contain_text("nothing was merged")
+    expect(conflict).to_contain_text("the night is at hand 2 now")
+    assert list(Hand.objects.filter(session=session)) == [other]
+    dispute = other.disputes.get()
+    assert conflict.locator("a.dispute-link").get_attribute("href") == (
+        f"/families/{family.slug}/disputes/{dispute.pk}/"
+    )

@@ -103,7 +103,14 @@ async function sendOne(item) {
         "Idempotency-Key": item.key,
         "X-CSRFToken": cookie("csrftoken") || item.csrf,
       },
-      body: JSON.stringify({ session: item.session, record: item.record, why: item.why || "", no_deal_ok: !!item.no_deal_ok }),
+      // its number: the server refuses it (409, a dispute with both versions) if the night moved on meanwhile
+      body: JSON.stringify({
+        session: item.session,
+        record: item.record,
+        why: item.why || "",
+        no_deal_ok: !!item.no_deal_ok,
+        number: item.number || null,
+      }),
     });
   } catch (e) {
     return false; // still no network: it stays "not yet sent", and the next ones wait behind it
@@ -121,7 +128,12 @@ async function sendOne(item) {
   } else if (resp.status === 400 || resp.status === 404 || resp.status === 409) {
     // The server will not take it as it is (the night changed meanwhile): shown with both versions.
     item.state = "refused";
-    item.server = { status: resp.status, errors: (body && body.errors) || [{ message: "the server refused the hand" }] };
+    const errors = (body && body.errors) || (body && body.detail ? [{ message: body.detail }] : null);
+    item.server = {
+      status: resp.status,
+      errors: errors || [{ message: "the server refused the hand" }],
+      dispute: (body && body.dispute) || null,
+    };
   } else {
     return false; // signed out, or the server is down: try again later, in the same order
   }
@@ -182,6 +194,9 @@ function row(item) {
       el("div", { cls: "errors-box conflict" }, el("b", null, "Not taken: " + where + ". "),
         "The night changed while this phone was offline; nothing was merged. The server says: ",
         el("ul", null, (item.server.errors || []).map((e) => el("li", null, e.message || String(e)))),
+        item.server.dispute
+          ? el("p", null, "Both versions are in a dispute: ", el("a", { href: item.server.dispute, cls: "dispute-link" }, "settle it there"), ".")
+          : null,
         el("details", null, el("summary", null, "The hand as this phone logged it"), el("pre", { cls: "mono small" }, JSON.stringify(item.record, null, 1)))),
     );
   }
