@@ -128,3 +128,33 @@ def test_a_hand_whose_number_was_taken_meanwhile_is_shown_as_a_dispute_never_mer
     assert conflict.locator("a.dispute-link").get_attribute("href") == (
         f"/families/{family.slug}/disputes/{dispute.pk}/"
     )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_where_python_cannot_run_the_page_says_so_and_keeps_the_hand_in_paper_mode(page, live_server, owner, family):
+    session = factories.make_session(family, owner)
+    log = f"{live_server.url}/families/{family.slug}/sessions/{session.pk}/log/"
+    page.add_init_script("delete window.WebAssembly")  # an old phone
+    login(page, live_server.url)
+    assert page.evaluate(CONTROLLED)
+    page.goto(log)
+
+    page.context.set_offline(True)
+    page.goto(log)
+    expect(page.locator("#paper-mode")).to_contain_text("Paper mode: The referee cannot run in this browser")
+    expect(page.locator("#advanced")).to_have_attribute("open", "")
+    page.fill("#id_raw", json.dumps(factories.example_record("01-plain-hand")))
+    page.click("#save-hand")
+    expect(page.locator("#kept-here")).to_contain_text("paper mode: the server rules it when sent")
+    # The same page again (from the phone's cache): the next hand needs the server's ruling of this one.
+    page.goto(log)
+    page.fill("#id_raw", json.dumps(factories.example_record("04-forgotten-cut")))
+    page.click("#save-hand")
+    expect(page.locator("#check-result")).to_contain_text("hand 1 of this night is already kept on this phone")
+    expect(page.locator("#check-result")).to_contain_text("keep this one on paper")
+
+    page.context.set_offline(False)
+    sent = page.locator('#outbox li[data-state="sent"]')
+    expect(sent).to_contain_text("ruled by the server: it was logged in paper mode", timeout=30000)
+    hand = Hand.objects.get(session=session)
+    expect(sent).to_contain_text(page.evaluate("(s) => TablekeeperWords.text(s)", hand.ruling["summary"]))

@@ -47,8 +47,16 @@ export async function list() {
 
 /** Keep a hand to send later. The same key twice (a double tap) is one hand. */
 export async function keep(hand) {
-  const known = (await list()).find((h) => h.key === hand.key);
-  if (known) return known;
+  const all = await list();
+  const known = all.find((h) => h.key === hand.key);
+  if (known && canon(known.record) === canon(hand.record)) return known;
+  // The page kept with no network is the one opened online: it knows the night up to its hand. The hand
+  // after it needs the server's ruling of this one (its pot and dealer), so it is not guessed here.
+  if (known || all.some((h) => h.session === hand.session && h.number === hand.number && h.state === "queued"))
+    throw new Error(
+      "hand " + hand.number + " of this night is already kept on this phone, not yet sent; the next hand's pot " +
+        "and dealer come from the server's ruling of it, so keep this one on paper until the network is back",
+    );
   const item = { ...hand, seq: Date.now() * 1000 + Math.floor(Math.random() * 1000), state: "queued" };
   await run("readwrite", (s) => s.put(item));
   askForSync();
@@ -171,7 +179,9 @@ function el(tag, attrs, ...children) {
 }
 
 function summaryOf(ruling) {
-  return (ruling && ruling.summary) || "";
+  const words = window.TablekeeperWords; // static/js/words.js: amounts in money, codes as cards
+  const text = (ruling && ruling.summary) || "";
+  return words ? words.text(text) : text;
 }
 
 function row(item) {
