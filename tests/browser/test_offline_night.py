@@ -107,9 +107,13 @@ def test_a_hand_whose_number_was_taken_meanwhile_is_shown_as_a_dispute_never_mer
     log = f"{live_server.url}/families/{family.slug}/sessions/{session.pk}/log/"
     login(page, live_server.url)
     assert page.evaluate(CONTROLLED)
+    night = f"{live_server.url}/families/{family.slug}/sessions/{session.pk}/"
+    page.goto(night)
     page.goto(log)
 
     page.context.set_offline(True)
+    page.goto(night)  # the night's page (its money) opens with no network, as it was last seen
+    expect(page.locator("h1")).to_contain_text("March 1, 2024")
     page.goto(log)
     page.locator("#advanced summary").click()
     page.fill("#id_raw", json.dumps(factories.example_record("04-forgotten-cut")))
