@@ -103,7 +103,7 @@ def dispute_comparison(dispute: Dispute) -> dict:
             version=v,
             record=record,
             chosen=settled and dispute.chosen_version_id == v.pk and v.pk is not None,
-            choosable=ruling is not None and not settled and v.pk is not None,
+            choosable=ruling is not None and not settled and v.pk is not None and hand.deleted_at is None,
             net=list(ruling["net"]) if ruling else None,
             pot_out=ruling["pot_out"] if ruling else None,
             carry=carry_of(session.game, ruling) if ruling else {},
@@ -136,6 +136,12 @@ def _events(columns) -> dict:
         if differs and first is None:
             first = i
         events.append({"index": i, "words": words, "differs": differs, "first": False})
+    for k, column in enumerate(columns):  # each column's own events, marked where they differ
+        column["events"] = [
+            {"index": e["index"], "text": e["words"][k], "differs": e["differs"], "first": e["index"] == first}
+            for e in events
+            if e["words"][k]
+        ]
     if first is not None:
         events[first]["first"] = True
     return {"events": events, "first_difference": first}
@@ -164,14 +170,35 @@ def _later(columns, later, names) -> dict:
         for k, row in enumerate(nets):
             if row is not None:
                 totals[k] = [a + b for a, b in zip(totals[k], row, strict=True)]
-        hands.append({"number": h["number"], "nets": nets, "pots": pots, "differs": len({str(x) for x in nets}) > 1})
+        hands.append(
+            {
+                "number": h["number"],
+                "nets": nets,
+                "pots": pots,
+                "differs": len({str(x) for x in nets}) > 1,
+                "cells": [
+                    {"pot": pot, "seats": list(zip(names, row, strict=True)) if row is not None else []}
+                    for row, pot in zip(nets, pots, strict=True)
+                ],
+            }
+        )
     night = []
     for seat, name in enumerate(names):
         values = [
             (c["net"][seat] + t[seat]) if (t is not None and c["net"] is not None) else None
             for c, t in zip(columns, totals, strict=True)
         ]
-        night.append({"seat": seat, "name": name, "totals": values, "differences": _diff(values)})
+        diffs = _diff(values)
+        night.append(
+            {
+                "seat": seat,
+                "name": name,
+                "totals": values,
+                "differences": diffs,
+                "differs": len(set(values)) > 1,
+                "cells": [{"net": a, "diff": b} for a, b in zip(values, diffs, strict=True)],
+            }
+        )
     last_pots = [
         (c["tail"][later[-1]["number"]]["pot_out"] if later else c["pot_out"]) if c["tail"] is not None else None
         for c in columns
