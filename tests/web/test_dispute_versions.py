@@ -23,6 +23,8 @@ def test_a_pasted_version_is_compared_beside_the_hand_as_logged_and_settled(clie
     assert "The versions, ruled side by side" in page and "Version 2" in page and "As logged" in page
     assert "swik.misdeal" in page and "Joe had four cards" in page and "▶" in page
     assert 'id="money-table"' in page and 'id="night-table"' in page  # hand 2 follows: the night's money
+    money = page[page.index('id="money-table"') : page.index('id="night-table"')]
+    assert "−18¢" in money  # Mary's fall as logged, beside the misdeal version's money
     r = client.post(_url(family, dispute), {"settle": "1", "version": "2", "why": "he showed them"})
     assert r.status_code == 302
     d = Dispute.objects.get(pk=dispute.pk)

@@ -156,8 +156,16 @@ def _money(columns, names) -> list[dict]:
     rows = []
     for seat, name in enumerate(names):
         nets = [c["net"][seat] if c["net"] is not None else None for c in columns]
+        diffs = _diff(nets)
         rows.append(
-            {"seat": seat, "name": name, "nets": nets, "differences": _diff(nets), "differs": len(set(nets)) > 1}
+            {
+                "seat": seat,
+                "name": name,
+                "nets": nets,
+                "differences": diffs,
+                "differs": len(set(nets)) > 1,
+                "cells": [{"net": a, "diff": b} for a, b in zip(nets, diffs, strict=True)],
+            }
         )
     return rows
 
