@@ -227,3 +227,41 @@ def _violation_changes(columns) -> list[dict]:
             }
         )
     return out
+
+
+def comparison_document(dispute: Dispute) -> dict:
+    """The comparison as JSON for the API: per version its money, the difference from version 1 per seat, the
+    violations added and removed, and the difference in what it carries into the night."""
+    cmp = dispute_comparison(dispute)
+    base = cmp["versions"][0]["pot_out"] if cmp["versions"] else None
+    out = []
+    for k, c in enumerate(cmp["versions"]):
+        v = c["version"]
+        out.append(
+            {
+                "number": v.number,
+                "as_logged": v.as_logged,
+                "chosen": c["chosen"],
+                "choosable": c["choosable"],
+                "errors": c["errors"],
+                "net": c["net"],
+                "net_difference": [row["differences"][k] for row in cmp["money"]] if c["net"] is not None else None,
+                "pot_out": c["pot_out"],
+                "carry": c["carry"],
+                "violations": [{"rule": x["rule"], "message": x["message"]} for x in c["violations"]],
+                "violations_added": cmp["violations"][k]["added"],
+                "violations_removed": cmp["violations"][k]["removed"],
+                "night": [row["totals"][k] for row in cmp["night"]],
+                "night_difference": [row["differences"][k] for row in cmp["night"]],
+                "night_pot": cmp["last_pots"][k],
+                "carry_difference": None if c["pot_out"] is None or base is None else c["pot_out"] - base,
+                "later": [{"number": h["number"], "net": h["nets"][k], "pot_out": h["pots"][k]} for h in cmp["later"]],
+            }
+        )
+    return {
+        "dispute": dispute.pk,
+        "hand": dispute.hand_id,
+        "players": cmp["names"],
+        "first_difference": cmp["first_difference"],
+        "versions": out,
+    }
