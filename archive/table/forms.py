@@ -152,17 +152,6 @@ class ResolveForm(forms.Form):
     )
 
 
-class VersionForm(forms.Form):
-    record = forms.CharField(
-        label="The hand record of this version (JSON)",
-        widget=forms.Textarea(attrs={"rows": 6, "class": "mono", "spellcheck": "false"}),
-    )
-    why = forms.CharField(
-        label="Whose story is it, and what differs?",
-        widget=forms.Textarea(attrs={"rows": 2, "placeholder": "Dad says he cut an Ace, not a Seven"}),
-    )
-
-
 class SettleForm(forms.Form):
     version = forms.IntegerField(min_value=1, max_value=32767)
     why = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}), label="Why this version")

@@ -1,5 +1,5 @@
-"""A family settles a dispute on a phone (390 x 844): a version of a Swik hand through the card picker's page
-and of a Sedma deal by pasting a record, compared side by side, settled; then the hand and the night show
+"""A family settles a dispute on a phone (390 x 844): a version of a Swik hand and of a Sedma deal, each pasted
+in the record box of the card picker's page opened from the dispute, compared side by side, settled; then the hand and the night show
 the chosen version's money. Screenshots go to /tmp/tk-shots/versions-*.png."""
 
 import json
@@ -78,10 +78,11 @@ def test_a_sedma_deal_version_pasted_compared_and_settled(page, live_server, own
     d = services.dispute_open(hand=hand, title="Those were not the cards", text="", by=editor)
     login(page, live_server.url)
     page.goto(live_server.url + f"/families/{family.slug}/disputes/{d.pk}/")
-    page.fill("#propose #id_why", "Jana says the deal went otherwise")
-    page.locator("#propose details summary").click()
-    page.fill("#propose #id_record", json.dumps(other))
-    page.locator("#propose-pasted").click()
+    page.locator("#propose-with-picker").click()
+    page.locator("#advanced summary").click()
+    page.fill("#id_raw", json.dumps(other))  # pasted: the record box is what is saved
+    page.fill("#id_why", "Jana says the deal went otherwise")
+    page.locator("#save-edit").click()
     expect(page.locator("#version-2")).to_contain_text("Jana says the deal went otherwise")
     expect(page.locator("#version-2 li.first")).to_contain_text("▶")
     assert page.evaluate(NO_OVERFLOW)

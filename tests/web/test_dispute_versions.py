@@ -12,12 +12,18 @@ def _url(family, dispute):
     return reverse("dispute", args=[family.slug, dispute.pk])
 
 
+def _paste(client, family, dispute, record_text, why):
+    """A record pasted in the record box of the hand's page opened to propose a version (no JSON box on the
+    dispute page itself, issue 10)."""
+    return client.post(
+        reverse("hand_edit", args=[family.slug, dispute.hand_id]),
+        {"source": "raw", "raw": record_text, "record": "", "why": why, "dispute": str(dispute.pk), "propose": "1"},
+    )
+
+
 def test_a_pasted_version_is_compared_beside_the_hand_as_logged_and_settled(client_as, family, dispute, hands):
     client = client_as("editor")
-    r = client.post(
-        _url(family, dispute),
-        {"propose": "1", "record": json.dumps(example_record("05-misdeal")), "why": "Joe had four cards"},
-    )
+    r = _paste(client, family, dispute, json.dumps(example_record("05-misdeal")), "Joe had four cards")
     assert r.status_code == 302 and r["Location"].endswith("#compare")
     page = client.get(_url(family, dispute)).content.decode()
     assert "The versions, ruled side by side" in page and "Version 2" in page and "As logged" in page
@@ -59,16 +65,16 @@ def test_the_picker_proposes_a_version_and_leaves_the_hand_alone(client_as, fami
 
 def test_bad_input_is_shown_in_words_and_a_viewer_cannot_propose(client_as, family, dispute):
     client = client_as("editor")
-    r = client.post(_url(family, dispute), {"propose": "1", "record": "{not json", "why": "x"})
+    r = _paste(client, family, dispute, "{not json", "x")
     assert r.status_code == 400 and "nothing was saved" in r.content.decode()
+    assert 'class="mono"' not in client.get(_url(family, dispute)).content.decode()  # no JSON box here (issue 10)
     bad = example_record("01-plain-hand")
     at = next(i for i, e in enumerate(bad["events"]) if "card" in e)
     bad["events"][at]["card"] = "ZZ"
-    client.post(_url(family, dispute), {"propose": "1", "record": json.dumps(bad), "why": "hurried"})
+    _paste(client, family, dispute, json.dumps(bad), "hurried")
     page = client.get(_url(family, dispute)).content.decode()
     assert "The referee refuses this version; it cannot be chosen." in page and "settle-2" not in page
     r = client.post(_url(family, dispute), {"settle": "1", "version": "2"})
     assert r.status_code == 400 and "cannot be chosen" in r.content.decode()
     viewer = client_as("viewer")
-    r = viewer.post(_url(family, dispute), {"propose": "1", "record": "{}", "why": "x"})
-    assert r.status_code == 403
+    assert _paste(viewer, family, dispute, "{}", "x").status_code == 403

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 import referee
 from archive.people.access import family_for, require_edit
 from archive.table import services
-from archive.table.forms import DisputeForm, ReplyForm, ResolveForm, SettleForm, VersionForm
+from archive.table.forms import DisputeForm, ReplyForm, ResolveForm, SettleForm
 from archive.table.models import Dispute
 from archive.table.selectors.disputes import dispute_comparison
 from archive.table.views.hands import _hand_of
@@ -61,24 +61,11 @@ def _dispute_of(user, slug, pk):
 def dispute_page(request, slug, pk):
     family, role, d = _dispute_of(request.user, slug, pk)
     reply_form, resolve_form, status = ReplyForm(), ResolveForm(), 200
-    version_form = VersionForm()
     errors = []
     if request.method == "POST":
         require_edit(role)
         try:
-            if "propose" in request.POST:
-                version_form = VersionForm(request.POST)
-                if version_form.is_valid():
-                    v = services.version_propose(
-                        dispute=d,
-                        record=_parse_record(version_form.cleaned_data["record"].strip()),
-                        by=request.user,
-                        why=version_form.cleaned_data["why"],
-                    )
-                    messages.success(request, f"{str(v).capitalize()} is put forward; the hand is unchanged.")
-                    return redirect(reverse("dispute", args=[family.slug, d.pk]) + "#compare")
-                status = 400
-            elif "settle" in request.POST:
+            if "settle" in request.POST:
                 form = SettleForm(request.POST)
                 version = d.versions.filter(number=form.cleaned_data["version"]).first() if form.is_valid() else None
                 if version is None:
@@ -121,7 +108,6 @@ def dispute_page(request, slug, pk):
             thread=msgs,
             reply_form=reply_form,
             resolve_form=resolve_form,
-            version_form=version_form,
             compare=dispute_comparison(d),
             errors=errors,
         ),
