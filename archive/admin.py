@@ -10,6 +10,7 @@ from django.utils.html import format_html
 from archive.models import (
     Dispute,
     DisputeMessage,
+    DisputeVersion,
     Family,
     Hand,
     HandRevision,
@@ -178,14 +179,21 @@ class DisputeMessageInline(ReadOnlyInline):
     show_change_link = False
 
 
+class DisputeVersionInline(ReadOnlyInline):
+    model = DisputeVersion
+    fields = ["number", "as_logged", "proposed_by", "created_at", "why"]
+    readonly_fields = fields
+    show_change_link = False
+
+
 @admin.register(Dispute)
 class DisputeAdmin(admin.ModelAdmin):
     list_display = ["title", "hand", "status", "opened_by", "opened_at"]
     list_filter = ["status"]
     search_fields = ["title"]
     list_select_related = ["hand__session", "opened_by"]
-    raw_id_fields = ["hand", "ruling_revision"]
-    inlines = [DisputeMessageInline]
+    raw_id_fields = ["hand", "ruling_revision", "chosen_version"]
+    inlines = [DisputeMessageInline, DisputeVersionInline]
 
 
 from archive.people import admin as people_admin  # noqa: E402,F401  (the audit log's and invitations' admin pages)

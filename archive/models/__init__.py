@@ -8,6 +8,7 @@ from archive.stats.models import *  # noqa: F401,F403
 from archive.table.models import (  # noqa: F401
     Dispute,
     DisputeMessage,
+    DisputeVersion,
     Game,
     Hand,
     HandRevision,

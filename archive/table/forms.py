@@ -166,3 +166,8 @@ class ResolveForm(forms.Form):
         label="Corrected record (optional: the hand is edited first)",
         widget=forms.Textarea(attrs={"rows": 6, "class": "mono", "spellcheck": "false"}),
     )
+
+
+class SettleForm(forms.Form):
+    version = forms.IntegerField(min_value=1, max_value=32767)
+    why = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}), label="Why this version")

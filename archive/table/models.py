@@ -222,6 +222,14 @@ class Dispute(models.Model):
         related_name="resolutions",
         help_text="the hand revision whose ruling settles the dispute",
     )
+    chosen_version = models.ForeignKey(
+        "DisputeVersion",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text="the version the table chose when it settled the dispute",
+    )
 
     class Meta:
         ordering = ["-opened_at"]
@@ -241,3 +249,30 @@ class DisputeMessage(models.Model):
 
     class Meta:
         ordering = ["at", "id"]
+
+
+class DisputeVersion(models.Model):
+    """One side's story of a disputed hand: a record put forward on the dispute, ruled beside the others.
+
+    Version 1 of a dispute is the hand "as logged" (made with the first proposal); while the dispute is open it
+    reads the hand's own record, and settling freezes it. A record the referee refuses is kept as proposed
+    (the comparison shows its located error) but cannot be chosen."""
+
+    AS_LOGGED_WHY = "the hand as logged"
+
+    dispute = models.ForeignKey(Dispute, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveSmallIntegerField(help_text="1 is the hand as logged; 2, 3, ... the proposals")
+    as_logged = models.BooleanField(default=False)
+    record = models.JSONField(help_text="handrec/1 as proposed (filled from the session)")
+    proposed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    why = models.TextField(blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["dispute", "number"], name="dispute_version_number_unique")]
+
+    def __str__(self):
+        return "as logged" if self.as_logged else f"version {self.number}"

@@ -22,6 +22,7 @@ from archive.people.access import member_family_ids, require_editor_of
 from archive.table import services
 from archive.table.api import serializers as s
 from archive.table.models import Dispute, Hand
+from archive.table.selectors.disputes import comparison_document
 
 # --- disputes --------------------------------------------------------------------------------------------
 
@@ -47,7 +48,7 @@ class DisputeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
     def base_queryset(self):
         return (
             Dispute.objects.filter(family__in=member_family_ids(self.request.user))
-            .select_related("opened_by", "resolved_by")
+            .select_related("opened_by", "resolved_by", "chosen_version")
             .prefetch_related("messages__author")
         )
 
@@ -127,3 +128,58 @@ class DisputeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
         except DjangoValidationError as exc:
             return django_error(exc)
         return Response(s.DisputeSerializer(self.get_queryset().get(pk=d.pk)).data)
+
+    @extend_schema(methods=["get"], responses={200: s.DisputeVersionSerializer(many=True)})
+    @extend_schema(
+        methods=["post"],
+        request=s.DisputeProposeSerializer,
+        responses={201: s.DisputeVersionSerializer, 400: s.ErrorDocumentSerializer},
+    )
+    @action(detail=True, methods=["get", "post"])
+    def versions(self, request, pk=None):
+        """The dispute's versions of its hand (1: as logged); POST puts one forward (the hand is untouched; a
+        record the referee refuses is kept, shown with its error in the comparison, and cannot be chosen)."""
+        d = self.get_object()
+        if request.method == "GET":
+            return Response(s.DisputeVersionSerializer(d.versions.select_related("proposed_by"), many=True).data)
+        require_editor_of(request.user, d.family_id)
+        ser = s.DisputeProposeSerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        try:
+            v = services.version_propose(
+                dispute=d,
+                record=record_from(ser.validated_data["record"]),
+                by=request.user,
+                why=ser.validated_data["why"],
+            )
+        except referee.BadRecord as exc:
+            return bad_record(exc)
+        except DjangoValidationError as exc:
+            return django_error(exc)
+        return Response(s.DisputeVersionSerializer(v).data, status=201)
+
+    @extend_schema(responses={200: s.DisputeComparisonSerializer})
+    @action(detail=True, methods=["get"])
+    def compare(self, request, pk=None):
+        """Every version ruled side by side in the hand's place of the night (nothing saved)."""
+        d = self.get_object()
+        return Response(comparison_document(d))
+
+    @extend_schema(
+        request=s.DisputeSettleSerializer, responses={200: s.DisputeSerializer, 400: s.ErrorDocumentSerializer}
+    )
+    @action(detail=True, methods=["post"])
+    def settle(self, request, pk=None):
+        """Choose a version: the hand gets a new revision naming the dispute and the night is re-ruled."""
+        d = self.get_object()
+        require_editor_of(request.user, d.family_id)
+        ser = s.DisputeSettleSerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        version = d.versions.filter(number=ser.validated_data["version"]).first()
+        try:
+            if version is None:
+                raise DjangoValidationError({"version": "Choose one of this dispute's versions."})
+            services.dispute_settle(dispute=d, version=version, by=request.user, why=ser.validated_data["why"])
+        except DjangoValidationError as exc:
+            return django_error(exc)
+        return Response(s.DisputeSerializer(self.base_queryset().get(pk=d.pk)).data)

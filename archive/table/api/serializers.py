@@ -4,7 +4,7 @@ from rest_framework import serializers
 
 from archive.common import bounds, catalogue
 from archive.common.api.serializers import ErrorDocumentSerializer, _check_zone  # noqa: F401  (the API's views name them here)
-from archive.table.models import Dispute, DisputeMessage, Hand, HandRevision, Seat, Session
+from archive.table.models import Dispute, DisputeMessage, DisputeVersion, Hand, HandRevision, Seat, Session
 
 
 class SeatSerializer(serializers.ModelSerializer):
@@ -184,6 +184,9 @@ class DisputeMessageSerializer(serializers.ModelSerializer):
 
 
 class DisputeSerializer(serializers.ModelSerializer):
+    chosen_version = serializers.IntegerField(
+        source="chosen_version.number", read_only=True, allow_null=True, default=None
+    )
     opened_by = serializers.CharField(source="opened_by.username", read_only=True, allow_null=True, default=None)
     resolved_by = serializers.CharField(source="resolved_by.username", read_only=True, allow_null=True, default=None)
     messages = DisputeMessageSerializer(many=True, read_only=True)
@@ -201,9 +204,70 @@ class DisputeSerializer(serializers.ModelSerializer):
             "resolved_by",
             "resolved_at",
             "ruling_revision",
+            "chosen_version",
             "messages",
         ]
         read_only_fields = fields
+
+
+class DisputeVersionSerializer(serializers.ModelSerializer):
+    proposed_by = serializers.CharField(source="proposed_by.username", read_only=True, allow_null=True, default=None)
+
+    class Meta:
+        model = DisputeVersion
+        fields = ["number", "as_logged", "record", "proposed_by", "why", "created_at"]
+        read_only_fields = fields
+
+
+class DisputeProposeSerializer(serializers.Serializer):
+    record = serializers.JSONField(help_text="the version's hand record (handrec/1), filled from the session")
+    why = serializers.CharField(help_text="whose story it is and what differs")
+
+
+class DisputeSettleSerializer(serializers.Serializer):
+    version = serializers.IntegerField(min_value=1, max_value=32767, help_text="the chosen version's number")
+    why = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class ViolationSerializer(serializers.Serializer):
+    rule = serializers.CharField()
+    message = serializers.CharField()
+
+
+class VersionRulingSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    as_logged = serializers.BooleanField()
+    chosen = serializers.BooleanField()
+    choosable = serializers.BooleanField()
+    errors = serializers.ListField(child=serializers.JSONField(), help_text="the referee's located errors, if bad")
+    net = serializers.ListField(child=serializers.IntegerField(), allow_null=True, help_text="cents per seat")
+    net_difference = serializers.ListField(
+        child=serializers.IntegerField(allow_null=True), allow_null=True, help_text="per seat, minus version 1's"
+    )
+    pot_out = serializers.IntegerField(allow_null=True)
+    carry = serializers.JSONField(help_text="what else the hand carries to the next (e.g. a svara)")
+    violations = ViolationSerializer(many=True)
+    violations_added = ViolationSerializer(many=True, help_text="found here, not in version 1")
+    violations_removed = ViolationSerializer(many=True, help_text="found in version 1, not here")
+    night = serializers.ListField(
+        child=serializers.IntegerField(allow_null=True), help_text="each seat's money from this hand to the night's end"
+    )
+    night_difference = serializers.ListField(child=serializers.IntegerField(allow_null=True))
+    night_pot = serializers.IntegerField(allow_null=True, help_text="the pot at the end of the night")
+    carry_difference = serializers.IntegerField(
+        allow_null=True, help_text="this version's pot carried to the next hand minus version 1's"
+    )
+    later = serializers.ListField(
+        child=serializers.JSONField(), help_text="each later hand: {number, net (per seat), pot_out}"
+    )
+
+
+class DisputeComparisonSerializer(serializers.Serializer):
+    dispute = serializers.IntegerField()
+    hand = serializers.IntegerField()
+    players = serializers.ListField(child=serializers.CharField())
+    first_difference = serializers.IntegerField(allow_null=True, help_text="the first event that differs")
+    versions = VersionRulingSerializer(many=True)
 
 
 class DisputeCreateSerializer(serializers.Serializer):

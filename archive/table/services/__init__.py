@@ -33,6 +33,7 @@ from archive.table.services.hands import (
     session_next_hand_defaults,
 )
 from archive.table.services.players import players_merge, players_unmerge
+from archive.table.services.versions import dispute_settle, version_propose
 
 __all__ = [
     "NightMovedOn",
@@ -48,6 +49,8 @@ __all__ = [
     "dispute_open",
     "dispute_reply",
     "dispute_resolve",
+    "dispute_settle",
+    "version_propose",
     "hand_add",
     "hand_delete",
     "hand_edit",

@@ -238,31 +238,40 @@ class HandChain:
         return hands
 
 
-def _rerule_after(session, seats, number, pot, *, by, why, carry=None) -> list[int]:
-    """Re-rule the live hands after `number` from pot `pot` (and `carry`, see archive/table/carry.py) on; returns the
-    ids of those whose ruling changed.
+def tail_rulings(session, number, pot, carry=None):
+    """Yield (hand, record, ruling) for the live hands after `number` re-ruled from pot `pot` (and `carry`, see
+    archive/table/carry.py) on, saving nothing; a ruling may be unchanged.
 
     A hand's ruling depends only on its record, its pot_in and what else it carries, so the first hand whose
-    pot_in and carry are already right ends the walk: everything after it is unchanged too. The
-    changed hands are written with a handful of bulk statements, however many there are.
+    pot_in and carry are already right ends the walk: everything after it is as stored. The walk re-rules
+    (_rerule_after) and what a disputed hand's versions carry into the night (archive.table.selectors.disputes)
+    both read it.
     """
-    changed: list[Hand] = []
     game = session.game
     carry = carry or {}
     later = Hand.objects.filter(session=session, deleted_at__isnull=True, number__gt=number).order_by("number")
     for hand in later.iterator(chunk_size=8):  # the walk usually stops after a few hands: read as it goes
         if hand.pot_in == pot and record_carry(game, hand.record) == carry:
-            break
+            return
         record = apply_carry(dict(hand.record, pot_in=pot), game, carry)
         ruling = bounds.replay(record)
+        yield hand, record, ruling
+        pot = ruling["pot_out"]
+        carry = carry_of(game, ruling)
+
+
+def _rerule_after(session, seats, number, pot, *, by, why, carry=None) -> list[int]:
+    """Re-rule the live hands after `number` from pot `pot` (and `carry`) on (see tail_rulings); returns the
+    ids of those whose ruling changed. The changed hands are written with a handful of bulk statements,
+    however many there are."""
+    changed: list[Hand] = []
+    for hand, record, ruling in tail_rulings(session, number, pot, carry):
         if ruling != hand.ruling:
             for name, value in hand_values(record, ruling).items():
                 setattr(hand, name, value)
             hand.record, hand.ruling = record, ruling
             hand.revision += 1
             changed.append(hand)
-        pot = ruling["pot_out"]
-        carry = carry_of(game, ruling)
     if not changed:
         return []
     _update_hands(changed)

@@ -65,6 +65,10 @@ def dispute_resolve(*, dispute, resolution, by, record=None) -> Dispute:
             f"This dispute was settled already: “{dispute.resolution}”. Open a new dispute on the hand to raise it again."
         )
     hand = dispute.hand
+    if Hand.objects.filter(pk=hand.pk, deleted_at__isnull=False).exists():
+        raise ValidationError(
+            f"Hand {hand.number} was deleted, so you cannot settle this dispute; restore the hand first."
+        )
     if record is not None:
         hand = hand_edit(hand=hand, record=record, by=by, why=f"dispute “{dispute.title}”: {resolution.strip()}")
     else:

@@ -12,8 +12,9 @@ from django.views.decorators.http import require_POST
 import referee
 from archive.people.access import family_for, require_edit
 from archive.table import error_words, services
-from archive.table.forms import DisputeForm, ReplyForm, ResolveForm
+from archive.table.forms import DisputeForm, ReplyForm, ResolveForm, SettleForm
 from archive.table.models import Dispute
+from archive.table.selectors.disputes import dispute_comparison
 from archive.table.views.hands import _hand_of
 from archive.table.views.nights import (
     DISPUTE_KEYS,
@@ -64,7 +65,15 @@ def dispute_page(request, slug, pk):
     if request.method == "POST":
         require_edit(role)
         try:
-            if "resolve" in request.POST:
+            if "settle" in request.POST:
+                form = SettleForm(request.POST)
+                version = d.versions.filter(number=form.cleaned_data["version"]).first() if form.is_valid() else None
+                if version is None:
+                    raise ValidationError({"version": "Choose one of this dispute's versions."})
+                services.dispute_settle(dispute=d, version=version, by=request.user, why=form.cleaned_data["why"])
+                messages.success(request, f"The dispute is settled: {version} is the hand now; the night is re-ruled.")
+                return redirect("dispute", family.slug, d.pk)
+            elif "resolve" in request.POST:
                 resolve_form = ResolveForm(request.POST)
                 if resolve_form.is_valid():
                     text = resolve_form.cleaned_data["record"].strip()
@@ -99,6 +108,7 @@ def dispute_page(request, slug, pk):
             thread=msgs,
             reply_form=reply_form,
             resolve_form=resolve_form,
+            compare=dispute_comparison(d),
             errors=errors,
         ),
         status=status,

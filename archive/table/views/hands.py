@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 import referee
@@ -162,7 +163,9 @@ def hand_edit(request, slug, pk):
     family, role, hand = _hand_of(request.user, slug, pk)
     require_edit(role)
     # ?dispute=N: the correction settles that open dispute of this hand; "why" is then its resolution.
+    # ?dispute=N&propose=1: the record is put forward as a version of the dispute instead (the hand untouched).
     dispute = _open_dispute_of(hand, request.GET.get("dispute") or request.POST.get("dispute"))
+    propose = dispute is not None and (request.GET.get("propose") or request.POST.get("propose")) == "1"
     stored = hand.record or {}
     errors, status, why = [], 200, ""
     raw, picked, source = json.dumps(stored, indent=1, ensure_ascii=False), stored, "picker"
@@ -186,7 +189,9 @@ def hand_edit(request, slug, pk):
             )
         try:
             record = _parse_record(text)
-            if not errors and dispute is not None:
+            if not errors and propose:
+                version = services.version_propose(dispute=dispute, record=record, by=request.user, why=why)
+            elif not errors and dispute is not None:
                 services.dispute_resolve(dispute=dispute, resolution=why, by=request.user, record=record)
             elif not errors:
                 services.hand_edit(hand=hand, record=record, by=request.user, why=why)
@@ -194,6 +199,12 @@ def hand_edit(request, slug, pk):
             errors = error_words.say_all(exc.errors, _record_or_none(text)) + errors
         except ValidationError as exc:
             errors.append({"event": None, "field": "*", "message": _errors_of(exc)})
+        if not errors and propose:
+            messages.success(
+                request,
+                f"{str(version).capitalize()} is put forward; the hand is unchanged until the dispute is settled.",
+            )
+            return redirect(reverse("dispute", args=[family.slug, dispute.pk]) + "#compare")
         if not errors and dispute is not None:
             messages.success(
                 request,
@@ -235,6 +246,7 @@ def hand_edit(request, slug, pk):
             why=why,
             config=config,
             dispute=dispute,
+            propose=propose,
             game_js=_game_js(game),
             ruling=hand.ruling or {},
         ),
