@@ -19,6 +19,7 @@ from django.db import transaction
 
 import referee
 from archive.demo import poker
+from archive.demo.disputes import open_disputes_with_versions
 from archive.demo.rummy import rummy_evenings
 from archive.demo.sedma import sedma_evenings
 from archive.demo.seka import seka_nights
@@ -144,6 +145,7 @@ class DemoFamily:
         if not opt["no_edits"]:
             self.stdout.write("  correcting, disputing and deleting a few hands …", ending="\n")
             self._corrections(rng, family, users)
+            open_disputes_with_versions(family=family, users=users, stdout=self.stdout)
         t1 = time.monotonic()
         self.stdout.write(
             "  computing the statistics from every hand (the longest step after the nights; "
