@@ -14,6 +14,7 @@ class ArchiveConfig(AppConfig):
     receivers = ["archive.stats.jobs"]
 
     def ready(self):
-        usercache.connect()  # a saved or deleted user drops its cached copy, in every process
+        # a saved or deleted user, or account, drops the user's cached copy, in every process
+        usercache.connect(self.get_model("Account"))
         for name in self.receivers:
             import_module(name)

@@ -6,6 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 
+from archive.common import money
 from archive.guide import guide_html
 from archive.history.forms import ImportForm
 from archive.people import invitations
@@ -32,7 +33,10 @@ def home(request):
     if request.method == "POST" and form.is_valid():
         try:
             family = people_services.family_create(
-                name=form.cleaned_data["name"], owner=request.user, timezone=form.cleaned_data["timezone"]
+                name=form.cleaned_data["name"],
+                owner=request.user,
+                timezone=form.cleaned_data["timezone"],
+                currency=form.cleaned_data["currency"],
             )
         except ValidationError as exc:
             form.add_error(None, _errors_of(exc))
@@ -80,6 +84,7 @@ def family_page(request, slug):
             more_open_disputes=len(open_disputes) > OPEN_DISPUTES_SHOWN,
             import_form=ImportForm(),
             invitations=invitations.open_invitations(family) if role == Membership.Role.OWNER else [],
+            currency_choices=money.choices(),
         ),
     )
 

@@ -13,6 +13,9 @@
                                         browser's offline referee calls the same function
     record_of(value) -> dict            JSON text or a dict to a record dict (BadRecord if not an object)
 
+Each takes `language=` ("en", "cs" or "ru"; referee/language.py): the words of the ruling, the replay and
+the errors are in it; rule ids, fields and money are the same in every language.
+
 The referee never raises anything but BadRecord, whatever it is given.
 """
 
@@ -21,6 +24,7 @@ import functools
 from . import catalogue, core
 from .answers import OK, dumps, error_document, record_of, refusal
 from .games import MODULES, PLANNED, _loaded, game_module
+from .language import speaking
 from .ledger import ledger_kind
 from .record import BadRecord, check_text, describe, error, loads, text_errors
 
@@ -40,11 +44,16 @@ __all__ = [
 ]
 
 
+def games(language=None):
+    """The catalogue: every game the referee rules on (referee/catalogue.py). Built once a language: every page
+    asks for it (a session's game in words), so the list and its entries are shared; copy before changing one."""
+    return _games(language or "en")
+
+
 @functools.cache
-def games():
-    """The catalogue: every game the referee rules on (referee/catalogue.py). Built once: every page asks
-    for it (a session's game in words), so the list and its entries are shared; copy before changing one."""
-    return [catalogue.entry(game_module(name)) for name in MODULES]
+def _games(language):
+    with speaking(language):
+        return [catalogue.entry(game_module(name)) for name in MODULES]
 
 
 def _module(record):
@@ -72,8 +81,11 @@ def _module(record):
     return mod
 
 
-def replay(record):
+def replay(record, language=None):
     """The ruling (a ruling/1 dict) for a hand record (a dict); BadRecord if the record is bad."""
+    if language is not None and language != "en":
+        with speaking(language):
+            return replay(record)
     try:
         mod = _loaded[record["game"]]  # (the common case, quickly)
     except (KeyError, TypeError, IndexError):  # (TypeError: not a dict, or an unhashable game)
@@ -89,9 +101,12 @@ def replay(record):
         ) from e
 
 
-def legal(record):
+def legal(record, language=None):
     """Who acts next after the record's events and what they may do: {"format": "legal/1", "turn", "options",
     "done", "status", "table"}; BadRecord first if the record is bad."""
+    if language is not None and language != "en":
+        with speaking(language):
+            return legal(record)
     mod = _module(record)
     check_text(record)
     try:
@@ -104,30 +119,39 @@ def legal(record):
         ) from e
 
 
-def steps(record):
-    """The state after each event, as dicts (see the game module); BadRecord first if the record is bad."""
-    mod = _module(record)
-    check_text(record)
-    try:
-        yield from core.steps(record, mod)
-    except BadRecord:
-        raise
-    except Exception as e:
-        raise BadRecord(
-            [error(None, "*", f"internal referee error ({type(e).__name__}: {e}); please report this record")]
-        ) from e
+def steps(record, language=None):
+    """The state after each event, as dicts (see the game module); BadRecord first if the record is bad.
+    Each state is worked out speaking `language`; between states the caller's language is untouched."""
+    with speaking(language):
+        mod = _module(record)
+        check_text(record)
+        states = core.steps(record, mod)
+    while True:
+        with speaking(language):
+            try:
+                state = next(states)
+            except StopIteration:
+                return
+            except BadRecord:
+                raise
+            except Exception as e:
+                raise BadRecord(
+                    [error(None, "*", f"internal referee error ({type(e).__name__}: {e}); please report this record")]
+                ) from e
+        yield state
 
 
-def answer(ask, text=None):
+def answer(ask, text=None, language=None):
     """(status, JSON text) of one question, as the API answers it: "replay" (ruling/1) or "legal" (legal/1)
     of a record given as JSON text, or "games" (the catalogue). A bad record is (400, error/1's text); never
     an exception. The API's endpoints and the browser's offline referee both call this one function."""
     if ask == "games":
-        return OK, dumps(games())
+        return OK, dumps(games(language))
     rule = {"replay": replay, "legal": legal}.get(ask)
     if rule is None:
         return refusal([error(None, "*", f"the referee answers replay, legal or games, not {ask!r}")])
     try:
-        return OK, dumps(rule(record_of(text)))
+        with speaking(language):
+            return OK, dumps(rule(record_of(text)))
     except BadRecord as exc:
         return refusal(exc.errors)

@@ -5,8 +5,10 @@ import re
 
 from django import template
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import pgettext_lazy
 
 from archive.common import catalogue
+from archive.common.money import text as money_text
 
 register = template.Library()
 
@@ -41,18 +43,13 @@ def cards(codes):
 
 
 def cents_text(value, signed=False):
-    if value is None:
-        return "—"
-    value = int(value)
-    sign = "+" if signed and value > 0 else ("−" if value < 0 else "")
-    n = abs(value)
-    body = f"{n}¢" if n < 100 else f"${n // 100:,}.{n % 100:02d}"
-    return sign + body
+    """An amount in the family's unit and the reader's locale (archive.common.money)."""
+    return money_text(value, signed=signed)
 
 
 @register.filter
 def money(value):
-    """Cents as a player reads them: 19¢, $1.19."""
+    """Cents as a player reads them: 19¢, $1.19; 1,19 Kč for a Czech family read in Czech."""
     return cents_text(value)
 
 
@@ -212,3 +209,16 @@ def game_title(session):
 def settles(game):
     """How the game settles: "pot", "stakes" or "points" (the catalogue's word)."""
     return catalogue.settles_of(game)
+
+
+ROLE_WORDS = {
+    "owner": pgettext_lazy("a member's role", "owner"),
+    "editor": pgettext_lazy("a member's role", "editor"),
+    "viewer": pgettext_lazy("a member's role", "viewer"),
+}
+
+
+@register.filter
+def role_words(role):
+    """A member's role as the reader says it: "owner", "vlastník", "владелец"."""
+    return ROLE_WORDS.get(role, role)

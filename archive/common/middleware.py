@@ -5,10 +5,13 @@ not the server's (500). Each entry point bounds what it knows (archive.common.bo
 import logging
 
 from django.conf import settings
-from django.core.exceptions import RequestDataTooBig
+from django.core.exceptions import ObjectDoesNotExist, RequestDataTooBig
 from django.db import DataError
 from django.http import JsonResponse
 from django.template.response import SimpleTemplateResponse
+from django.utils import translation
+
+from archive.common import money
 
 log = logging.getLogger(__name__)
 
@@ -54,3 +57,35 @@ class BadInputMiddleware:
             return JsonResponse({"detail": message}, status=400)
         response = SimpleTemplateResponse("400.html", {"message": message}, status=400)
         return response.render()
+
+
+class ReaderMiddleware:
+    """Each request read in its reader's language and its family's money.
+
+    After LocaleMiddleware (the picker's cookie, else the browser's Accept-Language) and the authentication:
+    a language saved on the signed-in person's account wins. The money unit starts as dollars; looking a
+    family up (archive.people.access.family_for) switches it to the family's."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        money.deactivate()
+        language = saved_language(getattr(request, "user", None))
+        if language and language != getattr(request, "LANGUAGE_CODE", None):
+            translation.activate(language)
+            request.LANGUAGE_CODE = language
+        try:
+            return self.get_response(request)
+        finally:
+            money.deactivate()
+
+
+def saved_language(user) -> str:
+    """The language on the account of a signed-in person ("" for none); read from the cached user, no query."""
+    if user is None or not user.is_authenticated:
+        return ""
+    try:
+        return user.account.language
+    except ObjectDoesNotExist:
+        return ""

@@ -4,6 +4,7 @@ Every page and API call needs the user behind its session; reading that row each
 a light request. archive/common/usercache.py keeps the copy and drops it when the row changes.
 """
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.core.cache import cache
 
@@ -17,7 +18,9 @@ class CachedModelBackend(ModelBackend):
         key = user_key(user_id)
         user = cache.get(key)
         if user is None:
-            user = super().get_user(user_id)
+            # with the account (the reader's language) in the same query, so the cached copy carries it
+            user = get_user_model()._default_manager.select_related("account").filter(pk=user_id).first()
+            user = user if user is not None and self.user_can_authenticate(user) else None
             if user is not None:
                 cache.set(key, user, USER_TTL)
         elif not self.user_can_authenticate(user):

@@ -1,7 +1,7 @@
 """Each request's signed-in user, kept in the cache under its id (read by archive/common/signin.py).
 
 The cached copy is dropped whenever the user row is saved or deleted (a login, a new password, a
-deactivation), from any process: the receivers are connected when the app is ready.
+deactivation) or its account (the language), from any process: the receivers are connected when the app is ready.
 """
 
 from django.contrib.auth import get_user_model
@@ -21,7 +21,14 @@ def forget_user(sender, instance, **kwargs):
     cache.delete(user_key(instance.pk))
 
 
-def connect():
+def forget_account_user(sender, instance, **kwargs):
+    cache.delete(user_key(instance.user_id))
+
+
+def connect(account_model):
+    """Drop the cached user when the user row changes, or the account that the copy carries (its language)."""
     User = get_user_model()
     post_save.connect(forget_user, sender=User, dispatch_uid="tk-forget-user-saved")
     post_delete.connect(forget_user, sender=User, dispatch_uid="tk-forget-user-deleted")
+    post_save.connect(forget_account_user, sender=account_model, dispatch_uid="tk-forget-account-saved")
+    post_delete.connect(forget_account_user, sender=account_model, dispatch_uid="tk-forget-account-deleted")

@@ -21,6 +21,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import OuterRef, Subquery
 from django.http import Http404
 
+from archive.common import money
 from archive.people.models import Family, Membership
 
 OWNER, EDITOR, VIEWER = Membership.Role.OWNER, Membership.Role.EDITOR, Membership.Role.VIEWER
@@ -75,17 +76,27 @@ def is_editor(user, family) -> bool:
 
 
 def family_for(user, slug):
-    """(family, role) for a member, in one query; Http404 for everyone else (anonymous users included)."""
+    """(family, role) for a member, in one query; Http404 for everyone else (anonymous users included).
+    The request's amounts are written in the family's money from here on."""
     if not getattr(user, "is_authenticated", False):
         raise Http404("No such family.")
     row = (
         Membership.objects.filter(user=user, family__slug=slug)
         .select_related("family")
-        .only("role", "family__id", "family__name", "family__slug", "family__timezone", "family__created_at")
+        .only(
+            "role",
+            "family__id",
+            "family__name",
+            "family__slug",
+            "family__timezone",
+            "family__currency",
+            "family__created_at",
+        )
         .first()
     )
     if row is None:
         raise Http404("No such family.")
+    money.activate(row.family.currency)  # the page's amounts in the family's money
     return row.family, row.role
 
 

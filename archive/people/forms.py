@@ -4,10 +4,13 @@ Validation of shapes only; the writes are the services'."""
 import zoneinfo
 
 from django import forms
+from django.conf import settings
 from django.forms.utils import flatatt
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_lazy as _
 
+from archive.common import money
 from archive.people.models import Membership
 
 ZONE_CHOICES = [(z, z) for z in sorted(zoneinfo.available_timezones()) if "/" in z and not z.startswith("Etc/")]
@@ -38,9 +41,23 @@ class ZoneSelect(forms.Select):
 
 class FamilyForm(forms.Form):
     name = forms.CharField(
-        max_length=120, label="Family name", widget=forms.TextInput(attrs={"placeholder": "The Novák family"})
+        max_length=120,
+        label=_("Family name"),
+        widget=forms.TextInput(attrs={"placeholder": _("The Novák family")}),
     )
-    timezone = forms.ChoiceField(choices=zone_choices, initial="America/Chicago", label="Time zone", widget=ZoneSelect)
+    timezone = forms.ChoiceField(
+        choices=zone_choices, initial="America/Chicago", label=_("Time zone"), widget=ZoneSelect
+    )
+    currency = forms.ChoiceField(choices=money.choices, initial=money.DEFAULT, label=_("Playing for"))
+
+
+class CurrencyForm(forms.Form):
+    currency = forms.ChoiceField(choices=money.choices, label=_("Playing for"))
+
+
+class LanguageForm(forms.Form):
+    language = forms.ChoiceField(choices=[("", "the browser's language"), *settings.LANGUAGES], required=False)
+    next = forms.CharField(max_length=2000, required=False)
 
 
 class MemberAddForm(forms.Form):

@@ -5,6 +5,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from archive.common import money
+
 
 class Family(models.Model):
     """A table of relatives or friends who play together; owns players, sessions and hands."""
@@ -12,6 +14,12 @@ class Family(models.Model):
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=140, unique=True)
     timezone = models.CharField(max_length=64, default="America/Chicago", help_text="IANA zone, e.g. America/Chicago")
+    currency = models.CharField(
+        max_length=8,
+        choices=money.choices(),
+        default=money.DEFAULT,
+        help_text="what the family plays for: every amount is stored in its hundredths (cents, haléře, kopecks)",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -20,6 +28,18 @@ class Family(models.Model):
 
     def __str__(self):
         return self.name
+
+
+class Account(models.Model):
+    """What a person keeps with their login, whichever family they read: the language of the pages."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, primary_key=True, on_delete=models.CASCADE, related_name="account"
+    )
+    language = models.CharField(max_length=8, blank=True, default="", choices=settings.LANGUAGES)
+
+    def __str__(self):
+        return f"{self.user}'s account"
 
 
 class Membership(models.Model):

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.text import slugify
 
-from archive.common import bounds
+from archive.common import bounds, money
 from archive.people import access, audit
-from archive.people.models import Family, Membership, Player
+from archive.people.models import Account, Family, Membership, Player
 
 FAMILY_NAME_MAX = 120  # Family.name
 
 
 @transaction.atomic
-def family_create(*, name, owner, timezone="America/Chicago") -> Family:
+def family_create(*, name, owner, timezone="America/Chicago", currency=money.DEFAULT) -> Family:
     name = (name or "").strip()
     if not name:
         raise ValidationError({"name": "A family needs a name, e.g. “The Novák family”."})
@@ -26,16 +27,57 @@ def family_create(*, name, owner, timezone="America/Chicago") -> Family:
         slug = f"{base}-{n}"
     if bounds.zone_error(timezone):
         raise ValidationError({"timezone": bounds.zone_error(timezone)})
-    family = Family.objects.create(name=name, slug=slug, timezone=timezone)
+    if currency not in money.UNITS:
+        raise ValidationError({"currency": _currency_error(currency)})
+    family = Family.objects.create(name=name, slug=slug, timezone=timezone, currency=currency)
     Membership.objects.create(family=family, user=owner, role=Membership.Role.OWNER)
     audit.record(
         family=family,
         by=owner,
         action="family.create",
         summary=f"{name} created",
-        after={"name": name, "timezone": timezone, "owner": owner.username},
+        after={"name": name, "timezone": timezone, "currency": currency, "owner": owner.username},
     )
     return family
+
+
+def _currency_error(currency) -> str:
+    return f"“{currency}” is not a money the archive writes; choose one of {', '.join(money.UNITS)}."
+
+
+@transaction.atomic
+def family_currency_set(*, family, currency, by) -> Family:
+    """The owner changes what the family plays for. Amounts are stored in hundredths whatever the unit, so
+    nothing is converted: every page writes the same numbers in the new unit from the next read on."""
+    access.require_owner_of(by, family)
+    if currency not in money.UNITS:
+        raise ValidationError({"currency": _currency_error(currency)})
+    family = Family.objects.select_for_update().get(pk=family.pk)
+    before = family.currency
+    if before == currency:
+        return family
+    family.currency = currency
+    family.save(update_fields=["currency"])
+    audit.record(
+        family=family,
+        by=by,
+        action="family.currency",
+        summary=f"money written as {money.UNITS[currency][1]}",
+        before={"currency": before},
+        after={"currency": currency},
+    )
+    return family
+
+
+def account_language_set(*, user, language) -> Account:
+    """The language a person reads the site in, kept with their login ("" for the browser's own)."""
+    codes = [code for code, _name in settings.LANGUAGES]
+    if language and language not in codes:
+        raise ValidationError(
+            {"language": f"“{language}” is not a language of the site; choose one of {', '.join(codes)}."}
+        )
+    account, _created = Account.objects.update_or_create(user=user, defaults={"language": language or ""})
+    return account
 
 
 @transaction.atomic

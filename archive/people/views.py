@@ -1,18 +1,23 @@
 """Pages of people rather than hands: the member's own account (API token), invitations, the family's
 audit log, and undoing a merge. Thin, like archive.table.views.nights: writes go through the services."""
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from rest_framework.authtoken.models import Token
 
 from archive.common.api.auth import token_expires_at
+from archive.common.middleware import saved_language
 from archive.people import audit, invitations, services
 from archive.people.access import can_edit, family_for, require_owner
-from archive.people.forms import InvitationCodeForm, MemberAddForm, MemberRoleForm
+from archive.people.forms import CurrencyForm, InvitationCodeForm, LanguageForm, MemberAddForm, MemberRoleForm
 from archive.people.models import Invitation, Membership
 
 
@@ -33,7 +38,7 @@ def account(request):
     token = Token.objects.filter(user=request.user).first()
     if request.method == "POST" and request.POST.get("revoke_token"):
         Token.objects.filter(user=request.user).delete()
-        messages.success(request, "Your API token is revoked; programs using it are refused from now on.")
+        messages.success(request, _("Your API token is revoked; programs using it are refused from now on."))
         return redirect("account")
     return render(
         request,
@@ -41,6 +46,7 @@ def account(request):
         {
             "token": token,
             "expires_at": token_expires_at(token) if token else None,
+            "saved_language": saved_language(request.user),
         },
     )
 
@@ -144,3 +150,54 @@ def member_change(request, slug, pk):
     except ValidationError as exc:
         messages.error(request, _errors_of(exc))
     return redirect(reverse("family", args=[family.slug]) + "#members")
+
+
+@require_POST
+def language(request):
+    """The language picker at the foot of every page: the choice kept in a cookie, and on the account of a
+    signed-in person (so it follows them to another phone); back to the page it was made on."""
+    form = LanguageForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose English, Čeština or Русский."))
+        return redirect("home")
+    code = form.cleaned_data["language"]
+    back = form.cleaned_data["next"] or request.META.get("HTTP_REFERER") or reverse("home")
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+        back = reverse("home")
+    if request.user.is_authenticated:
+        services.account_language_set(user=request.user, language=code)
+    response = redirect(back)
+    if code:
+        translation.activate(code)
+        response.set_cookie(
+            settings.LANGUAGE_COOKIE_NAME,
+            code,
+            max_age=365 * 24 * 3600,
+            samesite="Lax",
+            secure=settings.SESSION_COOKIE_SECURE,
+            httponly=True,
+        )
+    else:
+        response.delete_cookie(settings.LANGUAGE_COOKIE_NAME)
+    return response
+
+
+@login_required
+@require_POST
+def family_currency(request, slug):
+    """The owner changes what the family plays for (the family page's form)."""
+    family, role = family_for(request.user, slug)
+    require_owner(role)
+    form = CurrencyForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose one of the listed kinds of money."))
+        return redirect("family", family.slug)
+    try:
+        family = services.family_currency_set(family=family, currency=form.cleaned_data["currency"], by=request.user)
+    except ValidationError as exc:
+        messages.error(request, _errors_of(exc))
+    else:
+        messages.success(
+            request, _("Amounts are written as %(money)s from now on.") % {"money": family.get_currency_display()}
+        )
+    return redirect("family", family.slug)

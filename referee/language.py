@@ -1,0 +1,67 @@
+"""The referee's words in the reader's language: English, Czech or Russian (issue 32).
+
+The referee stays free of Django: its sentences go through the standard library's gettext, from the catalogues
+it ships (referee/locale/<lang>/LC_MESSAGES/referee.po, compiled to .mo at set-up), with the language a
+parameter of each call (`replay(record, language="cs")`). Rule ids, field names and the JSON documents never
+change with the language; only the words do. A language without a catalogue, or a sentence without a
+translation, reads in English.
+
+    _(message)                      the sentence in the current language
+    ngettext(one, many, n)          the plural form right for n (1 koruna, 2 koruny, 5 korun)
+    speaking(language)              a context in which the referee speaks `language`
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import gettext
+from contextvars import ContextVar
+from pathlib import Path
+
+LANGUAGES = ("en", "cs", "ru")
+DEFAULT = "en"
+LOCALE = Path(__file__).parent / "locale"
+
+_current: ContextVar[str] = ContextVar("referee_language", default=DEFAULT)
+
+
+def normal(language) -> str:
+    """ "cs-CZ", "cs_CZ", "CS" -> "cs"; anything the referee does not speak -> "en"."""
+    if not isinstance(language, str):
+        return DEFAULT
+    code = language.replace("_", "-").split("-")[0].lower()
+    return code if code in LANGUAGES else DEFAULT
+
+
+@functools.cache
+def catalogue(language: str) -> gettext.NullTranslations:
+    if language == DEFAULT:
+        return gettext.NullTranslations()
+    return gettext.translation("referee", LOCALE, languages=[language], fallback=True)
+
+
+def current() -> str:
+    return _current.get()
+
+
+def _(message: str) -> str:
+    language = _current.get()
+    return message if language == DEFAULT else catalogue(language).gettext(message)
+
+
+def ngettext(one: str, many: str, n: int) -> str:
+    language = _current.get()
+    if language == DEFAULT:
+        return one if n == 1 else many
+    return catalogue(language).ngettext(one, many, n)
+
+
+@contextlib.contextmanager
+def speaking(language):
+    """Within the block, the referee's sentences are in `language` (None: English)."""
+    token = _current.set(normal(language) if language else DEFAULT)
+    try:
+        yield
+    finally:
+        _current.reset(token)
