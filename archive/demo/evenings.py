@@ -14,21 +14,23 @@ from archive.table.models import Hand, HandRevision
 PLACES = ["Uncle Stan's basement", "Grandma's kitchen", "the cabin at Lake Dubay"]
 
 
-def monthly(rng, count, zone, *, weekday, hour, weeks_back=0):
-    """`count` nights at `hour` on `weekday` (0 Monday), one every four weeks back from the last such day
+def monthly(rng, count, zone, *, weekday, hour, weeks_back=0, every=4, today=None):
+    """`count` nights at `hour` on `weekday` (0 Monday), one every `every` weeks back from the last such day
     `weeks_back` weeks ago, oldest first, in UTC."""
     tz = ZoneInfo(zone)
-    today = datetime.now(tz).date()
+    today = today or datetime.now(tz).date()
     last = today - timedelta(days=(today.weekday() - weekday) % 7 or 7) - timedelta(weeks=weeks_back)
     out = []
     for k in range(count, 0, -1):
-        day = last - timedelta(weeks=4 * (k - 1))
+        day = last - timedelta(weeks=every * (k - 1))
         out.append(datetime(day.year, day.month, day.day, hour, rng.choice([0, 30]), tzinfo=tz).astimezone(UTC))
     return out
 
 
 @transaction.atomic
-def night(rng, family, by, when, table, *, game, rules, hands, zone, deal, variant="", more=None, stderr=None):
+def night(
+    rng, family, by, when, table, *, game, rules, hands, zone, deal, variant="", more=None, stderr=None, places=PLACES
+):
     """One night of `game` of about `hands` hands, each record from deal(rng, names, chain, session); played on
     while more(chain) says the night cannot stop yet (a svara pending), ten hands at most past `hands`.
     Answers the hands logged."""
@@ -38,7 +40,7 @@ def night(rng, family, by, when, table, *, game, rules, hands, zone, deal, varia
         variant=variant,
         started_at=when,
         timezone=zone,
-        place=rng.choice(PLACES),
+        place=rng.choice(places),
         players=table,
         house_rules=dict(rng.choice(rules)),
         first_dealer=rng.randrange(len(table)),

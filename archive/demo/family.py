@@ -19,6 +19,7 @@ from django.db import transaction
 
 import referee
 from archive.demo import poker
+from archive.demo.czech import czech_family
 from archive.demo.disputes import open_disputes_with_versions
 from archive.demo.rummy import rummy_evenings
 from archive.demo.sedma import sedma_evenings
@@ -82,6 +83,13 @@ def add_arguments(parser):
         help="Seka nights, one a month (default: one a month over --years; none with --hands)",
     )
     poker.add_arguments(parser)  # --poker-nights
+    parser.add_argument(
+        "--czech-nights",
+        type=int,
+        default=None,
+        help="Saturday Swik nights of the second family, the Dvořáks, in Czech and korunas "
+        "(default: 12; none with --hands)",
+    )
 
 
 class DemoFamily:
@@ -146,6 +154,13 @@ class DemoFamily:
             self.stdout.write("  correcting, disputing and deleting a few hands …", ending="\n")
             self._corrections(rng, family, users)
             open_disputes_with_versions(family=family, users=users, stdout=self.stdout)
+        czech = opt.get("czech_nights")
+        if czech is None:
+            czech = 0 if total_target is not None else 12
+        second = None
+        if czech:
+            done += czech_family(demo=demo, nights=czech, today=opt.get("today"), stdout=self.stdout)
+            second = Family.objects.filter(name="Dvořákovi").first()
         t1 = time.monotonic()
         self.stdout.write(
             "  computing the statistics from every hand (the longest step after the nights; "
@@ -153,6 +168,8 @@ class DemoFamily:
         )
         self.stdout.flush()
         tasks.recompute_stats.delay(family_id=family.id)  # in-process without a broker; else a worker's job
+        if second is not None:
+            tasks.recompute_stats.delay(family_id=second.id)
         self.stdout.write(f"  statistics done or queued ({time.monotonic() - t1:.0f} s)")
         self.stdout.write(
             self.style.SUCCESS(

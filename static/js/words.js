@@ -1,5 +1,5 @@
 /* The referee's words as a player reads them, in every script of the site: amounts in the family's money
- * (19¢, $2.10: the same as the pages' "money" filter) and card codes drawn as cards (10♦, J♣).
+ * (19¢, $2.10, 2,10 Kč: the same as the pages' "money" filter) and card codes drawn as cards (10♦, J♣).
  * The referee's stored words keep cents and codes; only what is shown changes. */
 (function () {
   "use strict";
@@ -7,9 +7,27 @@
   var AMOUNT = /\b(pays|pay|paid|pot of|costs|cost|penalty of|takes|owes)( |\u00a0)(\d+)\b(?! (?:trick|card|point|hand))/g;
   var CARD = /(^|[^\w-])([AKQJT98765432]|10)([SHDC])(?![\w-])/g;
 
+  // The family's money and the reader's language, from the page (<html lang data-money>), written as the
+  // server's archive/common/money.py writes them: 19¢ and $1.50 in English, 1,50 Kč, 1,50 ₽, 150 bodů.
+  var ROOT = document.documentElement, UNIT = (ROOT.dataset && ROOT.dataset.money) || "usd", LANG = ROOT.lang || "en";
+  var ISO = { usd: "USD", czk: "CZK", rub: "RUB" };
+  var POINTS = { en: { one: "point", other: "points" }, cs: { one: "bod", few: "body", many: "bodu", other: "bodů" },
+                 ru: { one: "очко", few: "очка", many: "очков", other: "очка" } };
+  var currency = null;
+  function unsigned(n) {
+    if (UNIT === "points") {
+      var words = POINTS[LANG] || POINTS.en, form = new Intl.PluralRules(LANG).select(n);
+      return n.toLocaleString(LANG) + " " + (words[form] || words.other);
+    }
+    if (UNIT === "usd" && LANG === "en") {
+      return n < 100 ? n + "\u00a2" : "$" + Math.floor(n / 100).toLocaleString("en-US") + "." + ("0" + (n % 100)).slice(-2);
+    }
+    currency = currency || new Intl.NumberFormat(LANG, { style: "currency", currency: ISO[UNIT] || "USD" });
+    return currency.format(n / 100).replace(/^([A-Z]{3})(\d)/, "$1\u00a0$2");
+  }
   function money(v, signed) {
-    var n = Math.abs(v), t = n < 100 ? n + "\u00a2" : "$" + Math.floor(n / 100).toLocaleString("en-US") + "." + ("0" + (n % 100)).slice(-2);
-    return (signed && v > 0 ? "+" : v < 0 ? "\u2212" : "") + t;
+    var n = Math.abs(v);
+    return (signed && v > 0 ? "+" : v < 0 ? "\u2212" : "") + unsigned(n);
   }
   function cardText(c) {
     var r = c.slice(0, -1), s = c.slice(-1);

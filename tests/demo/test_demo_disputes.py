@@ -44,3 +44,17 @@ def test_demo_has_a_swik_misdeal_and_a_seka_showdown_to_compare(db, capsys, clie
         page = client.get(reverse("dispute", args=[family.slug, dispute.pk])).content.decode()
         assert "Mary&#x27;s story" in page or "Mary's story" in page
         assert page.count("Settle: choose") == 2  # both versions may be chosen
+
+
+def test_demo_second_family_reads_czech_and_plays_for_korunas(db, client):
+    call_command("demo", hands=40, hands_per_night=20, seed=4, czech_nights=2, family="The Small family")
+    family = Family.objects.get(name="Dvořákovi")
+    assert family.currency == "czk" and family.timezone == "Europe/Prague"
+    jana = family.memberships.get(role="owner").user
+    assert jana.username == "jana" and jana.check_password("demo") and jana.account.language == "cs"
+    assert family.memberships.filter(user__username="demo", role="editor").exists()
+    games = set(family.sessions.values_list("game", flat=True))
+    assert games == {"swik", "sedma"}
+    client.force_login(jana)
+    page = client.get(reverse("family", args=[family.slug])).content.decode()
+    assert '<html lang="cs"' in page and "Kč" in page and "Večery" in page
