@@ -24,7 +24,7 @@ import functools
 from . import catalogue, core
 from .answers import OK, dumps, error_document, record_of, refusal
 from .games import MODULES, PLANNED, _loaded, game_module
-from .language import speaking
+from .language import _, speaking
 from .ledger import ledger_kind
 from .record import BadRecord, check_text, describe, error, loads, text_errors
 
@@ -63,7 +63,9 @@ def _module(record):
                 error(
                     None,
                     "*",
-                    f"a hand record is a JSON object with format, game, players and events, not {describe(record)}",
+                    _("a hand record is a JSON object with format, game, players and events, not {what}").format(
+                        what=describe(record)
+                    ),
                 )
             ]
         )
@@ -72,11 +74,11 @@ def _module(record):
     if mod is None:
         knows = ", ".join(MODULES)
         if game in PLANNED:
-            msg = f"the referee cannot rule on {game} yet; it knows {knows}"
+            msg = _("the referee cannot rule on {game} yet; it knows {games}").format(game=game, games=knows)
         elif "game" not in record:
-            msg = "the record has no 'game'; say which game was played, e.g. \"swik\""
+            msg = _("the record has no 'game'; say which game was played, e.g. \"swik\"")
         else:
-            msg = f"{describe(game)} is not a game the referee knows; it knows {knows}"
+            msg = _("{what} is not a game the referee knows; it knows {games}").format(what=describe(game), games=knows)
         raise BadRecord([error(None, "game", msg)])
     return mod
 

@@ -1,7 +1,8 @@
 """The referee's words in the reader's language: English, Czech or Russian (issue 32).
 
 The referee stays free of Django: its sentences go through the standard library's gettext, from the catalogues
-it ships (referee/locale/<lang>/LC_MESSAGES/referee.po, compiled to .mo at set-up), with the language a
+it ships (referee/locale/<lang>/LC_MESSAGES/<part>.po, one for the core and one a game, compiled to .mo at
+set-up by `manage.py catalogues`; `manage.py catalogues --update` gathers new sentences), with the language a
 parameter of each call (`replay(record, language="cs")`). Rule ids, field names and the JSON documents never
 change with the language; only the words do. A language without a catalogue, or a sentence without a
 translation, reads in English.
@@ -36,9 +37,28 @@ def normal(language) -> str:
 
 @functools.cache
 def catalogue(language: str) -> gettext.NullTranslations:
+    """Every compiled catalogue of the language (one a part: referee.mo for the core, swik.mo, sedma.mo, ...),
+    chained; a sentence none of them has reads in English."""
+    found = gettext.NullTranslations()
     if language == DEFAULT:
-        return gettext.NullTranslations()
-    return gettext.translation("referee", LOCALE, languages=[language], fallback=True)
+        return found
+    for mo in sorted((LOCALE / language / "LC_MESSAGES").glob("*.mo")):
+        with open(mo, "rb") as f:
+            part = gettext.GNUTranslations(f)
+        part.add_fallback(found)
+        found = part
+    return found
+
+
+def domain_of(path) -> str:
+    """The catalogue a referee source file's sentences go in: its game's (swik, sedma, seka, poker, rummy) or
+    the core's (referee)."""
+    parts = Path(path).parts
+    if "games" in parts:
+        rest = parts[parts.index("games") + 1 :]
+        if rest and rest[0] != "__init__.py":
+            return Path(rest[0]).stem
+    return "referee"
 
 
 def current() -> str:
