@@ -50,15 +50,19 @@ def catalogue(language: str) -> gettext.NullTranslations:
     return found
 
 
+# Core modules with a catalogue of their own: the betting round that Seka and poker share.
+OWN_CATALOGUE = {"betting.py": "betting"}
+
+
 def domain_of(path) -> str:
-    """The catalogue a referee source file's sentences go in: its game's (swik, sedma, seka, poker, rummy) or
-    the core's (referee)."""
+    """The catalogue a referee source file's sentences go in: its game's (swik, sedma, seka, poker, rummy), the
+    betting round's (betting) or the core's (referee)."""
     parts = Path(path).parts
     if "games" in parts:
         rest = parts[parts.index("games") + 1 :]
         if rest and rest[0] != "__init__.py":
             return Path(rest[0]).stem
-    return "referee"
+    return OWN_CATALOGUE.get(parts[-1], "referee") if parts else "referee"
 
 
 def current() -> str:
