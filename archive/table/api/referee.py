@@ -1,6 +1,8 @@
-"""The referee's endpoints: rule on a record, what may come next, the games catalogue."""
+"""The referee's endpoints: rule on a record, what may come next, the games catalogue; their words in the
+language the request asks for (Accept-Language, or the reader's), the JSON the same in every language."""
 
 from django.http import HttpResponse
+from django.utils import translation
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.permissions import AllowAny
@@ -23,7 +25,7 @@ def _answer(request, ask):
     except UnicodeDecodeError:
         status, body = referee.refusal([{"event": None, "field": "*", "message": "The body is not UTF-8 text."}])
     else:
-        status, body = referee.answer(ask, text)
+        status, body = referee.answer(ask, text, language=translation.get_language())
     return HttpResponse(body, status=status, content_type="application/json")
 
 
@@ -82,5 +84,5 @@ class GamesView(APIView):
         auth=[],
     )
     def get(self, request):
-        status, body = referee.answer("games")
+        status, body = referee.answer("games", language=translation.get_language())
         return HttpResponse(body, status=status, content_type="application/json")
