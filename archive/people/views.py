@@ -5,12 +5,15 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import cache_page
 from django.views.decorators.http import require_POST
+from django.views.i18n import JavaScriptCatalog
 from rest_framework.authtoken.models import Token
 
 from archive.common.api.auth import token_expires_at
@@ -217,3 +220,16 @@ def family_currency(request, slug):
             request, _("Amounts are written as %(money)s from now on.") % {"money": family.get_currency_display()}
         )
     return redirect("family", family.slug)
+
+
+# The scripts' words in one language (gettext, ngettext, interpolate): the URL names the language, so each
+# language's catalogue is made once a day and kept by the browser.
+_JAVASCRIPT_CATALOG = JavaScriptCatalog.as_view()
+
+
+@cache_page(24 * 3600)
+def javascript_catalog(request, language):
+    if language not in dict(settings.LANGUAGES):
+        raise Http404("No such language.")
+    with translation.override(language):
+        return _JAVASCRIPT_CATALOG(request)
