@@ -92,7 +92,7 @@ def test_edit_a_hand_with_the_card_picker(page, live_server, owner, family, hand
     page.goto(live_server.url + f"/families/{family.slug}/hands/{h2.pk}/edit/")
     expect(page.locator('#step-note input[data-note="0"]')).to_have_value("Joe says he never cut")
     expect(page.locator("#logger")).to_contain_text(
-        "Deal 1 by Dad: dealt without a cut, so the cards were dealt again."
+        "Deal 1 by Dad: dealt without a cut (void, the penalty paid), so the cards were cut and dealt again."
     )
     expect(page.locator("#step-note")).to_contain_text("event 0 (Dad’s deal)")
     assert json.loads(page.input_value("#id_record"))["events"] == h2.record["events"]

@@ -135,13 +135,19 @@
     function allows(opt, c) { return !opt || opt.cards === null || opt.cards === undefined || opt.cards.indexOf(c) >= 0; }
 
     // --- the steps -----------------------------------------------------------------------------------
+    function round0() { return st.rounds[st.rounds.length - 2]; }  // the round before the last
     function drawPreviousRounds() {
       if (st.rounds.length < 2) return null;
       return h("div", { cls: "preview" }, st.rounds.slice(0, -1).map(function (r, i) {
         var what = r.misdeal ? "misdeal \u2014 " + (r.misdeal.reason || "dealt again")
-          : r.noCut ? "dealt without a cut, so the cards were dealt again" : "dealt again";
+          : r.noCut ? "dealt without a cut (void, the penalty paid), so the cards were cut and dealt again" : "dealt again";
         return h("div", null, "Deal " + (i + 1) + " by " + players[dealSeat(i)] + (r.noCut && r.misdeal ? " (no cut)" : "") + ": " + what + ". ");
-      }), btn("Undo the misdeal", function () { st.rounds.pop(); round().misdeal = null; }, "btn-ghost"));
+      }), btn(round0().misdeal ? "Undo the misdeal" : "Undo: back to the deal without a cut", function () {
+        st.rounds.pop();
+        var r = round();
+        if (r.misdeal) r.misdeal = null; else r.turned = null;  // (an uncut deal: take its turned card back)
+        st.target = null;
+      }, "btn-ghost", { id: "undo-redeal" }));
     }
 
     function announcedButtons(opt, push) {
@@ -179,11 +185,17 @@
           body.push(h("div", { cls: "line-item" },
             btn("Other card (deal)", function () { push(null); }, "", { "data-card": "other" }),
             announcedButtons(cut, push)));
-          if (!r.cuts.length) body.push(btn("Dealt without a cut", function () { r.noCut = true; }, "btn-danger"));
+          // The rule book: the uncut deal is void (the dealer pays the penalty), its cards are collected and
+          // dealt again after a proper cut. Its cards rarely matter: they start as not seen, the turned card asked.
+          if (!r.cuts.length) body.push(btn("Dealt without a cut", function () {
+            r.noCut = true;
+            r.hands.concat([r.blind]).forEach(function (x) { if (!x.cards.length) x.known = false; });
+            st.target = null;
+          }, "btn-danger", { id: "no-cut" }));
         }
       }
       if (r.cuts.length || r.noCut) body.push(h("div", { cls: "line-item" }, btn("Undo", function () {
-        if (r.noCut) r.noCut = false; else r.cuts.pop();
+        if (r.noCut) { r.noCut = false; r.hands.concat([r.blind]).forEach(function (x) { x.known = true; }); } else r.cuts.pop();
       }, "btn-ghost")));
       return shell.step(1, "The cut", body, "step-cut");
     }
@@ -504,7 +516,19 @@
           btn("No, pick another card", function () { st.pending = null; }, "btn-ghost", { id: "play-cancel" })));
     }
 
+    // An uncut deal is void: once it is told (its turned card), the cards are collected and the picker asks
+    // for the new cut and deal (the rule book), never the wrap. A stored hand played on after an uncut deal
+    // (wrap or declarations recorded) stays as it was logged.
+    function redealAfterNoCut() {
+      var r = round();
+      if (r.noCut && !r.misdeal && dealComplete(r) && !st.wrap && !st.declares.length && !st.trips && !st.plays.length) {
+        st.rounds.push(newRound());
+        st.target = null;
+      }
+    }
+
     function draw() {
+      redealAfterNoCut();
       var r = round(), ri = lastIndex(), out = [drawPreviousRounds(), drawCut()];
       if (cutDone(ri) || hasDeal(r)) {
         out.push(drawDeal());
