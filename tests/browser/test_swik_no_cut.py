@@ -63,3 +63,22 @@ def test_the_uncut_deal_can_be_taken_back(page, live_server, owner, family, sess
     # Back on the uncut deal, its turned card open again: no new round yet.
     expect(page.locator(".preview")).to_have_count(0)
     expect(page.locator('#picker button[data-card="8H"]')).to_be_visible()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_deal_by_the_wrong_seat_is_a_misdeal_cut_and_dealt_again(page, live_server, owner, family, session):
+    login(page, live_server.url)
+    page.goto(live_server.url + f"/families/{family.slug}/sessions/{session.pk}/log/")
+    page.locator('#step-cut button[data-card="other"]').click()
+    page.locator('select[data-name="deal-seat"]').select_option("1")  # Uncle Joe dealt, but it was Dad's deal
+    page.locator("#nobody-showed").click()
+    tap_cards(page, ["8H"])
+    # The rule book: a misdeal; the cards are cut and dealt again (no wrap on the void deal).
+    expect(page.locator("#step-wrap")).to_have_count(0)
+    expect(page.locator(".preview")).to_contain_text("it was Dad’s deal (a misdeal")
+    page.locator('#step-cut button[data-card="other"]').click()
+    page.locator("#nobody-showed").click()
+    tap_cards(page, ["9C"])
+    expect(page.locator("#step-wrap")).to_be_visible()
+    events = json.loads(page.input_value("#id_record"))["events"]
+    assert [(e["action"], e.get("seat")) for e in events] == [("cut", 3), ("deal", 1), ("cut", 3), ("deal", 0)]

@@ -140,9 +140,11 @@
       if (st.rounds.length < 2) return null;
       return h("div", { cls: "preview" }, st.rounds.slice(0, -1).map(function (r, i) {
         var what = r.misdeal ? "misdeal \u2014 " + (r.misdeal.reason || "dealt again")
-          : r.noCut ? "dealt without a cut (void, the penalty paid), so the cards were cut and dealt again" : "dealt again";
+          : r.noCut ? "dealt without a cut (void, the penalty paid), so the cards were cut and dealt again"
+          : wrongDealer(i) ? "it was " + players[designated(i)] + "\u2019s deal (a misdeal: void, the penalty paid), so the cards were cut and dealt again"
+          : "dealt again";
         return h("div", null, "Deal " + (i + 1) + " by " + players[dealSeat(i)] + (r.noCut && r.misdeal ? " (no cut)" : "") + ": " + what + ". ");
-      }), btn(round0().misdeal ? "Undo the misdeal" : "Undo: back to the deal without a cut", function () {
+      }), btn(round0().misdeal ? "Undo the misdeal" : "Undo: back to that deal", function () {
         st.rounds.pop();
         var r = round();
         if (r.misdeal) r.misdeal = null; else r.turned = null;  // (an uncut deal: take its turned card back)
@@ -516,12 +518,20 @@
           btn("No, pick another card", function () { st.pending = null; }, "btn-ghost", { id: "play-cancel" })));
     }
 
-    // An uncut deal is void: once it is told (its turned card), the cards are collected and the picker asks
+    // A deal by a seat other than the referee's dealer after the cut: a misdeal (the rule book), void too.
+    function wrongDealer(ri) {
+      var r = st.rounds[ri];
+      if (r.noCut || r.dealSeat === null) return false;
+      var d = designated(ri);
+      return d !== null && d !== r.dealSeat;
+    }
+
+    // An uncut deal (or one by the wrong seat) is void: once it is told (its turned card), the cards are collected and the picker asks
     // for the new cut and deal (the rule book), never the wrap. A stored hand played on after an uncut deal
     // (wrap or declarations recorded) stays as it was logged.
     function redealAfterNoCut() {
       var r = round();
-      if (r.noCut && !r.misdeal && dealComplete(r) && !st.wrap && !st.declares.length && !st.trips && !st.plays.length) {
+      if ((r.noCut || wrongDealer(lastIndex())) && !r.misdeal && dealComplete(r) && !st.wrap && !st.declares.length && !st.trips && !st.plays.length) {
         st.rounds.push(newRound());
         st.target = null;
       }
