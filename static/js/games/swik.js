@@ -51,6 +51,16 @@
       pending: null            // {seat, card}: a card that breaks a rule, waiting for the table's yes
     };
 
+    // The night's last hand: the common case says the same again. Each seat's declaration (in or out; the
+    // blind is never assumed) and the way the tricks were written down start as the last hand's.
+    var lastEvents = shell.cfg.last_events || [];
+    var lastChoice = {};
+    lastEvents.forEach(function (e) {
+      if (e && e.action === "declare" && (e.choice === "in" || e.choice === "out")) lastChoice[e.seat] = e.choice;
+    });
+    if (lastEvents.some(function (e) { return e && e.action === "trick"; })) st.mode = "winners";
+    st.autoDeclare = true;  // off once the table undoes a declaration
+
     function lastIndex() { return st.rounds.length - 1; }
     function round() { return st.rounds[lastIndex()]; }
     function hasDeal(r) { return !!(r.turned || r.blind.cards.length || r.hands.some(function (x) { return x.cards.length; })); }
@@ -377,12 +387,30 @@
       return a === undefined ? undefined : !!(a.options && !option(a, "declare"));
     }
 
+    // The declarations the referee asks for next, filled from the last hand's while it has one for the seat
+    // and the referee allows it; each stays a tap away from a change.
+    function fillDeclares() {
+      if (!st.autoDeclare) return;
+      for (var k = 0; k < n; k++) {
+        var a = shell.ask(declareEvents()), next = option(a, "declare");
+        if (!next || !next.choices) return;
+        var c = lastChoice[next.seat];
+        if (c === undefined || next.choices.indexOf(c) < 0) return;
+        st.declares.push({ seat: next.seat, choice: c, auto: true });
+      }
+    }
+
     function drawDeclare() {
+      fillDeclares();
       var body = [], ds = dealSeat(lastIndex());
+      if (st.declares.some(function (d) { return d.auto; })) body.push(h("p", { cls: "small muted", id: "declare-defaults" },
+        "As in the last hand; tap to change."));
       st.declares.forEach(function (dcl, i) {
-        body.push(h("div", { cls: "line-item", "data-seat": String(dcl.seat) }, h("span", { cls: "who" }, players[dcl.seat] + (dcl.seat === ds ? " (dealer)" : "")),
+        body.push(h("div", { cls: "line-item" + (dcl.auto ? " defaulted" : ""), "data-seat": String(dcl.seat) }, h("span", { cls: "who" }, players[dcl.seat] + (dcl.seat === ds ? " (dealer)" : "")),
           seg(CHOICES.map(function (c) { return [c, CHOICE_WORDS[c] || c]; }), dcl.choice, function (v) {
-            st.declares[i].choice = v; st.plays = []; st.trips = null;
+            st.declares[i].choice = v; st.declares[i].auto = false; st.plays = []; st.trips = null;
+            // The ones after it were the last hand's: asked again, as the change may change their choices.
+            st.declares = st.declares.slice(0, i + 1).concat(st.declares.slice(i + 1).filter(function (d) { return !d.auto; }));
           }, "declare-" + dcl.seat)));
       });
       var a = shell.ask(declareEvents()), next = option(a, "declare");
@@ -398,7 +426,7 @@
       body.push(h("p", { cls: "small muted help-blind" }, "In: plays the hand dealt. Out: folds, pays nothing more and wins nothing. " +
         "Blind: throws the hand dealt away unseen and plays the blind hand (the extra hand dealt face down) instead; that player is in, " +
         "and only the first player to ask gets it."));
-      if (st.declares.length) body.push(btn("Undo the last declaration", function () { st.declares.pop(); st.plays = []; st.trips = null; }, "btn-ghost"));
+      if (st.declares.length) body.push(btn("Undo the last declaration", function () { st.autoDeclare = false; st.declares.pop(); st.plays = []; st.trips = null; }, "btn-ghost"));
       return shell.step(4, "Declarations (from the dealer\u2019s left)", body, "step-declare");
     }
 
