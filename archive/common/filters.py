@@ -196,6 +196,12 @@ def words_text(text):
 
 
 @register.filter
+def plain_words(text):
+    """The referee's words as plain text, for where no markup goes (a select's options): "8D" -> "8♦"."""
+    return words_text(text)
+
+
+@register.filter
 def words(text):
     """The referee's words for a page: amounts in the family's money, cards drawn as cards."""
     if not isinstance(text, str):

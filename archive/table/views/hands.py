@@ -36,6 +36,12 @@ def _steps(record):
 def hand_page(request, slug, pk):
     family, role, hand = _hand_of(request.user, slug, pk)
     detail = selectors.hand_detail(hand)
+    # Where each violation happened, as a player names it ("the deal", "the third card played"), not "event 0".
+    detail["violations"] = [
+        dict(v, where=error_words.event_words(hand.record, v.get("event")) if v.get("event") is not None else None)
+        for v in detail["violations"]
+        if isinstance(v, dict)
+    ]
     ruling = hand.ruling or {}
     players = [p.name for p in detail["players"]]
     names = (hand.record or {}).get("players") or players
