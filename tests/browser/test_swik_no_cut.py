@@ -51,8 +51,10 @@ def test_a_deal_without_a_cut_is_cut_and_dealt_again(page, live_server, owner, f
     expect(badges.first).to_have_text("complete")
     expect(page.locator("h1")).to_contain_text("dealt without a cut — cut and dealt again")
     expect(page.locator("h1")).not_to_contain_text("void")
-    # The penalty stands: Dad paid it into the pot.
-    expect(page.locator("body")).to_contain_text("dealt without a cut")
+    # The penalty stands: Dad paid it, said where it happened in words; the page still fits the phone.
+    expect(page.locator("#violations")).to_contain_text("at the deal")
+    expect(page.locator("#violations")).not_to_contain_text("event")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
 @pytest.mark.django_db(transaction=True)
