@@ -149,7 +149,9 @@ def test_a_bad_record_typed_in_the_box_is_shown_back_and_nothing_saved(page, liv
     page.fill("#id_why", "trying the box")
     page.click("#save-edit")
     expect(page.locator("#record-errors")).to_contain_text("nothing was saved")
-    expect(page.locator("#record-errors")).to_contain_text("The cut: seat 9 is not at this table")  # the event named
+    expect(page.locator("#record-errors")).to_contain_text(
+        "The cut: it names player 10, but this table has only 4 players"
+    )  # the event named
     assert page.input_value("#id_raw") == bad and page.input_value("#id_why") == "trying the box"
     expect(page.locator('.slot-group[data-group="seat-0"]')).to_contain_text("A♥")  # the picker is still there
     shot(page, "edit-06-errors")
