@@ -554,9 +554,9 @@
       return d !== null && d !== r.dealSeat;
     }
 
-    // An uncut deal (or one by the wrong seat) is void: once it is told (its turned card), the cards are collected and the picker asks
-    // for the new cut and deal (the rule book), never the wrap. A stored hand played on after an uncut deal
-    // (wrap or declarations recorded) stays as it was logged.
+    // An uncut deal (or one by the wrong seat) is void: once it is told (its turned card), the cards are
+    // collected and the picker asks for the new cut and deal (the rule book), never the wrap. A stored hand
+    // played on after such a deal (wrap or declarations recorded) stays as it was logged.
     function redealAfterNoCut() {
       var r = round();
       if ((r.noCut || wrongDealer(lastIndex())) && !r.misdeal && dealComplete(r) && !st.wrap && !st.declares.length && !st.trips && !st.plays.length) {
