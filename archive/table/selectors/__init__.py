@@ -6,7 +6,16 @@ The table's reads are by subject (sessions, hands, players, families, the score 
 package's, so `archive.table.selectors.X` names each of them."""
 
 from archive.table.selectors.families import families_for, family_by_slug_for
-from archive.table.selectors.hands import hand_detail, hand_for, hand_list, hand_revisions, hand_rows
+from archive.table.selectors.hands import (
+    hand_detail,
+    hand_disputes,
+    hand_for,
+    hand_list,
+    hand_page_row,
+    hand_panel,
+    hand_revisions,
+    hand_rows,
+)
 from archive.table.selectors.players import RECENT_NIGHTS, family_balances, player_history, with_player_net
 from archive.table.selectors.sessions import (
     counted_before,
@@ -25,6 +34,9 @@ __all__ = [
     "family_balances",
     "family_by_slug_for",
     "hand_detail",
+    "hand_disputes",
+    "hand_page_row",
+    "hand_panel",
     "hand_for",
     "hand_list",
     "hand_revisions",

@@ -12,12 +12,15 @@ from django.contrib.staticfiles import finders
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone as dj_timezone
+from django.utils.safestring import mark_safe
 
 import referee
 from archive.common import catalogue, paging
 from archive.common.catalogue import MONEY_MAX
+from archive.common.fragments import family_version, fragment
 from archive.people import selectors as people_selectors
 from archive.people import services as people_services
 from archive.people.access import family_for, require_edit
@@ -184,28 +187,26 @@ def _initial_like(last):
 @login_required
 def session_page(request, slug, pk):
     family, role = family_for(request.user, slug)
+    version = family_version(family.pk)  # before the night's rows are read (archive/common/fragments.py)
     session = selectors.session_for(family, pk)
-    detail = selectors.session_detail(session)
     # How the game settles (the catalogue's word) chooses the sheet: a pot game's balances, or a score sheet.
     settles = catalogue.settles_of(session.game) or "pot"
-    sheet = score_sheet(session) if settles == "points" else None
-    return render(
-        request,
-        "archive/session.html",
-        _base(
-            request,
-            family,
-            role,
-            d=detail,
-            session=session,
-            settles=settles,
-            sheet=sheet,
-            game=catalogue.game_entry(session.game),
-            game_parts=_game_parts(session.game, "stop_rule"),
-            rules=catalogue.rules_changed(session.game, session.house_rules),
-            has_book=rulebook.has_book(session.game),
-        ),
-    )
+    ctx = _base(request, family, role, session=session, settles=settles, has_book=rulebook.has_book(session.game))
+
+    def body():  # the night's facts, balances and hand table: read and rendered once a family version
+        return render_to_string(
+            "archive/_session_body.html",
+            ctx
+            | {
+                "d": selectors.session_detail(session),
+                "sheet": score_sheet(session) if settles == "points" else None,
+                "game_parts": _game_parts(session.game, "stop_rule"),
+                "rules": catalogue.rules_changed(session.game, session.house_rules),
+            },
+        )
+
+    html = fragment(family.pk, "session", [session.pk, int(ctx["can_edit"])], body, version=version)
+    return render(request, "archive/session.html", ctx | {"body": mark_safe(html)})  # noqa: S308 (rendered here)
 
 
 @login_required
