@@ -20,6 +20,7 @@ from archive.table.selectors.players import RECENT_NIGHTS, family_balances, play
 from archive.table.selectors.sessions import (
     counted_before,
     next_hand_defaults,
+    seats_of,
     session_count,
     session_detail,
     session_for,
@@ -43,6 +44,7 @@ __all__ = [
     "hand_rows",
     "next_hand_defaults",
     "player_history",
+    "seats_of",
     "session_count",
     "session_detail",
     "session_for",

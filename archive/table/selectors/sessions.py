@@ -53,6 +53,17 @@ def with_session_counts(sessions):
     return sessions
 
 
+def seats_of(sessions) -> dict:
+    """{session id: [{"position", "player", "name"}]} of a page of sessions, in one query of plain rows."""
+    out = {}
+    rows = Seat.objects.filter(session_id__in=[x.pk for x in sessions]).order_by("session_id", "position")
+    for session_id, position, player_id, name in rows.values_list(
+        "session_id", "position", "player_id", "player__name"
+    ):
+        out.setdefault(session_id, []).append({"position": position, "player": player_id, "name": name})
+    return out
+
+
 def session_for(family, pk) -> Session:
     session = Session.objects.filter(family=family, pk=pk, deleted_at__isnull=True).first()
     if session is None:
