@@ -274,7 +274,10 @@ def main():
         sys.exit("DATABASE_URL must name a PostgreSQL database")
     broker = os.environ.get("FLOOR_BROKER_URL", "redis://127.0.0.1:6379/8")
     prepare(url, args.years, args.fresh_static)
-    os.environ.update(ENV, DATABASE_URL=url, CELERY_BROKER_URL=broker)
+    # The cache's keys name ids of this database (users, families): a prefix of its own on a shared Redis.
+    os.environ.update(
+        ENV, DATABASE_URL=url, CELERY_BROKER_URL=broker, CACHE_KEY_PREFIX=f"tk-floor-{urlparse(url).path[1:]}"
+    )
     kinds, cookie = fixtures(args.seed)
     db = urlparse(url).path.lstrip("/")
 
@@ -339,6 +342,7 @@ def main():
             failed.append(name)
         t = f"{target}x" if target else "-"
         print(f"{name:<40}{rps:>8.0f}{g:>10.2f}{w:>8.2f}{p:>10.2f}{ratio:>7.1f}x{t:>8}{mark}")
+    print("load average (1, 5, 15 min): " + ", ".join(f"{x:.2f}" for x in os.getloadavg()))
     print("\nall targets met" if not failed else f"\nNOT met: {', '.join(dict.fromkeys(failed))}", f"(logs in {tmp})")
 
 

@@ -19,6 +19,7 @@ import csv
 import json
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -29,8 +30,8 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.base")
+sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "load_settings")
 os.environ.setdefault("DEBUG", "0")
 
 TARGET_RPS, TARGET_P99_MS = 200.0, 500.0
@@ -133,6 +134,29 @@ def wait_http(url, timeout=60):
     sys.exit(f"{url} did not answer within {timeout} s")
 
 
+def bare_view(host, server_pid, seconds):
+    """(requests/s, gunicorn CPU ms a request) of bench/floor_urls.py's bare Django view under wrk, or None."""
+    import psutil
+
+    if not shutil.which("wrk"):
+        return None
+    procs = [psutil.Process(server_pid), *psutil.Process(server_pid).children(recursive=True)]
+
+    def cpu():
+        return sum(p.cpu_times().user + p.cpu_times().system for p in procs)
+
+    before, t = cpu(), time.perf_counter()
+    out = subprocess.run(
+        ["wrk", "-t", "2", "-c", "4", "-d", f"{seconds}s", host + "/__floor__/bare/"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    elapsed, used = time.perf_counter() - t, cpu() - before
+    count = int(out.split(" requests in")[0].split()[-1])
+    return count / elapsed, used * 1000 / max(count, 1)
+
+
 def read_stats(prefix):
     with open(f"{prefix}_stats.csv") as f:
         return list(csv.DictReader(f))
@@ -196,7 +220,15 @@ def main():
     tmp = Path(tempfile.mkdtemp(prefix="tk-load-"))
     (tmp / "families.json").write_text(json.dumps(families))
     env = dict(
-        os.environ, CELERY_BROKER_URL=broker, LOAD_FAMILIES=str(tmp / "families.json"), LOAD_THINK=str(args.think)
+        os.environ,
+        CELERY_BROKER_URL=broker,
+        # Several gunicorn workers and the Celery worker share one cache, as production's nodes share Redis: the
+        # family versions a write or a statistics job replaces must reach every process (docs/scaling.md).
+        CACHE_URL=os.environ.get("LOAD_CACHE_URL", broker),
+        CACHE_KEY_PREFIX=f"tk-load-{os.getpid()}",
+        PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "bench")]),
+        LOAD_FAMILIES=str(tmp / "families.json"),
+        LOAD_THINK=str(args.think),
     )
     host = "http://127.0.0.1:8765"
     worker = server = None
@@ -245,6 +277,7 @@ def main():
             ],
             cwd=ROOT, env=env, check=False,
         )  # fmt: skip
+        bare = bare_view(host, server.pid, seconds=5)  # the floor, in the same run, on the same server
         stop(server)
         server = None
         owed, broken, mismatched = check_archive(timeout=120)
@@ -272,6 +305,9 @@ def main():
     )
     for b in broken[:10]:
         print("  broken chain (session, hand, pot before, pot_in):", b)
+    if bare:
+        print(f"the bare Django view in the same run: {bare[0]:.0f} requests/s, {bare[1]:.2f} ms of gunicorn CPU each")
+    print("load average (1, 5, 15 min): " + ", ".join(f"{x:.2f}" for x in os.getloadavg()))
     ok = rps >= TARGET_RPS and p99 < TARGET_P99_MS and errors == 0 and not owed and not broken and not mismatched
     print("all targets met" if ok else "NOT all targets met", f"(logs in {tmp})")
 
