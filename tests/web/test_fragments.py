@@ -64,6 +64,7 @@ def _urls(night):
         "hand 1": f"/families/{slug}/hands/{hands[0].pk}/",
         "hand 2": f"/families/{slug}/hands/{hands[1].pk}/",
         "statistics": f"/families/{slug}/stats/",
+        "family": f"/families/{slug}/",
     }
 
 
@@ -106,6 +107,14 @@ def renamed(night):
     mary.save()
 
 
+def new_night(night):
+    factories.make_session(night["family"], night["owner"], key="another-night")
+
+
+def dispute_opened(night):
+    services.dispute_open(hand=night["hands"][1], title="Was that a cut?", text="", by=night["owner"])
+
+
 def stats_job(night):
     stats_services.stats_recompute(family=night["family"], rederive=True)
 
@@ -117,11 +126,13 @@ def family_time_zone(night):
 
 
 CHANGES = {
-    "session": [log, edit, delete, dispute_settled, merged, renamed],
     # hand 1's own panel; hand 2's panel shows the pot hand 1 leaves it
     "hand 1": [edit, dispute_settled, merged],
     "hand 2": [edit, delete, dispute_settled],
     "statistics": [log, edit, delete, dispute_settled, merged, renamed, family_time_zone],
+    # the facts, the open disputes, the page of nights (hands, pot) and the players
+    "family": [log, delete, new_night, dispute_opened, renamed, family_time_zone],
+    "session": [log, edit, delete, dispute_opened, dispute_settled, merged, renamed],
 }
 CASES = [(page, change) for page, changes in CHANGES.items() for change in changes]
 
@@ -140,7 +151,7 @@ def test_each_change_shows_on_the_next_read(night, client_as, page, change, djan
     assert after == fresh, f"after {change.__name__} the {page} page shows what an empty cache would"
 
 
-@pytest.mark.parametrize("page", ["session", "hand 2", "statistics"])
+@pytest.mark.parametrize("page", ["session", "hand 2", "statistics", "family"])
 def test_a_restored_hand_shows_on_the_next_read(night, client_as, page, django_capture_on_commit_callbacks):
     client = client_as("owner")
     url = _urls(night)[page]
@@ -151,6 +162,24 @@ def test_a_restored_hand_shows_on_the_next_read(night, client_as, page, django_c
         services.hand_restore(hand=night["hands"][0], by=night["owner"], why="it was played")
     after, fresh = read(client, url)
     assert after != deleted and after == fresh
+
+
+@pytest.mark.parametrize("page", ["family", "session"])
+def test_a_settled_dispute_leaves_the_open_ones_on_the_next_read(
+    night, client_as, page, django_capture_on_commit_callbacks
+):
+    client = client_as("owner")
+    url = _urls(night)[page]
+    hand, owner = night["hands"][0], night["owner"]
+    with django_capture_on_commit_callbacks(execute=True):
+        dispute = services.dispute_open(hand=hand, title="Mary says she won the last trick", text="", by=owner)
+    assert "badge-open" in _page(client, url) or "Mary says she won" in _page(client, url)
+    opened = _page(client, url)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.dispute_resolve(dispute=dispute, resolution="She did not.", by=owner)
+    after, fresh = read(client, url)
+    assert after != opened and after == fresh
+    assert "Mary says she won" not in after
 
 
 def test_the_statistics_job_shows_on_the_next_read(night, client_as, django_capture_on_commit_callbacks):
@@ -202,6 +231,9 @@ def _queries(client, url):
         ("hand 2", 3, 6),  # family + role, the hand with its neighbours, its disputes; then JSON, seats, ledger
         # family + role, the latest job, what the statistics owe; then the panels' reads, each statement once
         ("statistics", 3, 17),
+        # family + role, its members, its open invitations (an owner); then a page of nights (2: its keyset), their
+        # counts, the count of nights, the open disputes, the players
+        ("family", 3, 9),
     ],
 )
 def test_a_cached_page_reads_only_what_is_not_in_its_fragment(night, client_as, page, cached, first):

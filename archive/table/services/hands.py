@@ -93,6 +93,7 @@ def session_create(
         summary=f"session {key} opened",
         after={"id": session.pk, "key": key, "house_rules": house_rules or {}, "pot_in": pot_in},
     )
+    family_changed(family.pk)  # the family page lists its nights
     return session
 
 
