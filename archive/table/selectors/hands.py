@@ -77,14 +77,13 @@ def hand_for(family, pk) -> Hand:
 
 
 def hand_page_row(family, pk) -> Hand:
-    """The hand page's own read, in one query: the hand and its session without the big JSON (the ruling panel
-    is cached, archive/common/fragments.py; it reads them only when it renders), and `previous_id` and
-    `next_id`, the live hands on either side in the night."""
+    """The hand page's own read, in one query: the hand and its session, and `previous_id` and `next_id`, the
+    live hands on either side in the night (the page caches what it renders of them: archive/common/fragments.py)."""
     around = Hand.objects.filter(session_id=OuterRef("session_id"), deleted_at__isnull=True)
     hand = (
         Hand.objects.filter(session__family=family, pk=pk)
         .select_related("session")
-        .defer("record", "ruling", "session__notes")
+        .defer("session__notes")
         .annotate(
             previous_id=Subquery(around.filter(number__lt=OuterRef("number")).order_by("-number").values("id")[:1]),
             next_id=Subquery(around.filter(number__gt=OuterRef("number")).order_by("number").values("id")[:1]),

@@ -39,29 +39,42 @@ def _steps(record):
 def hand_page(request, slug, pk):
     family, role = family_for(request.user, slug)
     version = family_version(family.pk)  # before the hand's rows are read (archive/common/fragments.py)
-    hand = selectors.hand_page_row(family, pk)
-    session = hand.session
-    settles = catalogue.settles_of(session.game) or "pot"
-    ctx = _base(request, family, role, hand=hand, session=session, settles=settles)
-    has_book = rulebook.has_book(session.game)
+    base = _base(request, family, role)
 
-    def panel():  # the facts, the ruling, the money, the tricks and the replay: once a family version
-        hand.refresh_from_db(fields=["record", "ruling"])
+    def page():  # the hand, its ruling panel, its record and its disputes: read and rendered once a family version
+        hand = selectors.hand_page_row(family, pk)  # a stranger's or unknown hand: 404, nothing cached
+        session = hand.session
+        settles = catalogue.settles_of(session.game) or "pot"
+        ctx = base | {"hand": hand, "session": session, "settles": settles}
         steps = _steps(hand.record)
-        panel_ctx = ctx | _ruling_panel(hand, settles) | {"steps": steps, "has_book": has_book}
+        panel = ctx | _ruling_panel(hand, settles) | {"steps": steps, "has_book": rulebook.has_book(session.game)}
         return {
-            "ruling": render_to_string("archive/_hand_ruling.html", panel_ctx),
-            "record": render_to_string("archive/_hand_record.html", panel_ctx),
+            "hand": {
+                "pk": hand.pk,
+                "number": hand.number,
+                "status": hand.status,
+                "deleted_at": hand.deleted_at,
+                "revision": hand.revision,
+                "session_id": hand.session_id,
+                "previous_id": hand.previous_id,
+                "next_id": hand.next_id,
+            },
+            "session": {"pk": session.pk, "timezone": session.timezone, "started_at": session.started_at},
+            "disputes": [{"pk": d.pk, "title": d.title, "status": d.status} for d in selectors.hand_disputes(hand)],
+            "ruling": render_to_string("archive/_hand_ruling.html", panel),
+            "record": render_to_string("archive/_hand_record.html", panel),
             "replay": bool(steps),
         }
 
-    cached = fragment(family.pk, "hand", [hand.pk], panel, version=version)
+    cached = fragment(family.pk, "hand", [pk], page, version=version)
     return render(
         request,
         "archive/hand.html",
-        ctx
+        base
         | {
-            "disputes": selectors.hand_disputes(hand),
+            "hand": cached["hand"],
+            "session": cached["session"],
+            "disputes": cached["disputes"],
             "ruling_panel": mark_safe(cached["ruling"]),  # noqa: S308 (rendered by the view above)
             "record_panel": mark_safe(cached["record"]),  # noqa: S308
             "replay": cached["replay"],

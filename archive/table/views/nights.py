@@ -188,25 +188,30 @@ def _initial_like(last):
 def session_page(request, slug, pk):
     family, role = family_for(request.user, slug)
     version = family_version(family.pk)  # before the night's rows are read (archive/common/fragments.py)
-    session = selectors.session_for(family, pk)
-    # How the game settles (the catalogue's word) chooses the sheet: a pot game's balances, or a score sheet.
-    settles = catalogue.settles_of(session.game) or "pot"
-    ctx = _base(request, family, role, session=session, settles=settles, has_book=rulebook.has_book(session.game))
+    base = _base(request, family, role)
 
-    def body():  # the night's facts, balances and hand table: read and rendered once a family version
-        return render_to_string(
+    def page():  # the night's facts, balances and hand table: read and rendered once a family version
+        session = selectors.session_for(family, pk)  # another family's or unknown night: 404, nothing cached
+        # How the game settles (the catalogue's word) chooses the sheet: a pot game's balances, or a score sheet.
+        settles = catalogue.settles_of(session.game) or "pot"
+        html = render_to_string(
             "archive/_session_body.html",
-            ctx
+            base
             | {
+                "session": session,
+                "settles": settles,
+                "has_book": rulebook.has_book(session.game),
                 "d": selectors.session_detail(session),
                 "sheet": score_sheet(session) if settles == "points" else None,
                 "game_parts": _game_parts(session.game, "stop_rule"),
                 "rules": catalogue.rules_changed(session.game, session.house_rules),
             },
         )
+        return {"session": {"timezone": session.timezone, "started_at": session.started_at}, "body": html}
 
-    html = fragment(family.pk, "session", [session.pk, int(ctx["can_edit"])], body, version=version)
-    return render(request, "archive/session.html", ctx | {"body": mark_safe(html)})  # noqa: S308 (rendered here)
+    cached = fragment(family.pk, "session", [pk, int(base["can_edit"])], page, version=version)
+    body = mark_safe(cached["body"])  # noqa: S308 (rendered by the view above)
+    return render(request, "archive/session.html", base | {"session": cached["session"], "body": body})
 
 
 @login_required
