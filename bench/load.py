@@ -136,6 +136,21 @@ def wait_http(url, timeout=60):
     sys.exit(f"{url} did not answer within {timeout} s")
 
 
+def cpu_of(pid):
+    """Seconds of CPU of a process and its children (a gunicorn master and its workers)."""
+    import psutil
+
+    procs = [psutil.Process(pid), *psutil.Process(pid).children(recursive=True)]
+    total = 0.0
+    for p in procs:
+        try:
+            t = p.cpu_times()
+            total += t.user + t.system
+        except psutil.NoSuchProcess:
+            pass
+    return total
+
+
 def bare_view(host, server_pid, seconds):
     """(requests/s, gunicorn CPU ms a request) of bench/floor_urls.py's bare Django view under wrk, or None."""
     import psutil
@@ -271,6 +286,7 @@ def main():
         )
         wait_http(host + "/login/")
         prefix = tmp / "locust"
+        site_cpu = cpu_of(server.pid) + cpu_of(worker.pid)  # the site's CPU (gunicorn, the worker) while it runs
         subprocess.run(
             [
                 sys.executable, "-m", "locust", "-f", str(ROOT / "bench" / "load_users.py"), "--headless",
@@ -279,6 +295,7 @@ def main():
             ],
             cwd=ROOT, env=env, check=False,
         )  # fmt: skip
+        site_cpu = cpu_of(server.pid) + cpu_of(worker.pid) - site_cpu
         bare = bare_view(host, server.pid, seconds=5)  # the floor, in the same run, on the same server
         stop(server)
         server = None
@@ -307,6 +324,10 @@ def main():
     )
     for b in broken[:10]:
         print("  broken chain (session, hand, pot before, pot_in):", b)
+    print(
+        f"the site's CPU (gunicorn and the worker) over the run: {site_cpu:.0f} s in {args.seconds} s, "
+        f"{site_cpu * 1000 / max(int(total['Request Count']), 1):.1f} ms a request"
+    )
     if bare:
         print(f"the bare Django view in the same run: {bare[0]:.0f} requests/s, {bare[1]:.2f} ms of gunicorn CPU each")
     print("load average (1, 5, 15 min): " + ", ".join(f"{x:.2f}" for x in os.getloadavg()))
