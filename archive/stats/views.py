@@ -97,7 +97,8 @@ def family_stats(request, slug):
     ctx = {"family": family, "role": role, "can_edit": can_edit(role), "filters": flt}
 
     def panels():  # the totals, tables and charts: read and rendered once a family version and filter
-        return render_to_string("stats/_family_panels.html", ctx | _panels(family, flt))
+        # (stripped: the page is the same bytes as when it was one template)
+        return render_to_string("stats/_family_panels.html", ctx | _panels(family, flt)).lstrip()
 
     parts = [flt["game"] or "", flt["date_from"] or "", flt["date_to"] or ""]
     html = fragment(family.pk, "stats", parts, panels, version=version)
