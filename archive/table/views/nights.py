@@ -12,6 +12,7 @@ from django.contrib.staticfiles import finders
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import timezone as dj_timezone
 
@@ -252,6 +253,14 @@ def hand_log(request, slug, pk):
         "number": defaults.get("number"),
         "counted": defaults.get("counted"),  # the live hands before it that were not misdeals
         "carry": {k: defaults[k] for k in carried_keys(game) if k in defaults},  # what the last hand carries
+        # With no network the hand is kept in the browser and sent here later (static/js/offline/queue.js).
+        "queue": {
+            "session": session.pk,
+            "api": reverse("api-hand-list"),
+            "hand_url_base": reverse("family", args=[family.slug]) + "hands/",
+            "night": str(session),
+            "js": static("js/offline/queue.js"),
+        },
     } | _picker_urls(game)
     return render(
         request,
@@ -294,6 +303,7 @@ def _picker_urls(game):
     return {
         "referee_url": reverse("api-referee"),
         "legal_url": reverse("api-referee-legal"),
+        "offline_referee_js": static("js/offline/referee.js"),  # the same referee in the browser, for no network
         "entry": catalogue.game_entry(game),
     }
 
