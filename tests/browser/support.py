@@ -53,3 +53,20 @@ _PICKER_LABELS = """() => [...document.querySelectorAll('.picker-grid button')].
 def picker_labels(page):
     """The picker's cards as [text, lines, fits]: a card reads on one line, whole, in its button."""
     return page.evaluate(_PICKER_LABELS)
+
+
+# `fn` (a JavaScript function of one argument) run in the page, refused with words after `seconds`: a promise
+# that never settles (a service worker never ready, an IndexedDB open blocked) fails the test at once, saying
+# what it waited for, instead of holding Playwright's evaluate (it has no timeout of its own) for ever.
+_WITHIN = """async ([arg, seconds, what]) => {
+  let timer;
+  const late = new Promise((_, no) => {
+    timer = setTimeout(() => no(new Error(`${what}: no answer after ${seconds} s`)), seconds * 1000);
+  });
+  try { return await Promise.race([(%s)(arg), late]); } finally { clearTimeout(timer); }
+}"""
+
+
+def evaluate_within(page, fn, arg=None, *, seconds=60, what="the page's answer"):
+    """page.evaluate(fn, arg), failing with `what` if its promise has not settled after `seconds`."""
+    return page.evaluate(_WITHIN % fn, [arg, seconds, what])

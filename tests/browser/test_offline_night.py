@@ -11,27 +11,69 @@ import pytest
 from archive.models import Hand
 from archive.table import services
 from tests import factories
-from tests.browser.support import BROWSER, expect, login, tap_cards
+from tests.browser.support import BROWSER, evaluate_within, expect, login, tap_cards
 
-pytestmark = BROWSER
+# These tests need the site's service worker, blocked in every other browser test (tests/browser/conftest.py).
+pytestmark = [*BROWSER, pytest.mark.service_worker]
 
+# Whether the site's service worker controls the page: it is registered at load (static/js/offline/register.js)
+# and installs by caching the shell and Pyodide. Each wait is bounded and says what it waited for, and an
+# install that fails (a file of its precache not fetched) fails the test at once rather than never answering.
 CONTROLLED = """async () => {
-  await navigator.serviceWorker.ready;
-  if (!navigator.serviceWorker.controller)
-    await new Promise(r => navigator.serviceWorker.addEventListener("controllerchange", r, { once: true }));
-  return !!navigator.serviceWorker.controller;
+  const sw = navigator.serviceWorker;
+  const within = (ms, what, p) => {
+    let t;
+    const late = new Promise((_, no) => { t = setTimeout(() => no(new Error(what)), ms); });
+    return Promise.race([p, late]).finally(() => clearTimeout(t));
+  };
+  const reg = await within(30000, "no service worker was registered on this page (register.js, /sw.js)", (async () => {
+    for (;;) {
+      const r = await sw.getRegistration("/");
+      if (r) return r;
+      await new Promise(ok => setTimeout(ok, 100));
+    }
+  })());
+  const failed = new Promise((_, no) => {
+    const watch = (w) => w && w.addEventListener("statechange", () => {
+      if (w.state === "redundant") no(new Error("the service worker failed to install (a file it caches was not fetched)"));
+    });
+    watch(reg.installing);
+    watch(reg.waiting);
+    reg.addEventListener("updatefound", () => watch(reg.installing));
+  });
+  await within(150000, "the service worker was not active after 150 s", Promise.race([sw.ready, failed]));
+  if (!sw.controller) {
+    const claimed = new Promise(ok => sw.addEventListener("controllerchange", ok, { once: true }));
+    await within(30000, "the service worker is active but never took this page", Promise.race([claimed, failed]));
+  }
+  return !!sw.controller;
 }"""
 KEPT = """async (js) => (await import(js)).list()"""
 RESEND = """async (js) => {
   const q = await import(js);
   const items = await q.list();
-  const db = await new Promise(r => { const o = indexedDB.open("tablekeeper", 1); o.onsuccess = () => r(o.result); });
-  await new Promise(r => { const tx = db.transaction("outbox", "readwrite");
-    for (const i of items) tx.objectStore("outbox").put({ ...i, state: "queued" }); tx.oncomplete = r; });
+  const db = await new Promise((ok, no) => {
+    const o = indexedDB.open("tablekeeper", 1);
+    o.onsuccess = () => ok(o.result);
+    o.onerror = () => no(o.error);
+    o.onblocked = () => no(new Error("opening the phone's outbox was blocked by another connection"));
+  });
+  await new Promise((ok, no) => {
+    const tx = db.transaction("outbox", "readwrite");
+    for (const i of items) tx.objectStore("outbox").put({ ...i, state: "queued" });
+    tx.oncomplete = ok;
+    tx.onerror = () => no(tx.error);
+    tx.onabort = () => no(tx.error || new Error("putting the hands back in the outbox was aborted"));
+  });
   db.close();
   await q.sendAll();
   return (await q.list()).map(i => [i.state, i.server.replayed]);
 }"""
+
+
+def controlled(page):
+    """The site's service worker installed (the shell, Pyodide and the referee cached) and controlling the page."""
+    return evaluate_within(page, CONTROLLED, seconds=240, what="waiting for the service worker")
 
 
 def log_swik_hand(page):
@@ -65,7 +107,7 @@ def test_a_night_logged_offline_reaches_the_archive_once_ruled_as_the_phone_rule
     url = live_server.url
     logs = [f"{url}/families/{family.slug}/sessions/{s.pk}/log/" for s in (swik, sedma)]
     login(page, url)
-    assert page.evaluate(CONTROLLED)  # installed: the shell, Pyodide and the referee are cached
+    assert controlled(page)  # installed: the shell, Pyodide and the referee are cached
     for log in logs:  # the family opens its nights at home
         page.goto(log)
     queue_js = page.evaluate("JSON.parse(document.getElementById('log-config').textContent).queue.js")
@@ -87,7 +129,8 @@ def test_a_night_logged_offline_reaches_the_archive_once_ruled_as_the_phone_rule
     page.reload()  # still offline: the page and the kept hands are there
     expect(page.locator('#outbox li[data-state="queued"]')).to_have_count(2)
     assert Hand.objects.count() == 0
-    shown = {k["session"]: k["offline"] for k in page.evaluate(KEPT, queue_js)}
+    kept = evaluate_within(page, KEPT, queue_js, what="reading the hands kept on the phone")
+    shown = {k["session"]: k["offline"] for k in kept}
 
     page.context.set_offline(False)  # the network is back: both go, in order, each once
     expect(page.locator('#outbox li[data-state="sent"]')).to_have_count(2, timeout=30000)
@@ -97,7 +140,8 @@ def test_a_night_logged_offline_reaches_the_archive_once_ruled_as_the_phone_rule
         assert len(hands) == 1
         assert hands[0].ruling == shown[s.pk]  # the server's ruling is the one the phone showed
 
-    assert page.evaluate(RESEND, queue_js) == [["sent", True], ["sent", True]]  # a double send: the first hand
+    resent = evaluate_within(page, RESEND, queue_js, what="sending the kept hands a second time")
+    assert resent == [["sent", True], ["sent", True]]  # a double send: the first hand
     assert Hand.objects.count() == 2
 
 
@@ -106,7 +150,7 @@ def test_a_hand_whose_number_was_taken_meanwhile_is_shown_as_a_dispute_never_mer
     session = factories.make_session(family, owner)
     log = f"{live_server.url}/families/{family.slug}/sessions/{session.pk}/log/"
     login(page, live_server.url)
-    assert page.evaluate(CONTROLLED)
+    assert controlled(page)
     night = f"{live_server.url}/families/{family.slug}/sessions/{session.pk}/"
     page.goto(night)
     page.goto(log)
@@ -140,7 +184,7 @@ def test_where_python_cannot_run_the_page_says_so_and_keeps_the_hand_in_paper_mo
     log = f"{live_server.url}/families/{family.slug}/sessions/{session.pk}/log/"
     page.add_init_script("delete window.WebAssembly")  # an old phone
     login(page, live_server.url)
-    assert page.evaluate(CONTROLLED)
+    assert controlled(page)
     page.goto(log)
 
     page.context.set_offline(True)

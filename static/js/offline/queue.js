@@ -21,6 +21,8 @@ function open() {
     req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: "key" });
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error);
+    // another tab holds an older version open: say so rather than wait for ever
+    req.onblocked = () => reject(new Error("this phone's store of hands is held by another tab of the site; close it"));
   });
 }
 
@@ -35,6 +37,7 @@ function run(mode, work) {
           resolve(out && "result" in out ? out.result : undefined);
         };
         tx.onerror = () => reject(tx.error);
+        tx.onabort = () => reject(tx.error || new Error("this phone's store of hands could not be written (is it full?)"));
       }),
   );
 }
