@@ -44,7 +44,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("how-to/", views.guide, name="guide"),
     path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
-    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("logout/", install.LogoutView.as_view(), name="logout"),
     path("api/", include(api_urls)),
     path("manifest.webmanifest", install.web_manifest, name="web-manifest"),
     path("sw.js", install.service_worker, name="service-worker"),

@@ -444,7 +444,7 @@
         }
         return import(cfg.queue.js).then(function (q) {
           return q.keep({
-            key: form.elements.idempotency_key.value, session: cfg.queue.session, api: cfg.queue.api,
+            key: form.elements.idempotency_key.value, session: cfg.queue.session, user: cfg.queue.user, api: cfg.queue.api,
             hand_url_base: cfg.queue.hand_url_base, night: cfg.queue.night, number: cfg.number, record: record,
             no_deal_ok: !!(form.elements.no_deal_ok && form.elements.no_deal_ok.checked),
             csrf: form.elements.csrfmiddlewaretoken.value, offline: res ? res[1] : null

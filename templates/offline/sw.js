@@ -15,6 +15,12 @@ const NIGHT_PAGES = [
   /^\/families\/[^/]+\/hands\/\d+\/$/,
   /^\/families\/[^/]+\/rules\/[^/]+\/$/,
 ];
+// Logging out drops the night's pages: a phone passed round the table must not show the family's night to
+// whoever holds it next. The shell (the site's own files, Pyodide, the referee) is nobody's and stays.
+const LOGOUT = "{{ logout }}";
+function forgetNights() {
+  return caches.delete(PAGE_CACHE);
+}
 // Asked of the network first (they say what is current), the cached copy only when it cannot be reached.
 const FRESH_FILES = [/^\/offline\/manifest\.json$/, /^\/offline\/worker\.js$/];
 
@@ -75,10 +81,14 @@ function offlinePage(path) {
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET") return; // a hand sent is never answered from a cache
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   const path = url.pathname;
+  if (request.method === "POST" && path === LOGOUT) {
+    event.waitUntil(forgetNights()); // at once, before the page after it loads; the log out itself goes on as ever
+    return;
+  }
+  if (request.method !== "GET") return; // a hand sent is never answered from a cache
   if (request.mode === "navigate" && NIGHT_PAGES.some((re) => re.test(path))) {
     event.respondWith(networkFirst(request, PAGE_CACHE).catch(() => offlinePage(path)));
   } else if (FRESH_FILES.some((re) => re.test(path))) {
@@ -86,6 +96,12 @@ self.addEventListener("fetch", (event) => {
   } else if (path.startsWith("/static/") || path.startsWith("/offline/referee-")) {
     event.respondWith(cacheFirst(request));
   }
+});
+
+// A signed-out page (static/js/offline/register.js) says so: the session ended some other way (it expired,
+// another tab logged out), and the night's pages go as at log out.
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "tk-signed-out") event.waitUntil(forgetNights());
 });
 
 // Background sync: the page queues hands in IndexedDB (static/js/offline/queue.js) and asks for a sync; here

@@ -11,43 +11,11 @@ import pytest
 from archive.models import Hand
 from archive.table import services
 from tests import factories
-from tests.browser.support import BROWSER, evaluate_within, expect, login, tap_cards
+from tests.browser.support import BROWSER, controlled, evaluate_within, expect, login, tap_cards
 
 # These tests need the site's service worker, blocked in every other browser test (tests/browser/conftest.py).
 pytestmark = [*BROWSER, pytest.mark.service_worker]
 
-# Whether the site's service worker controls the page: it is registered at load (static/js/offline/register.js)
-# and installs by caching the shell and Pyodide. Each wait is bounded and says what it waited for, and an
-# install that fails (a file of its precache not fetched) fails the test at once rather than never answering.
-CONTROLLED = """async () => {
-  const sw = navigator.serviceWorker;
-  const within = (ms, what, p) => {
-    let t;
-    const late = new Promise((_, no) => { t = setTimeout(() => no(new Error(what)), ms); });
-    return Promise.race([p, late]).finally(() => clearTimeout(t));
-  };
-  const reg = await within(30000, "no service worker was registered on this page (register.js, /sw.js)", (async () => {
-    for (;;) {
-      const r = await sw.getRegistration("/");
-      if (r) return r;
-      await new Promise(ok => setTimeout(ok, 100));
-    }
-  })());
-  const failed = new Promise((_, no) => {
-    const watch = (w) => w && w.addEventListener("statechange", () => {
-      if (w.state === "redundant") no(new Error("the service worker failed to install (a file it caches was not fetched)"));
-    });
-    watch(reg.installing);
-    watch(reg.waiting);
-    reg.addEventListener("updatefound", () => watch(reg.installing));
-  });
-  await within(150000, "the service worker was not active after 150 s", Promise.race([sw.ready, failed]));
-  if (!sw.controller) {
-    const claimed = new Promise(ok => sw.addEventListener("controllerchange", ok, { once: true }));
-    await within(30000, "the service worker is active but never took this page", Promise.race([claimed, failed]));
-  }
-  return !!sw.controller;
-}"""
 KEPT = """async (js) => (await import(js)).list()"""
 RESEND = """async (js) => {
   const q = await import(js);
@@ -69,11 +37,6 @@ RESEND = """async (js) => {
   await q.sendAll();
   return (await q.list()).map(i => [i.state, i.server.replayed]);
 }"""
-
-
-def controlled(page):
-    """The site's service worker installed (the shell, Pyodide and the referee cached) and controlling the page."""
-    return evaluate_within(page, CONTROLLED, seconds=240, what="waiting for the service worker")
 
 
 def log_swik_hand(page):

@@ -27,11 +27,30 @@ def test_the_web_app_manifest_names_the_app_its_start_and_its_icon():
     assert doc["icons"][0]["src"] == "/static/img/favicon.svg" and (ROOT / "static/img/favicon.svg").is_file()
 
 
-def test_every_page_links_the_manifest_and_installs_the_worker():
+def test_every_page_links_the_manifest_and_installs_the_worker(owner):
     html = Client().get("/login/").content.decode()
     assert '<link rel="manifest" href="/manifest.webmanifest">' in html
-    assert '<script src="/static/js/offline/register.js" data-queue="/static/js/offline/queue.js"></script>' in html
+    # signed out: no one's kept hands, and the worker is told to drop the night's pages
+    assert '<script src="/static/js/offline/register.js" data-signed-out="1"></script>' in html
     assert 'register("/sw.js", { scope: "/" })' in (ROOT / "static/js/offline/register.js").read_text()
+    client = Client()
+    client.force_login(owner)
+    html = client.get("/").content.decode()  # signed in: the hands this person kept, shown and sent
+    assert (
+        f'<script src="/static/js/offline/register.js" data-queue="/static/js/offline/queue.js" '
+        f'data-user="{owner.pk}"></script>'
+    ) in html
+
+
+def test_log_out_clears_the_browsers_cache_of_the_site_and_the_worker_drops_the_nights_pages(owner):
+    client = Client()
+    client.force_login(owner)
+    r = client.post("/logout/")
+    assert r.status_code == 302 and r["Location"] == "/login/"
+    assert r["Clear-Site-Data"] == '"cache"'  # not "storage": the hands kept on the phone, not yet sent, stay
+    assert "_auth_user_id" not in client.session
+    body = Client().get("/sw.js").content.decode()
+    assert 'const LOGOUT = "/logout/";' in body and "caches.delete(PAGE_CACHE)" in body
 
 
 def test_the_worker_is_served_from_the_root_fresh_and_under_the_sites_policy():

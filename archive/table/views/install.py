@@ -5,13 +5,16 @@ worker's scope is the whole site (a worker under /static/ could only control /st
     /sw.js                  the service worker (templates/offline/sw.js): at install it caches the app shell
                             and the vendored files (Pyodide, the referee's zip); the night's pages (the
                             session, its hand entry, a hand's ruling) are cached as they are opened online,
-                            so they open at the table with no network
+                            so they open at the table with no network; logging out drops them
+    /logout/                Django's log out, its answer also clearing the browser's own cache of the site's pages
+                            (Clear-Site-Data: "cache"); the worker drops the night's pages when it sees it
 """
 
 import hashlib
 import json
 
 from django.conf import settings
+from django.contrib.auth import views as auth_views
 from django.http import HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.templatetags.static import static
@@ -77,8 +80,20 @@ def service_worker(request):
     urls = precache_urls()
     # The cache's name changes exactly when what it holds does (a new referee, a new static file's hash).
     version = hashlib.sha256(json.dumps([urls, settings.PYODIDE_VERSION]).encode()).hexdigest()[:12]
-    body = render_to_string("offline/sw.js", {"version": version, "precache": json.dumps(urls)})
+    context = {"version": version, "precache": json.dumps(urls), "logout": reverse("logout")}
+    body = render_to_string("offline/sw.js", context)
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
     response["Cache-Control"] = FRESH  # the browser asks for a new worker at each visit
     response["Service-Worker-Allowed"] = "/"
     return response
+
+
+class LogoutView(auth_views.LogoutView):
+    """Log out, and the browser forgets the site's pages it kept in its HTTP cache (and the back button's copies):
+    a shared phone must not show the family's night after log out. Not "storage": it would also drop the
+    hands kept on the phone and not yet sent. The service worker drops its own copies (templates/offline/sw.js)."""
+
+    def post(self, request, *args, **kwargs):
+        response = super().post(request, *args, **kwargs)
+        response["Clear-Site-Data"] = '"cache"'
+        return response

@@ -256,6 +256,7 @@ def hand_log(request, slug, pk):
         # With no network the hand is kept in the browser and sent here later (static/js/offline/queue.js).
         "queue": {
             "session": session.pk,
+            "user": request.user.pk,  # whose it is: only they see and send it (a phone passed round)
             "api": reverse("api-hand-list"),
             "hand_url_base": reverse("family", args=[family.slug]) + "hands/",
             "night": str(session),

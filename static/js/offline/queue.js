@@ -42,6 +42,14 @@ function run(mode, work) {
   );
 }
 
+// The signed-in person (start(user)): only the hands they kept are shown and sent here. A phone passed to
+// someone else (who logs in as themselves) shows them nothing of another family's night, and sends nothing of
+// it with their session; the hands wait for the one who logged them.
+let me = null;
+function mine(items) {
+  return me === null ? items : items.filter((i) => i.user === me);
+}
+
 /** Every kept hand, in the order it was logged. */
 export async function list() {
   const all = (await run("readonly", (s) => s.getAll())) || [];
@@ -60,7 +68,8 @@ export async function keep(hand) {
       "hand " + hand.number + " of this night is already kept on this phone, not yet sent; the next hand's pot " +
         "and dealer come from the server's ruling of it, so keep this one on paper until the network is back",
     );
-  const item = { ...hand, seq: Date.now() * 1000 + Math.floor(Math.random() * 1000), state: "queued" };
+  const seq = Date.now() * 1000 + Math.floor(Math.random() * 1000);
+  const item = { ...hand, user: hand.user ?? me, seq, state: "queued" };
   await run("readwrite", (s) => s.put(item));
   askForSync();
   return item;
@@ -159,7 +168,7 @@ let sending = null;
 export function sendAll() {
   if (sending) return sending;
   const work = async () => {
-    for (const item of await list()) {
+    for (const item of mine(await list())) {
       if (item.state !== "queued") continue;
       if (!(await sendOne(item))) break;
     }
@@ -218,7 +227,7 @@ function row(item) {
 
 /** Show the kept hands at the top of the page (nothing when there are none). */
 export async function show() {
-  const items = await list();
+  const items = mine(await list());
   let box = document.getElementById("outbox");
   if (!items.length) {
     if (box) box.remove();
@@ -237,8 +246,10 @@ export async function show() {
   );
 }
 
-/** On every page: show the kept hands, and send them when the network is (or comes) back. */
-export function start() {
+/** On every page of a signed-in person (`user`, their id): show the hands they kept, and send them when the
+ * network is (or comes) back. */
+export function start(user) {
+  me = Number.isInteger(user) ? user : null;
   const go = () => sendAll().then(show, show);
   show().then(() => (navigator.onLine === false ? null : go()));
   window.addEventListener("online", go);
