@@ -218,6 +218,14 @@ class HandCreateSerializer(serializers.Serializer):
         default=False,
         help_text="the table confirms a hand with no deal (the log page's “save it without a deal”); else refused",
     )
+    number = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=bounds.ID_MAX,
+        help_text="the number a phone with no network logged it as: refused (409, and a dispute on the hand that "
+        "took the number) unless it is still the night's next hand",
+    )
 
 
 class HandEditSerializer(serializers.Serializer):

@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import timezone as dj_timezone
 from django.utils.safestring import mark_safe
@@ -260,6 +261,15 @@ def hand_log(request, slug, pk):
         "carry": {k: defaults[k] for k in carried_keys(game) if k in defaults},  # what the last hand carries
         # The night's last hand: the picker starts its choices from it (fewer taps for the common case).
         "last_events": selectors.last_hand_events(session),
+        # With no network the hand is kept in the browser and sent here later (static/js/offline/queue.js).
+        "queue": {
+            "session": session.pk,
+            "user": request.user.pk,  # whose it is: only they see and send it (a phone passed round)
+            "api": reverse("api-hand-list"),
+            "hand_url_base": reverse("family", args=[family.slug]) + "hands/",
+            "night": str(session),
+            "js": static("js/offline/queue.js"),
+        },
     } | _picker_urls(game)
     return render(
         request,
@@ -302,6 +312,7 @@ def _picker_urls(game):
     return {
         "referee_url": reverse("api-referee"),
         "legal_url": reverse("api-referee-legal"),
+        "offline_referee_js": static("js/offline/referee.js"),  # the same referee in the browser, for no network
         "entry": catalogue.game_entry(game),
     }
 
