@@ -303,3 +303,44 @@ def test_the_catalogues_rank_names_follow_the_language():
         said = ranks(language)
         assert [r["value"] for r in said] == [r["value"] for r in english]
         assert all(s["name"] != e["name"] for s, e in zip(said, english, strict=True))
+
+
+def rummy(change):
+    """The rule book's first rummy hand (Dima deals to Olga and Dima), changed by `change(record)`."""
+    record = json.loads((BAD.parent / "rummy" / "01-2p.json").read_text(encoding="utf-8"))
+    change(record)
+    return record
+
+
+def test_a_second_deal_and_a_deal_by_another_seat_are_refused_in_czech_and_russian():
+    twice = rummy(lambda r: r["events"].insert(1, copy.deepcopy(r["events"][0])))
+    assert assert_refused_in_every_language(twice)[0] == {
+        "event": 1,
+        "field": "action",
+        "message": "event 1: a second deal; a record holds one hand",
+    }
+    assert refusals(twice, "cs")[0]["message"] == "událost 1: druhé rozdání; záznam obsahuje jen jedno rozdání"
+    other = rummy(lambda r: r["events"][0].update(seat=0))
+    assert assert_refused_in_every_language(other)[0]["field"] == "seat"
+    assert refusals(other, "ru")[0]["message"] == "событие 0: сдаёт Olga, но сдающий по записи — Dima"
+
+
+def test_plural_forms_of_the_values_described():
+    huge = rummy(lambda r: r.update(pot_in=10**20))
+    assert_refused_in_every_language(huge)
+    assert refusals(huge, "ru")[0]["message"].endswith("а не число из 21 цифры")
+    assert refusals(huge, "cs")[0]["message"].endswith("ne číslo o 21 číslicích")
+    for n, cs, ru in [
+        (1, "seznam o 1 položce", "список из 1 элемента"),
+        (4, "seznam o 4 položkách", "список из 4 элементов"),
+    ]:
+        record = rummy(lambda r, n=n: r.update(players=[["Olga"] * n]))
+        assert refusals(record, "cs")[0]["message"].endswith(f"ne {cs}")
+        assert refusals(record, "ru")[0]["message"].endswith(f"а не {ru}")
+
+
+def test_a_question_the_referee_does_not_answer_is_refused_in_the_language_asked():
+    status, text = referee.answer("bogus", "{}", language="cs")
+    assert status == 400
+    assert json.loads(text)["errors"][0]["message"] == "rozhodčí odpovídá na replay, legal nebo games, ne na 'bogus'"
+    assert "not 'bogus'" in referee.answer("bogus", "{}")[1]
