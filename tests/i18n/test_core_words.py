@@ -227,7 +227,7 @@ def test_a_card_played_twice_is_refused_in_czech_and_russian():
     (error,) = assert_refused_in_every_language(record)
     assert (error["event"], error["field"]) == (10, "card")
     assert refusals(record, "cs")[0]["message"] == "událost 10: Dad hraje AH, ale ta karta už byla zahrána"
-    assert refusals(record, "ru")[0]["message"] == "событие 10: Dad ходит AH, но эта карта уже сыграна"
+    assert refusals(record, "ru")[0]["message"] == "событие 10: Dad кладёт AH, но эта карта уже сыграна"
 
 
 def test_a_card_never_given_and_a_second_card_to_one_trick_are_refused_in_czech_and_russian():
@@ -249,7 +249,7 @@ def test_a_play_out_of_turn_is_a_violation_said_in_czech_and_russian():
         "Uncle Joe hraje KH mimo pořadí (na tahu je Dad); karty se posuzují ve správném pořadí"
     ]
     assert [v["message"] for v in said["ru"]] == [
-        "Uncle Joe ходит KH не в свою очередь (очередь: Dad); карты оцениваются в правильном порядке"
+        "Uncle Joe кладёт KH не в свою очередь (очередь: Dad); карты оцениваются в правильном порядке"
     ]
     for violations in said.values():
         assert [(v["event"], v["seat"], v["rule"], v["penalty"]) for v in violations] == [
