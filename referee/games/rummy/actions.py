@@ -46,7 +46,7 @@ class Actions:
                 i,
                 s,
                 "rummy.second-draw",
-                _("{who} drew a second time this turn; he keeps {card}").format(who=names[s], card=c),
+                _("{who} drew a second time this turn; {who} keeps {card}").format(who=names[s], card=c),
             )
         self.drew = True
         self.stock_pos += 1

@@ -119,7 +119,7 @@ class Dealing:
             return self.error(
                 i,
                 "points",
-                _("event {i}: 'points' must give each of the {n} players his points, not {points}").format(
+                _("event {i}: 'points' must give each of the {n} players a number of points, not {points}").format(
                     i=i, n=self.n, points=pts
                 ),
             )

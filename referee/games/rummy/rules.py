@@ -247,24 +247,24 @@ def to_words(r):
 
 
 def layoff_words(own, kind, cards):
-    """A lay-off on a set or a run, its cards to come: "laid off {cards} on his own Queens", "laid off {cards} on
+    """A lay-off on a set or a run, its cards to come: "laid off {cards} on the Queens of their own", "laid off {cards} on
     {owner}'s run of hearts"."""
     key = cards[0][0] if kind == "set" else cards[0][1]
     if own:
         return {
-            "6": _("laid off {cards} on his own Sixes"),
-            "7": _("laid off {cards} on his own Sevens"),
-            "8": _("laid off {cards} on his own Eights"),
-            "9": _("laid off {cards} on his own Nines"),
-            "T": _("laid off {cards} on his own Tens"),
-            "J": _("laid off {cards} on his own Jacks"),
-            "Q": _("laid off {cards} on his own Queens"),
-            "K": _("laid off {cards} on his own Kings"),
-            "A": _("laid off {cards} on his own Aces"),
-            "S": _("laid off {cards} on his own run of spades"),
-            "H": _("laid off {cards} on his own run of hearts"),
-            "D": _("laid off {cards} on his own run of diamonds"),
-            "C": _("laid off {cards} on his own run of clubs"),
+            "6": _("laid off {cards} on the Sixes of their own"),
+            "7": _("laid off {cards} on the Sevens of their own"),
+            "8": _("laid off {cards} on the Eights of their own"),
+            "9": _("laid off {cards} on the Nines of their own"),
+            "T": _("laid off {cards} on the Tens of their own"),
+            "J": _("laid off {cards} on the Jacks of their own"),
+            "Q": _("laid off {cards} on the Queens of their own"),
+            "K": _("laid off {cards} on the Kings of their own"),
+            "A": _("laid off {cards} on the Aces of their own"),
+            "S": _("laid off {cards} on the run of spades of their own"),
+            "H": _("laid off {cards} on the run of hearts of their own"),
+            "D": _("laid off {cards} on the run of diamonds of their own"),
+            "C": _("laid off {cards} on the run of clubs of their own"),
         }[key]
     return {
         "6": _("laid off {cards} on {owner}'s Sixes"),

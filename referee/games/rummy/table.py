@@ -151,9 +151,9 @@ class Rummy(Legal, Scoring, Dealing, Actions, core.Table):
                 i,
                 c,
                 "rummy.no-discard",
-                _("{who} did not discard before {other} played on; his turn ends with his cards in hand").format(
-                    who=names[c], other=names[s]
-                ),
+                _(
+                    "{who} did not discard before {other} played on; the turn of {who} ends with the cards in hand"
+                ).format(who=names[c], other=names[s]),
             )
             self._close_turn(i)
             if s != (c + 1) % self.n:
@@ -295,7 +295,7 @@ class Rummy(Legal, Scoring, Dealing, Actions, core.Table):
                 i,
                 s,
                 "rummy.no-draw",
-                _("{who} did not begin his turn by drawing from the stock").format(who=self.names[s]),
+                _("{who} did not begin the turn by drawing from the stock").format(who=self.names[s]),
             )
 
     def _close_turn(self, i, discard=None):
@@ -318,15 +318,15 @@ class Rummy(Legal, Scoring, Dealing, Actions, core.Table):
                     (
                         ngettext(
                             "{who} took {card} from the row but did not use it; {cards} go back to the row; it costs "
-                            "him {n} points",
+                            "{who} {n} points",
                             "{who} took {card} from the row but did not use it; {cards} go back to the row; it costs "
-                            "him {n} points",
+                            "{who} {n} points",
                             pts,
                         )
                         if home
                         else ngettext(
-                            "{who} took {card} from the row but did not use it; it costs him {n} points",
-                            "{who} took {card} from the row but did not use it; it costs him {n} points",
+                            "{who} took {card} from the row but did not use it; it costs {who} {n} points",
+                            "{who} took {card} from the row but did not use it; it costs {who} {n} points",
                             pts,
                         )
                     ).format(who=self.names[s], card=chosen, cards=" ".join(home), n=pts),

@@ -222,7 +222,7 @@ class Scoring:
         v = self.variant
         if v == "3p":
             if self.soloist is None:
-                head = _("Nobody held the soloist's card; each played for himself")
+                head = _("Nobody held the soloist's card; each played alone")
             else:
                 head = _("{who} played alone").format(who=names[self.soloist])
             w = score["winners"]

@@ -536,14 +536,14 @@ class Sedma(Scoring, Dealing, Drawing, Legal, TrickTable, core.Table):
             return self.error(
                 i,
                 "card",
-                _("event {i}: {who} plays {card}, a card he was never given (he holds {hand})").format(
+                _("event {i}: {who} plays {card}, a card never given to {who} (who holds {hand})").format(
                     i=i, who=self.names[s], card=c, hand=" ".join(hand) or _("nothing known")
                 ),
             )
         return self.error(
             i,
             "card",
-            _("event {i}: {who} plays {card}, a card he was never given{where}").format(
+            _("event {i}: {who} plays {card}, a card never given to {who}{where}").format(
                 i=i, who=self.names[s], card=c, where=self.where_words(o)
             ),
         )
