@@ -31,7 +31,7 @@ async function boot() {
 }
 
 self.onmessage = async (event) => {
-  const { id, ask, text } = event.data;
+  const { id, ask, text, language } = event.data;
   let answer;
   try {
     booting = booting || boot();
@@ -40,7 +40,8 @@ self.onmessage = async (event) => {
     postMessage({ id, unavailable: String((e && e.message) || e) });
     return;
   }
-  const result = answer(ask, text ?? undefined); // (undefined is Python's None; null would not be)
+  // (undefined is Python's None; null would not be); the words in the page's language, as the API's
+  const result = answer(ask, text ?? undefined, language ?? undefined);
   const [status, body] = result.toJs();
   result.destroy();
   postMessage({ id, status, body });

@@ -30,12 +30,14 @@ def test_the_manifest_names_the_referees_zip_by_its_digest_and_is_never_cached()
     assert doc["referee"] == f"/offline/referee-{hashlib.sha256(z.content).hexdigest()[:20]}.zip"
 
 
-def test_the_zip_holds_the_whole_referee_package_and_nothing_else():
+def test_the_zip_holds_the_whole_referee_package_with_its_catalogues_and_nothing_else():
     names = zipfile.ZipFile(io.BytesIO(offline.referee_zip()[1])).namelist()
     assert "referee/__init__.py" in names and "referee/answers.py" in names
     assert "referee/games/swik/__init__.py" in names and "referee/games/rummy/__init__.py" in names
-    assert all(n.startswith("referee/") and n.endswith(".py") for n in names)
-    assert len(names) == len(list((ROOT / "referee").rglob("*.py")))
+    assert all(n.startswith("referee/") and n.endswith((".py", ".mo")) for n in names)
+    assert len(names) == len([p for p in (ROOT / "referee").rglob("*") if p.suffix in (".py", ".mo")])
+    # the referee's words in Czech and Russian go with it, so the phone's referee speaks the page's language
+    assert "referee/locale/cs/LC_MESSAGES/referee.mo" in names and "referee/locale/ru/LC_MESSAGES/sedma.mo" in names
 
 
 def test_an_old_referees_url_is_not_found_so_no_page_runs_a_stale_referee():

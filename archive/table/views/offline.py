@@ -29,11 +29,12 @@ FRESH = "no-cache"  # asked again each time: a new referee is seen at once
 
 @functools.cache
 def referee_zip():
-    """(digest, bytes): the referee package's Python files in a zip, the same bytes for the same files (sorted
-    names, fixed dates), so the digest in its URL changes exactly when the referee does."""
+    """(digest, bytes): the referee package's Python files and its compiled catalogues (its words in Czech and
+    Russian) in a zip, the same bytes for the same files (sorted names, fixed dates), so the digest in its URL
+    changes exactly when the referee does."""
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
-        for path in sorted(REFEREE_DIR.rglob("*.py")):
+        for path in sorted(p for p in REFEREE_DIR.rglob("*") if p.suffix in (".py", ".mo")):
             name = "referee/" + path.relative_to(REFEREE_DIR).as_posix()
             z.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), path.read_bytes(), zipfile.ZIP_DEFLATED)
     data = buf.getvalue()

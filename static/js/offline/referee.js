@@ -76,7 +76,7 @@ export function createReferee({ workerUrl = "/offline/worker.js", loadTimeoutMs 
       // Only the first load may be slow: a phone that cannot start Python in time gets paper mode.
       const timer = loaded ? null : setTimeout(() => refuseAll("it took too long to load"), loadTimeoutMs);
       waiting.set(id, { resolve, reject, timer });
-      worker.postMessage({ id, ask, text });
+      worker.postMessage({ id, ask, text, language: document.documentElement.lang || "en" });
     });
   }
 
