@@ -1,7 +1,7 @@
 """The open variant's exchanges and passes (seka.md, "Variant open"): a mixin of Seka's table."""
 
-from ...language import _
 from .rules import BET, CARD, EXCHANGE, LAST, PRE, SHOW
+from .said import _
 
 
 class Exchanges:

@@ -4,8 +4,9 @@ the replay reads them (Config)."""
 import functools
 
 from ...cards import CARDS
-from ...language import _, current, ngettext, speaking
+from ...language import current, speaking
 from ...record import Choice, Flag, Money
+from .said import _, ngettext
 from .values import DECK as DECK_TEXT_ORDER
 
 GAME = "seka"

@@ -2,9 +2,9 @@
 stops), the pot taken, and the ruling with its facts and words: a mixin of Seka's table."""
 
 from ... import core
-from ...language import _
 from ...ruling import COMPLETE, INCOMPLETE
 from .rules import DONE, SHOW
+from .said import _
 from .words import and_words
 
 

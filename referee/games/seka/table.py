@@ -26,11 +26,11 @@ without a call, moves nothing.
 
 from ... import core
 from ...betting import BettingTable, Round
-from ...language import _, ngettext
 from ...record import MAX_CENTS
 from ...ruling import INCOMPLETE
 from .exchange import Exchanges
 from .rules import ACTIONS, BET, CARD, DECK_TEXT, DONE, EXCHANGE, GAME, LAST, OPEN_MAX, PRE, SHOW, buy_in_price
+from .said import _, ngettext
 from .settle import Settling
 from .values import hand_value
 from .words import Words

@@ -9,7 +9,8 @@ or None) counts as whatever card its holder wishes but the other two in his hand
 "31 in hearts (7C as QH)".
 """
 
-from ...language import _, current
+from ...language import current
+from .said import _
 
 RANKS = "6789TJQKA"
 SUITS = "SHDC"

@@ -1,7 +1,7 @@
 """What may come next (legal) and what the replay page shows (a snapshot after each event, a line of words)."""
 
-from ...language import _
 from .rules import BET, EXCHANGE, LAST, PHASE_WORDS, PRE, SHOW, buy_in_price
+from .said import _
 
 
 def and_words(words):
