@@ -84,12 +84,9 @@ class HandViewSet(viewsets.GenericViewSet):
 
     @extend_schema(responses=s.HandListSerializer(many=True))
     def list(self, request):
-        qs = (
-            self.base_queryset()
-            .select_related("session")
-            .defer("record", "ruling", "session__house_rules", "session__notes")
-            .annotate(summary=KeyTextTransform("summary", "ruling"))
-        )
+        # Plain rows of the hand's own columns (its family is its own column): no session joined, no model
+        # instances, no serializer fields (serializers.hand_list_rows answers them in HandListSerializer's shape).
+        qs = self.base_queryset().annotate(summary=KeyTextTransform("summary", "ruling"))
         family = int_param(request, "family")
         session = int_param(request, "session")
         if session is not None:
@@ -101,8 +98,8 @@ class HandViewSet(viewsets.GenericViewSet):
             qs = qs.filter(status=st)
         if not bool_param(request, "deleted"):
             qs = qs.filter(deleted_at__isnull=True)
-        page = self.paginate_queryset(qs)
-        return self.get_paginated_response(s.HandListSerializer(page, many=True).data)
+        page = self.paginate_queryset(qs.values(*s.HAND_LIST_VALUES))
+        return self.get_paginated_response(s.hand_list_rows(page))
 
     def retrieve(self, request, pk=None):
         return Response(s.HandSerializer(self.get_object()).data)

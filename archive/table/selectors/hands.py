@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Subquery
 from django.db.models.fields.json import KT
 from django.http import Http404
+from django.utils import translation
 
+import referee
 from archive.table.models import Dispute, Hand, HandRevision, LedgerEntry, Seat
 
 
@@ -76,6 +78,45 @@ def hand_for(family, pk) -> Hand:
     return hand
 
 
+def hand_page_row(family, pk) -> Hand:
+    """The hand page's own read, in one query: the hand and its session, and `previous_id` and `next_id`, the
+    live hands on either side in the night (the page caches what it renders of them: archive/common/fragments.py)."""
+    around = Hand.objects.filter(session_id=OuterRef("session_id"), deleted_at__isnull=True)
+    hand = (
+        Hand.objects.filter(session__family=family, pk=pk)
+        .select_related("session")
+        .defer("session__notes")
+        .annotate(
+            previous_id=Subquery(around.filter(number__lt=OuterRef("number")).order_by("-number").values("id")[:1]),
+            next_id=Subquery(around.filter(number__gt=OuterRef("number")).order_by("number").values("id")[:1]),
+        )
+        .first()
+    )
+    if hand is None:
+        raise Http404("No such hand in this family.")
+    return hand
+
+
+def hand_disputes(hand):
+    """The hand's disputes as its page lists them: title and state."""
+    return list(Dispute.objects.filter(hand=hand).only("id", "title", "status").order_by("id"))
+
+
+def hand_panel(hand) -> dict:
+    """What the hand's ruling panel shows beyond the hand: its seats with their players, and its ledger rows."""
+    seats = list(Seat.objects.filter(session_id=hand.session_id).select_related("player").order_by("position"))
+    ledger = list(LedgerEntry.objects.filter(hand=hand).select_related("player").order_by("id"))
+    net = (hand.ruling or {}).get("net") or [0] * len(seats)
+    return {
+        "players": [s.player for s in seats],
+        "net": [
+            {"seat": s.position, "player": s.player, "net": net[i] if i < len(net) else 0} for i, s in enumerate(seats)
+        ],
+        "ledger": ledger,
+        "violations": (hand.ruling or {}).get("violations") or [],
+    }
+
+
 def hand_detail(hand) -> dict:
     """The hand page: seats, ledger rows with players, revisions, disputes, neighbours in the session."""
     session = hand.session
@@ -110,3 +151,20 @@ def hand_detail(hand) -> dict:
 
 def hand_revisions(hand):
     return HandRevision.objects.filter(hand=hand).select_related("by").order_by("number")
+
+
+def ruling_for_reader(hand, language: str | None = None) -> dict:
+    """The hand's ruling with its words (summary, violations, errors) in the reader's language: made again by
+    the referee from the stored record, since the stored ruling's words are English. The money and the facts
+    are the stored ruling's; if the referee's answer today differed in them, the stored ruling is shown."""
+    stored = hand.ruling or {}
+    language = language or translation.get_language() or "en"
+    if language.split("-")[0] == "en" or not hand.record:
+        return stored
+    try:
+        said = referee.replay(hand.record, language=language)
+    except referee.BadRecord:
+        return stored
+    if any(said.get(k) != stored.get(k) for k in ("net", "pot_out", "status", "facts")):
+        return stored
+    return said

@@ -7,6 +7,7 @@ from django.db import transaction
 from django.utils import timezone as dj_timezone
 
 from archive.common import bounds
+from archive.common.fragments import family_changed
 from archive.table.models import Dispute, DisputeMessage, Hand, HandRevision
 from archive.table.services.common import _require_editor
 from archive.table.services.hands import hand_edit
@@ -24,6 +25,7 @@ def dispute_open(*, hand, title, text, by) -> Dispute:
     dispute = Dispute.objects.create(hand=hand, title=title, opened_by=by)
     if (text or "").strip():
         DisputeMessage.objects.create(dispute=dispute, author=by, text=text.strip())
+    family_changed(hand.session.family_id)  # the night's table marks the hand disputed
     return dispute
 
 
@@ -65,4 +67,5 @@ def dispute_resolve(*, dispute, resolution, by, record=None) -> Dispute:
     dispute.resolved_by = by
     dispute.resolved_at = dj_timezone.now()
     dispute.save()
+    family_changed(hand.session.family_id)
     return dispute

@@ -11,6 +11,7 @@ from django.utils import timezone as dj_timezone
 
 import referee
 from archive.common import bounds, catalogue
+from archive.common.fragments import family_changed
 from archive.people import audit
 from archive.table import selectors
 from archive.table.carry import apply_carry, carry_of
@@ -92,6 +93,7 @@ def session_create(
         summary=f"session {key} opened",
         after={"id": session.pk, "key": key, "house_rules": house_rules or {}, "pot_in": pot_in},
     )
+    family_changed(family.pk)  # the family page lists its nights
     return session
 
 
@@ -171,6 +173,7 @@ def _hand_add(*, session, record, by, why, no_deal_ok, idempotency_key) -> Hand:
     hand = chain.add(record)
     hand.idempotency_key = idempotency_key or None
     hand = chain.flush()[0]
+    family_changed(session.family_id)
     hand.replayed = False
     return hand
 
@@ -226,6 +229,7 @@ def hand_edit(*, hand, record, by, why) -> Hand:
     ruling = bounds.replay(rec)
     _rewrite(hand, session, seats, rec, ruling, kind=Kind.EDITED, by=by, why=why)
     _after_change(session, seats, hand, hand.pot_out, carry_of(session.game, ruling), by=by, why=f"edited: {why}")
+    family_changed(session.family_id)
     return hand
 
 
@@ -247,6 +251,7 @@ def hand_delete(*, hand, by, why) -> Hand:
     LedgerEntry.objects.filter(hand=hand).delete()
     pot, carry = _chain_before(session, hand.number)
     _after_change(session, _seats(session), hand, pot, carry, by=by, why=f"deleted: {why}")
+    family_changed(session.family_id)
     return hand
 
 
@@ -265,4 +270,5 @@ def hand_restore(*, hand, by, why) -> Hand:
     hand.deleted_at = None
     _rewrite(hand, session, seats, record, ruling, kind=Kind.RESTORED, by=by, why=why)
     _after_change(session, seats, hand, hand.pot_out, carry_of(session.game, ruling), by=by, why=f"restored: {why}")
+    family_changed(session.family_id)
     return hand

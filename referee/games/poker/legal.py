@@ -128,7 +128,7 @@ class Words:
         elif a == "draw":
             k = len(ev.get("discard") or [])
             if not k:
-                text = _("{who} keeps his hand").format(who=who)
+                text = _("{who} keeps the hand").format(who=who)
             else:
                 text = ngettext("{who} draws {count}", "{who} draws {count}", k).format(who=who, count=k)
         elif a == "raise":

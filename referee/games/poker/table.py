@@ -251,9 +251,9 @@ class Poker(Words, Ending, BettingTable, core.Table):
             self.error(
                 i,
                 "cards",
-                _("event {event} (draw): {who} discards {discards} and gets {got}; as many as he discards").format(
-                    event=i, who=who, discards=len(discard), got=len(got)
-                ),
+                _(
+                    "event {event} (draw): {who} discards {discards} and gets {got}; as many cards come back as were discarded"
+                ).format(event=i, who=who, discards=len(discard), got=len(got)),
             )
             return
         known, hidden = self.known[s], self.hidden[s]
@@ -271,9 +271,9 @@ class Poker(Words, Ending, BettingTable, core.Table):
                 self.error(
                     i,
                     "discard",
-                    _("event {event} (draw): the record names {who}'s hand, so it names his discards").format(
-                        event=i, who=who
-                    ),
+                    _(
+                        "event {event} (draw): the record names {who}'s hand, so it names the cards {who} discards"
+                    ).format(event=i, who=who),
                 )
                 return
             else:
@@ -418,7 +418,7 @@ class Poker(Words, Ending, BettingTable, core.Table):
                 s,
                 "poker.raise-under-min",
                 _(
-                    "{who} raises by {added}, under the least raise of {limit}: the least he could put in was "
+                    "{who} raises by {added}, under the least raise of {limit}: the least that could be put in was "
                     "{least}; it stands"
                 ).format(who=self._who(s), added=added, limit=cfg.min_raise, least=owes + cfg.min_raise),
             )
@@ -428,7 +428,7 @@ class Poker(Words, Ending, BettingTable, core.Table):
                 s,
                 "poker.raise-over-max",
                 _(
-                    "{who} raises by {added}, over the most raise of {limit}: the most he could put in was "
+                    "{who} raises by {added}, over the most raise of {limit}: the most that could be put in was "
                     "{most}; it stands"
                 ).format(who=self._who(s), added=added, limit=cfg.max_raise, most=owes + cfg.max_raise),
             )
@@ -463,7 +463,7 @@ class Poker(Words, Ending, BettingTable, core.Table):
                 self.error(
                     i,
                     "seat",
-                    _("event {event} (fold): {who} showed his hand at event {at}").format(
+                    _("event {event} (fold): {who} showed the hand at event {at}").format(
                         event=i, who=who, at=self.shown[s][3]
                     ),
                 )
@@ -472,7 +472,7 @@ class Poker(Words, Ending, BettingTable, core.Table):
                 self.error(
                     i,
                     "seat",
-                    _("event {event} (fold): {who} is the last one in; the pot is his").format(event=i, who=who),
+                    _("event {event} (fold): {who} is the last one in; the pot is {who}'s").format(event=i, who=who),
                 )
                 return
         elif not self._betting(i, s, "fold"):
@@ -570,7 +570,7 @@ class Poker(Words, Ending, BettingTable, core.Table):
                 missing.append(c)
         who = self._who(s)
         if missing:
-            return _("{who} shows {cards} without {missing}, which the record gave him; the hand loses").format(
+            return _("{who} shows {cards} without {missing}, which the record gave {who}; the hand loses").format(
                 who=who, cards=" ".join(cards), missing=" ".join(missing)
             )
         claimed = {}

@@ -123,7 +123,7 @@ class Exchanges:
                 i,
                 s,
                 "seka.late-exchange",
-                _("{who} exchanges after his last turn; the exchange stands").format(who=self._who(s)),
+                _("{who} exchanges after the last turn {who} had; the exchange stands").format(who=self._who(s)),
             )
 
     def _pass(self, i, ev):

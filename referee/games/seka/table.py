@@ -433,7 +433,7 @@ class Seka(Exchanges, Settling, Words, BettingTable, core.Table):
                 i,
                 s,
                 "seka.call-too-early",
-                _("{who} calls with {count} still in; he stays in and the betting goes on").format(
+                _("{who} calls with {count} still in; {who} stays in and the betting goes on").format(
                     who=self._who(s), count=rnd.count()
                 ),
             )
@@ -468,7 +468,7 @@ class Seka(Exchanges, Settling, Words, BettingTable, core.Table):
                 self.error(
                     i,
                     "seat",
-                    _("event {event} (fold): {who} showed his hand at event {at}").format(
+                    _("event {event} (fold): {who} showed the hand at event {at}").format(
                         event=i, who=self._who(s), at=self.shown[s][3]
                     ),
                 )

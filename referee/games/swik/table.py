@@ -106,6 +106,7 @@ class Swik(Dealing, Declaring, Words, TrickTable, core.Table):
         "lone",
         "ntricks",
         "abandoned",
+        "redealt",
     )
 
     def __init__(self, n, names, dealer, pot_in, cfg, claimed=None):
@@ -122,6 +123,7 @@ class Swik(Dealing, Declaring, Words, TrickTable, core.Table):
         self.pending = None  # (cut event, cut card) after an Ace or Seven cut, until the bottom look
         self.good = False  # a good deal stands (not void)
         self.void = None  # (kind, words, event) of the last void deal, until a good deal
+        self.redealt = None  # [(kind, words)] of the void deals dealt again before the good deal
         self.deal_seat = None
         self.deal_event = None
         self.frozen = False  # a void deal was played on: nothing after counts
@@ -502,6 +504,12 @@ class Swik(Dealing, Declaring, Words, TrickTable, core.Table):
         )
 
     def _summary(self, status, pot_out):
+        text = self._outcome(status, pot_out)
+        if self.redealt and self.good:
+            return _redealt_words(self.redealt) + text
+        return text
+
+    def _outcome(self, status, pot_out):
         names = self.names
         falls = self.falls
         if status == COMPLETE and self.done == TRICKS and self.abandoned is None:
@@ -515,13 +523,18 @@ class Swik(Dealing, Declaring, Words, TrickTable, core.Table):
                 text += "; " + self._falls_words(falls)
             return text + "."
         if status == VOID:
-            kind, words, e = self.void if self.void is not None else ("", "", None)
+            kind, words, _e = self.void if self.void is not None else ("", "", None)
+            again = "cut and dealt again" if kind == "no-cut" else "dealt again after a new cut"
             if self.frozen:
                 return (
-                    f"The deal (event {e}) was void ({words}) but was played on; nothing after it counts. "
+                    f"The deal was void ({words}) and should have been {again}, but the hand was played on "
+                    f"with those cards; nothing after the deal counts. "
                     f"The penalties stand and the pot of {pot_out} carries to the next hand."
                 )
-            return f"The deal is void ({words}); the penalties stand and the pot of {pot_out} carries to the next hand."
+            return (
+                f"The deal is void ({words}) and was not {again} in this hand; "
+                f"the penalties stand and the pot of {pot_out} carries to the next hand."
+            )
         if status == INCOMPLETE:
             if falls:
                 return f"{STOPS[:-1]}; {self._falls_words(falls)}."
@@ -589,3 +602,14 @@ Swik.FIELDS = {
 Swik.FIELDS["deal"] += (("hands", Swik.f_deal_cards),)
 Swik.FIELDS["trips"] = (("seat", Swik.f_seat), ("cards", Swik.f_trips_cards))
 Table = Swik
+
+
+def _redealt_words(redealt):
+    """What happened before the deal that counted ("Dad dealt without a cut; the cards were cut and dealt again.")."""
+    out = []
+    for kind, words in redealt:
+        if kind == "no-cut":
+            out.append(f"{words}; the cards were cut and dealt again. ")
+        else:
+            out.append(f"Misdeal ({words}); the cards were cut and dealt again. ")
+    return "".join(out)
