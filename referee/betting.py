@@ -34,6 +34,7 @@ the facts' `pot` leaves out, as it leaves out everything but antes, fees and pen
 sum of the hand's bets, so the pot to take is `pot + staked`.
 """
 
+from .language import _
 from .record import MAX_CENTS, describe
 
 
@@ -134,8 +135,9 @@ class BettingTable:
         self.error(
             i,
             key,
-            f"event {i} ({ev.get('action')}): '{key}' must be a whole number of cents from 0 to {MAX_CENTS}, "
-            f"not {describe(v)}",
+            _("event {event} ({action}): '{key}' must be a whole number of cents from 0 to {most}, not {what}").format(
+                event=i, action=ev.get("action"), key=key, most=MAX_CENTS, what=describe(v)
+            ),
         )
         return None
 

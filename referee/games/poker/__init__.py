@@ -9,29 +9,38 @@ deck, house rules, events; Config), `table` (the hand: antes, the deal, the draw
 
 A pot nobody wins (every shown hand foul, or a record that stops) stays in pot_out, and the session's chain
 carries it to the next hand's pot_in.
+
+The catalogue's words (TITLE, RULES, EVENTS) are read from the package in the language the referee speaks
+(issue 32): `referee.games(language="ru")` names poker's house rules in Russian.
 """
 
 from .rules import (  # noqa: F401  (what the core and the catalogue read of a game module)
     ACTIONS,
     CARD,
     CARRIES,
+    CATALOGUE_WORDS,
     CHOICE_FIELDS,
     CLAIMS,
     CONFIGS,
     DECK,
     DEFAULT_CONFIG,
     DEFAULTS,
-    EVENTS,
     GAME,
     HOUSE_RULES,
-    RULES,
     SEATS,
     SETTLES,
-    TITLE,
     TRICK_GAME,
     VARIANT_LIST,
     VARIANTS,
     Config,
+    catalogue_words,
     rules_errors,
 )
 from .table import Poker, Table  # noqa: F401
+
+
+def __getattr__(name):
+    """The catalogue's words in the language the referee speaks now (rules.catalogue_words)."""
+    if name in CATALOGUE_WORDS:
+        return catalogue_words(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

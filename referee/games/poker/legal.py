@@ -1,5 +1,7 @@
 """What may come next (legal) and what the replay page shows (a snapshot after each event, a line of words)."""
 
+from .said import _, ngettext
+
 PRE, DRAW, BET, SHOW, DONE = range(5)  # (as in table.py)
 PHASES = ("before the deal", "the draw", "betting", "showdown", "over")
 
@@ -122,19 +124,30 @@ class Words:
         who = self.names[s] if s.__class__ is int and 0 <= s < self.n else "?"
         amount = ev.get("amount")
         if a == "deal":
-            text = f"{who} deals five cards to each player"
+            text = _("{who} deals five cards to each player").format(who=who)
         elif a == "draw":
             k = len(ev.get("discard") or [])
-            text = f"{who} keeps the hand" if not k else f"{who} draws {k}"
+            if not k:
+                text = _("{who} keeps the hand").format(who=who)
+            else:
+                text = ngettext("{who} draws {count}", "{who} draws {count}", k).format(who=who, count=k)
         elif a == "raise":
-            text = f"{who} raises: puts in {amount}"
+            text = _("{who} raises: puts in {amount}").format(who=who, amount=amount)
         elif a == "call":
-            text = f"{who} checks" if not amount else f"{who} calls ({amount})"
+            text = (
+                _("{who} checks").format(who=who)
+                if not amount
+                else _("{who} calls ({amount})").format(who=who, amount=amount)
+            )
         elif a == "fold":
-            text = f"{who} folds"
+            text = _("{who} folds").format(who=who)
         elif a == "show":
             x = self.shown.get(s) if s.__class__ is int else None
-            text = f"{who} shows {' '.join(map(str, ev.get('cards') or []))}" + (f": {x[1]}" if x else "")
+            cards = " ".join(map(str, ev.get("cards") or []))
+            if x:
+                text = _("{who} shows {cards}: {words}").format(who=who, cards=cards, words=x[1])
+            else:
+                text = _("{who} shows {cards}").format(who=who, cards=cards)
         else:
             text = str(a)
         for v in self.violations[before:]:

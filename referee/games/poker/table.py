@@ -35,6 +35,7 @@ from .ending import Ending
 from .legal import Words
 from .ranking import rank
 from .rules import ACTIONS, CARD, GAME, HAND, JOKER, deck_words
+from .said import _, ngettext
 from .words import describe as hand_words
 
 PRE, DRAW, BET, SHOW, DONE = range(5)
@@ -44,7 +45,11 @@ PHASE_WORDS = ("before the deal", "the draw", "the betting", "the showdown", "ov
 class Poker(Words, Ending, BettingTable, core.Table):
     GAME = GAME
     CARD = CARD
-    DECK_WORDS = "the deck (52 cards and the joker JK)"
+
+    @property
+    def DECK_WORDS(self):  # noqa: N802  (the core's name for the deck in words, in the language spoken now)
+        return _("the deck (52 cards and the joker JK)")
+
     ACTIONS = ACTIONS
 
     def __init__(self, n, names, dealer, pot_in, cfg, claimed=None):
@@ -85,12 +90,12 @@ class Poker(Words, Ending, BettingTable, core.Table):
         most = self._copies(c)
         if k > most:
             if most == 0:
-                self.error(i, key, f"event {i} ({what}): this table plays without jokers; {c} is not in its deck")
+                said = _("event {event} ({action}): this table plays without jokers; {card} is not in its deck")
+            elif most == 1:
+                said = _("event {event} ({action}): {card} is placed {count} times; {deck} hold it once")
             else:
-                times = "once" if most == 1 else f"{most} times"
-                self.error(
-                    i, key, f"event {i} ({what}): {c} is placed {k} times; {deck_words(self.cfg)} hold it {times}"
-                )
+                said = _("event {event} ({action}): {card} is placed {count} times; {deck} hold it {most} times")
+            self.error(i, key, said.format(event=i, action=what, card=c, count=k, deck=deck_words(self.cfg), most=most))
             return False
         self.named[c] = k
         return True
@@ -99,7 +104,7 @@ class Poker(Words, Ending, BettingTable, core.Table):
         """The hand is dealt (as written, or unseen when the record leaves the deal out): the betting round opens."""
         n = self.n
         if self.known is None:
-            self.known = [[] for _ in range(n)]
+            self.known = [[] for _unused in range(n)]
             self.hidden = [HAND] * n
             self.used = HAND * n
         self.rnd = Round(n, range(n), (self.dealer + 1) % n)
@@ -111,7 +116,13 @@ class Poker(Words, Ending, BettingTable, core.Table):
         if v is None:
             return []
         if v.__class__ is not list:
-            self.error(i, key, f"event {i} ({ev.get('action')}): '{key}' must be a list of cards, not {describe(v)}")
+            self.error(
+                i,
+                key,
+                _("event {event} ({action}): '{key}' must be a list of cards, not {what}").format(
+                    event=i, action=ev.get("action"), key=key, what=describe(v)
+                ),
+            )
             return None
         out = []
         for t in v:
@@ -156,18 +167,33 @@ class Poker(Words, Ending, BettingTable, core.Table):
                 return
             dealt = [None if h is None else [CARD[c] for c in h] for h in ev["hands"]]
         if self.phase != PRE:
-            when = (
-                f"the hand was dealt at event {self.deal_at}" if self.deal_at is not None else "the hand is under way"
-            )
-            self.error(i, "action", f"event {i} (deal): a second deal; {when}")
+            if self.deal_at is not None:
+                said = _("event {event} (deal): a second deal; the hand was dealt at event {at}")
+            else:
+                said = _("event {event} (deal): a second deal; the hand is under way")
+            self.error(i, "action", said.format(event=i, at=self.deal_at))
             return
         d = ev["seat"]
         if d != self.dealer:
-            self.error(i, "seat", f"event {i} (deal): {self._who(self.dealer)} deals this hand, not {self._who(d)}")
+            self.error(
+                i,
+                "seat",
+                _("event {event} (deal): {dealer} deals this hand, not {who}").format(
+                    event=i, dealer=self._who(self.dealer), who=self._who(d)
+                ),
+            )
             return
         for s, h in enumerate(dealt):
             if h is not None and len(h) != HAND:
-                self.error(i, "hands", f"event {i} (deal): {self._who(s)} gets {len(h)} cards, not {HAND}")
+                self.error(
+                    i,
+                    "hands",
+                    ngettext(
+                        "event {event} (deal): {who} gets {count} card, not {hand}",
+                        "event {event} (deal): {who} gets {count} cards, not {hand}",
+                        len(h),
+                    ).format(event=i, who=self._who(s), count=len(h), hand=HAND),
+                )
                 return
         named = self.named
         for h in dealt:
@@ -206,17 +232,28 @@ class Poker(Words, Ending, BettingTable, core.Table):
         if self.phase == PRE:
             self._begin()
         elif self.phase != DRAW:
-            when = f"the first bet (event {self.bet_at})" if self.bet_at is not None else "the showdown began"
-            self.error(i, "action", f"event {i} (draw): {who} draws after {when}")
+            if self.bet_at is not None:
+                said = _("event {event} (draw): {who} draws after the first bet (event {at})")
+            else:
+                said = _("event {event} (draw): {who} draws after the showdown began")
+            self.error(i, "action", said.format(event=i, who=who, at=self.bet_at))
             return
         if s in self.drew:
-            self.error(i, "seat", f"event {i} (draw): {who} drew at event {self.drew[s][0]}; a player draws once")
+            self.error(
+                i,
+                "seat",
+                _("event {event} (draw): {who} drew at event {at}; a player draws once").format(
+                    event=i, who=who, at=self.drew[s][0]
+                ),
+            )
             return
         if len(discard) != len(got):
             self.error(
                 i,
                 "cards",
-                f"event {i} (draw): {who} discards {len(discard)} and gets {len(got)}; as many cards come back as were discarded",
+                _(
+                    "event {event} (draw): {who} discards {discards} and gets {got}; as many cards come back as were discarded"
+                ).format(event=i, who=who, discards=len(discard), got=len(got)),
             )
             return
         known, hidden = self.known[s], self.hidden[s]
@@ -234,11 +271,19 @@ class Poker(Words, Ending, BettingTable, core.Table):
                 self.error(
                     i,
                     "discard",
-                    f"event {i} (draw): the record names {who}'s hand, so it names the cards {who} discards",
+                    _(
+                        "event {event} (draw): the record names {who}'s hand, so it names the cards {who} discards"
+                    ).format(event=i, who=who),
                 )
                 return
             else:
-                self.error(i, "discard", f"event {i} (draw): {who} holds {' '.join(self.known[s])}, not {c}")
+                self.error(
+                    i,
+                    "discard",
+                    _("event {event} (draw): {who} holds {hand}, not {card}").format(
+                        event=i, who=who, hand=" ".join(self.known[s]), card=c
+                    ),
+                )
                 return
         for c in got:
             if c is None:
@@ -250,7 +295,11 @@ class Poker(Words, Ending, BettingTable, core.Table):
         self.used += len(got)
         if self.used > self.cfg.size:
             self.error(
-                i, "cards", f"event {i} (draw): {self.used} cards off the pack; {deck_words(self.cfg)} are all there is"
+                i,
+                "cards",
+                _("event {event} (draw): {count} cards off the pack; {deck} are all there is").format(
+                    event=i, count=self.used, deck=deck_words(self.cfg)
+                ),
             )
             return
         self.known[s], self.hidden[s] = known, hidden
@@ -285,19 +334,32 @@ class Poker(Words, Ending, BettingTable, core.Table):
         if ph == PRE:
             self._begin()
         if not self.rnd.live[s]:
-            self.error(i, "seat", f"event {i} ({a}): {self._who(s)} folded at event {self.folded_at[s]}")
+            self.error(
+                i,
+                "seat",
+                _("event {event} ({action}): {who} folded at event {at}").format(
+                    event=i, action=a, who=self._who(s), at=self.folded_at[s]
+                ),
+            )
             return False
         if ph >= SHOW:
-            self.violate(
-                i, s, "poker.out-of-turn", f"{self._who(s)} {a}s after the betting has ended; it moves nothing"
-            )
+            if a == "call":
+                said = _("{who} calls after the betting has ended; it moves nothing")
+            elif a == "raise":
+                said = _("{who} raises after the betting has ended; it moves nothing")
+            else:
+                said = _("{who} folds after the betting has ended; it moves nothing")
+            self.violate(i, s, "poker.out-of-turn", said.format(who=self._who(s)))
             return False
         if self.phase == DRAW:
             self.phase = BET
             self.bet_at = i
         if not self.rnd.due(s):
             self.violate(
-                i, s, "poker.out-of-turn", f"{self._who(s)} acts out of turn: it was {self._who(self.rnd.turn)}'s"
+                i,
+                s,
+                "poker.out-of-turn",
+                _("{who} acts out of turn: it was {turn}'s").format(who=self._who(s), turn=self._who(self.rnd.turn)),
             )
         return True
 
@@ -320,11 +382,12 @@ class Poker(Words, Ending, BettingTable, core.Table):
         if not self._betting(i, s, "call"):
             return
         rnd = self.rnd
-        self._charge_call(i, s, amount, rnd.owes(s), "call")
+        self._charge_call(i, s, amount, rnd.owes(s), _("{who}'s call is charged {right}, not {amount}"))
 
-    def _charge_call(self, i, s, amount, right, what):
+    def _charge_call(self, i, s, amount, right, wrong):
+        """s calls; `wrong`: the violation's words if `amount` is not `right` ({who}, {right}, {amount})."""
         if amount is not None and amount != right:
-            self.violate(i, s, "poker.wrong-call", f"{self._who(s)}'s {what} is charged {right}, not {amount}")
+            self.violate(i, s, "poker.wrong-call", wrong.format(who=self._who(s), right=right, amount=amount))
         if right:
             self.stake_in(s, right, "call", i)
         self.rnd.call(s, right)
@@ -335,7 +398,7 @@ class Poker(Words, Ending, BettingTable, core.Table):
             return
         s, amount = ev["seat"], ev.get("amount")
         if amount is None:
-            self.error(i, "amount", f"event {i} (raise) needs 'amount': the money put in")
+            self.error(i, "amount", _("event {event} (raise) needs 'amount': the money put in").format(event=i))
             return
         if not self._betting(i, s, "raise"):
             return
@@ -343,7 +406,9 @@ class Poker(Words, Ending, BettingTable, core.Table):
         owes = rnd.owes(s)
         if amount <= owes:
             # A raise adding nothing is a call (one that does not reach the call, a call of the wrong amount).
-            self._charge_call(i, s, amount, owes, "raise, which does not reach the call,")
+            self._charge_call(
+                i, s, amount, owes, _("{who}'s raise, which does not reach the call, is charged {right}, not {amount}")
+            )
             return
         cfg = self.cfg
         added = amount - owes
@@ -352,16 +417,20 @@ class Poker(Words, Ending, BettingTable, core.Table):
                 i,
                 s,
                 "poker.raise-under-min",
-                f"{self._who(s)} raises by {added}, under the least raise of {cfg.min_raise}: the least that could be put "
-                f"in was {owes + cfg.min_raise}; it stands",
+                _(
+                    "{who} raises by {added}, under the least raise of {limit}: the least that could be put in was "
+                    "{least}; it stands"
+                ).format(who=self._who(s), added=added, limit=cfg.min_raise, least=owes + cfg.min_raise),
             )
         elif cfg.max_raise is not None and added > cfg.max_raise:
             self.violate(
                 i,
                 s,
                 "poker.raise-over-max",
-                f"{self._who(s)} raises by {added}, over the most raise of {cfg.max_raise}: the most that could be put "
-                f"in was {owes + cfg.max_raise}; it stands",
+                _(
+                    "{who} raises by {added}, over the most raise of {limit}: the most that could be put in was "
+                    "{most}; it stands"
+                ).format(who=self._who(s), added=added, limit=cfg.max_raise, most=owes + cfg.max_raise),
             )
         self.stake_in(s, amount, "raise", i)
         rnd.bet(s, amount, rnd.put[s] + amount)
@@ -372,19 +441,39 @@ class Poker(Words, Ending, BettingTable, core.Table):
             return
         s = ev["seat"]
         if ev.get("amount"):
-            self.error(i, "amount", f"event {i} (fold): a fold puts nothing in; its amount is 0 or left out")
+            self.error(
+                i,
+                "amount",
+                _("event {event} (fold): a fold puts nothing in; its amount is 0 or left out").format(event=i),
+            )
             return
         ph = self.phase
         if ph >= SHOW:
             who = self._who(s)
             if not self.rnd.live[s]:
-                self.error(i, "seat", f"event {i} (fold): {who} folded at event {self.folded_at[s]}")
+                self.error(
+                    i,
+                    "seat",
+                    _("event {event} (fold): {who} folded at event {at}").format(
+                        event=i, who=who, at=self.folded_at[s]
+                    ),
+                )
                 return
             if s in self.shown:
-                self.error(i, "seat", f"event {i} (fold): {who} showed the hand at event {self.shown[s][3]}")
+                self.error(
+                    i,
+                    "seat",
+                    _("event {event} (fold): {who} showed the hand at event {at}").format(
+                        event=i, who=who, at=self.shown[s][3]
+                    ),
+                )
                 return
             if ph == DONE:
-                self.error(i, "seat", f"event {i} (fold): {who} is the last one in; the pot is {who}'s")
+                self.error(
+                    i,
+                    "seat",
+                    _("event {event} (fold): {who} is the last one in; the pot is {who}'s").format(event=i, who=who),
+                )
                 return
         elif not self._betting(i, s, "fold"):
             return
@@ -410,13 +499,23 @@ class Poker(Words, Ending, BettingTable, core.Table):
         aside = not rnd.live[s] or self.phase == DONE
         if s in self.shown or s in self.aside:
             at = self.shown[s][3] if s in self.shown else self.aside[s][0]
-            self.error(i, "seat", f"event {i} (show): {who} showed at event {at}")
+            self.error(i, "seat", _("event {event} (show): {who} showed at event {at}").format(event=i, who=who, at=at))
             return
         if len(cards) != HAND:
-            self.error(i, "cards", f"event {i} (show): a hand is {HAND} cards, not {len(cards)}")
+            self.error(
+                i,
+                "cards",
+                _("event {event} (show): a hand is {hand} cards, not {count}").format(
+                    event=i, hand=HAND, count=len(cards)
+                ),
+            )
             return
         if JOKER in cards and not self.cfg.joker_copies:
-            self.error(i, "cards", f"event {i} (show): this table plays without jokers; JK is not in its deck")
+            self.error(
+                i,
+                "cards",
+                _("event {event} (show): this table plays without jokers; JK is not in its deck").format(event=i),
+            )
             return
         if aside:
             self._show_aside(i, s, cards)
@@ -428,14 +527,16 @@ class Poker(Words, Ending, BettingTable, core.Table):
                 self.error(
                     i,
                     "action",
-                    f"event {i} (show): {self._who(x)} still owes a call of {rnd.owes(x)}; cards are shown when the "
-                    "betting has ended",
+                    _(
+                        "event {event} (show): {who} still owes a call of {owes}; cards are shown when the betting has "
+                        "ended"
+                    ).format(event=i, who=self._who(x), owes=rnd.owes(x)),
                 )
                 return
             self.phase = SHOW
         foul = self._foul(s, cards)
         if foul:
-            self.violate(i, s, "poker.foul-hand", foul + "; the hand loses")
+            self.violate(i, s, "poker.foul-hand", foul)
         rules = self.cfg.ranking
         key = rank(cards, rules)
         self.shown[s] = (key, hand_words(cards, rules, key), bool(foul), i, cards)
@@ -448,17 +549,18 @@ class Poker(Words, Ending, BettingTable, core.Table):
         for c in set(cards):
             k, most = cards.count(c), self._copies(c)
             if k > most:
-                times = "once" if most == 1 else f"{most} times"
-                self.error(
-                    i, "cards", f"event {i} (show): {c} is shown {k} times; {deck_words(self.cfg)} hold it {times}"
-                )
+                if most == 1:
+                    said = _("event {event} (show): {card} is shown {count} times; {deck} hold it once")
+                else:
+                    said = _("event {event} (show): {card} is shown {count} times; {deck} hold it {most} times")
+                self.error(i, "cards", said.format(event=i, card=c, count=k, deck=deck_words(self.cfg), most=most))
                 return
         rules = self.cfg.ranking
-        why = "after folding" if not self.rnd.live[s] else "though everyone else folded"
+        why = "after folding" if not self.rnd.live[s] else "though everyone else folded"  # (ending.aside_words)
         self.aside[s] = (i, cards, hand_words(cards, rules, rank(cards, rules)), why)
 
     def _foul(self, s, cards):
-        """Why the hand s shows is foul, or "" (and the copies it claims are placed)."""
+        """Why the hand s shows is foul (the violation's words), or "" (and the copies it claims are placed)."""
         left = list(cards)
         missing = []
         for c in self.known[s]:
@@ -468,12 +570,16 @@ class Poker(Words, Ending, BettingTable, core.Table):
                 missing.append(c)
         who = self._who(s)
         if missing:
-            return f"{who} shows {' '.join(cards)} without {' '.join(missing)}, which the record gave {who}"
+            return _("{who} shows {cards} without {missing}, which the record gave {who}; the hand loses").format(
+                who=who, cards=" ".join(cards), missing=" ".join(missing)
+            )
         claimed = {}
         for c in left:
             k = claimed.get(c, 0) + 1
             if self.named.get(c, 0) + k > self._copies(c):
-                return f"{who} shows {c}, and every copy of it is elsewhere"
+                return _("{who} shows {card}, and every copy of it is elsewhere; the hand loses").format(
+                    who=who, card=c
+                )
             claimed[c] = k
         for c, k in claimed.items():
             self.named[c] = self.named.get(c, 0) + k

@@ -1,7 +1,8 @@
 """A poker hand in words, as the ruling and the hand page name it: "four Jacks", "flush in spades",
-"straight, Queen down to Eight", "straight round the corner, Three down to Queen"."""
+"straight, Queen down to Eight", "straight round the corner, Three down to Queen"; in the language the referee
+speaks now (the ruling's facts keep the English: ending.py)."""
 
-from ...cards import CARDS, RANK_NAMES, RANK_PLURALS, RANKS, SUIT_NAMES
+from ...cards import CARDS, RANKS
 from .ranking import (
     FIVE,
     FLUSH,
@@ -18,14 +19,59 @@ from .ranking import (
     rank,
     tie_ranks,
 )
+from .said import _  # (poker's own catalogue: a rank's name inside a phrase, "каре: валеты", is not the card's)
 
 
 def _one(r):
-    return RANK_NAMES[RANKS[r]]
+    """A rank's name ("Queen"), as the straights and the high card name it."""
+    return {
+        "2": _("Two"),
+        "3": _("Three"),
+        "4": _("Four"),
+        "5": _("Five"),
+        "6": _("Six"),
+        "7": _("Seven"),
+        "8": _("Eight"),
+        "9": _("Nine"),
+        "T": _("Ten"),
+        "J": _("Jack"),
+        "Q": _("Queen"),
+        "K": _("King"),
+        "A": _("Ace"),
+    }[RANKS[r]]
 
 
 def _many(r):
-    return RANK_PLURALS[RANKS[r]]
+    """A rank's name in the plural ("Queens"), as the sets name it."""
+    return {
+        "2": _("Twos"),
+        "3": _("Threes"),
+        "4": _("Fours"),
+        "5": _("Fives"),
+        "6": _("Sixes"),
+        "7": _("Sevens"),
+        "8": _("Eights"),
+        "9": _("Nines"),
+        "T": _("Tens"),
+        "J": _("Jacks"),
+        "Q": _("Queens"),
+        "K": _("Kings"),
+        "A": _("Aces"),
+    }[RANKS[r]]
+
+
+def suit_names():
+    """The suits in words (for the flush suits' house rule), in the language the referee speaks now."""
+    return {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}
+
+
+def _flush(suit):
+    return {
+        "S": _("flush in spades"),
+        "H": _("flush in hearts"),
+        "D": _("flush in diamonds"),
+        "C": _("flush in clubs"),
+    }[suit]
 
 
 def _sequence(cards, lowest, wrap):
@@ -54,23 +100,27 @@ def describe(cards, rules=STANDARD, key=None):
     cat = category(key, rules)
     tie = tie_ranks(key, rules)
     if cat == FIVE:
-        return f"five {_many(tie[0])}"
+        return _("five {ranks}").format(ranks=_many(tie[0]))
     if cat in (STRAIGHT, STRAIGHT_FLUSH):
         top, bottom = _sequence([CARDS[c] if c.__class__ is str else c for c in cards], tie[0], rules.wrap)
-        corner = " round the corner" if top < bottom else ""
-        return f"{cat}{corner}, {_one(top)} down to {_one(bottom)}"
+        if cat == STRAIGHT:
+            said = _("straight round the corner, {top} down to {bottom}") if top < bottom else None
+            said = said or _("straight, {top} down to {bottom}")
+        else:
+            said = _("straight flush round the corner, {top} down to {bottom}") if top < bottom else None
+            said = said or _("straight flush, {top} down to {bottom}")
+        return said.format(top=_one(top), bottom=_one(bottom))
     if cat == FOUR:
-        return f"four {_many(tie[0])}"
+        return _("four {ranks}").format(ranks=_many(tie[0]))
     if cat == FLUSH:
-        suit = rules.suit_order[3 - tie[0]]
-        return f"flush in {SUIT_NAMES[suit]}"
+        return _flush(rules.suit_order[3 - tie[0]])
     if cat == FULL_HOUSE:
-        return f"full house, {_many(tie[0])} over {_many(tie[1])}"
+        return _("full house, {three} over {two}").format(three=_many(tie[0]), two=_many(tie[1]))
     if cat == THREE:
-        return f"three {_many(tie[0])}"
+        return _("three {ranks}").format(ranks=_many(tie[0]))
     if cat == TWO_PAIRS:
-        return f"two pairs, {_many(tie[0])} and {_many(tie[1])}"
+        return _("two pairs, {high} and {low}").format(high=_many(tie[0]), low=_many(tie[1]))
     if cat == PAIR:
-        return f"pair of {_many(tie[0])}"
+        return _("pair of {ranks}").format(ranks=_many(tie[0]))
     assert cat == HIGH_CARD
-    return f"high card, {_one(tie[0])}"
+    return _("high card, {rank}").format(rank=_one(tie[0]))

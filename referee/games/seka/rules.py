@@ -1,21 +1,20 @@
 """Seka's catalogue entry and constants: deck, house rules (with their words), events, and the house rules as
 the replay reads them (Config)."""
 
+import functools
+
 from ...cards import CARDS
+from ...language import current, speaking
 from ...record import Choice, Flag, Money
+from .said import _, ngettext
 from .values import DECK as DECK_TEXT_ORDER
 
 GAME = "seka"
-TITLE = "Seka"
 DECK = tuple(CARDS[t] for t in DECK_TEXT_ORDER)  # 36 cards, Six to Ace
 DECK_TEXT = frozenset(DECK_TEXT_ORDER)
 CARD = {t: c.text for t, c in CARDS.items() if c.text in DECK_TEXT}  # any spelling -> the text ("10H" -> "TH")
 VARIANTS = ("open",)
 VARIANT_LIST = (None, "open")
-VARIANT_WORDS = {
-    None: "cards dealt to the players only",
-    "open": "open Seka: three cards face up in the middle to exchange",
-}
 SEATS = (2, 12)  # 11 in the open variant (checked with the variant, Seka.setup)
 OPEN_MAX = 11
 SETTLES = "pot"  # a svara carries the pot to the next hand
@@ -25,7 +24,8 @@ NO_WILD = "none"
 
 
 # The phases of a hand: before the deal (a svara's buy-ins), the open variant's exchanges and their last round,
-# the trade, the showdown after the call, over (one left).
+# the trade, the showdown after the call, over (one left). PHASE_WORDS: the replay's snapshot names them (a
+# state, the same in every language).
 PRE, EXCHANGE, LAST, BET, SHOW, DONE = range(6)
 PHASE_WORDS = ("before the deal", "exchanging", "the last round of exchanges", "betting", "the showdown", "over")
 
@@ -35,7 +35,14 @@ class WildCard(Choice):
 
     def __init__(self):
         super().__init__(*DECK_TEXT_ORDER, NO_WILD)
-        self.words = 'a card of the deck such as "7C", or null for none'
+
+    @property
+    def words(self):
+        return _('a card of the deck such as "7C", or null for none')
+
+    @words.setter
+    def words(self, value):  # (Choice.__init__ sets its own words; the wild card says its own)
+        pass
 
     def read(self, v):
         if v is None:
@@ -43,61 +50,123 @@ class WildCard(Choice):
         return CARD.get(v, NO_WILD if v == NO_WILD else None) if v.__class__ is str else None
 
 
-WILD_SENTENCES = {t: f"{t} is wild: it counts as any card but the other two in its holder's hand." for t in DECK_TEXT}
-WILD_SENTENCES[NO_WILD] = "No card is wild."
+WILD = WildCard()
+SVARA_BUY_IN = Choice("half", "full", "none")
 
-RULES = (
-    ("ante", Money, 1, "Ante", "Everyone pays this into the pot before the deal (not in a svara hand)."),
-    ("min_raise", Money, 1, "Least raise", "Each bet must be at least the last stake plus this."),
-    ("blind", Flag, True, "Blind bets", "A player who has not looked may bet blind, at half the stake."),
-    ("low_trips", Flag, True, "Three Sixes on top", "Three Sixes count 34 and beat everything (else 18)."),
-    ("wild", WildCard(), "7C", "Wild card", WILD_SENTENCES),
-    (
-        "svara_buy_in",
-        Choice("half", "full", "none"),
-        "half",
-        "Joining a svara",
-        {
-            "half": "Anyone not tied may join the svara hand by paying half the pot (rounded up).",
-            "full": "Anyone not tied may join the svara hand by paying the whole pot.",
-            "none": "Only the tied players play the svara hand.",
-        },
-    ),
-)
-HOUSE_RULES = {name: kind for name, kind, *_ in RULES}
-DEFAULTS = {name: default for name, _, default, *_ in RULES}
 
-EVENTS = {
-    "buy_in": (
-        "Before a svara hand's deal, a player not tied joins it by paying into the pot.",
-        (("seat", "seat", False), ("amount", "money", False)),
-    ),
-    "deal": (
-        "Three cards to each player (null: not known or sitting out); in the open variant three face up in the middle.",
-        (("seat", "seat", False), ("hands", "hands", False), ("middle", "cards", True)),
-    ),
-    "exchange": (
-        "Open variant: a player exchanges one card of their hand for one in the middle, or all three for all three.",
-        (("seat", "seat", False), ("give", "cards", False), ("take", "cards", False)),
-    ),
-    "pass": (
-        "Open variant: a player exchanges nothing; after the first pass everyone else has one more turn.",
-        (("seat", "seat", False),),
-    ),
-    "raise": (
-        "A player bets: at least the last stake plus the least raise (blind: half of that, counting double).",
-        (("seat", "seat", False), ("amount", "money", False), ("blind", "flag", True)),
-    ),
-    "call": (
-        "With two left, a player pays the last stake (blind: half of it) and asks for the showdown.",
-        (("seat", "seat", False), ("amount", "money", False), ("blind", "flag", True)),
-    ),
-    "fold": ("A player gives up the hand and its bets.", (("seat", "seat", False), ("amount", "money", True))),
-    "show": (
-        "After the call, a player still in shows their three cards.",
-        (("seat", "seat", False), ("cards", "cards", False)),
-    ),
-}
+@functools.cache
+def _words(language):
+    """The catalogue's words (title, variants, house rules, events) in `language`."""
+    with speaking(language):
+        wild = {
+            t: _("{card} is wild: it counts as any card but the other two in its holder's hand.").format(card=t)
+            for t in DECK_TEXT_ORDER
+        }
+        wild[NO_WILD] = _("No card is wild.")
+        return {
+            "TITLE": _("Seka"),
+            "VARIANT_WORDS": {
+                None: _("cards dealt to the players only"),
+                "open": _("open Seka: three cards face up in the middle to exchange"),
+            },
+            "RULES": (
+                (
+                    "ante",
+                    Money,
+                    1,
+                    _("Ante"),
+                    _("Everyone pays this into the pot before the deal (not in a svara hand)."),
+                ),
+                ("min_raise", Money, 1, _("Least raise"), _("Each bet must be at least the last stake plus this.")),
+                (
+                    "blind",
+                    Flag,
+                    True,
+                    _("Blind bets"),
+                    _("A player who has not looked may bet blind, at half the stake."),
+                ),
+                (
+                    "low_trips",
+                    Flag,
+                    True,
+                    _("Three Sixes on top"),
+                    _("Three Sixes count 34 and beat everything (else 18)."),
+                ),
+                ("wild", WILD, "7C", _("Wild card"), wild),
+                (
+                    "svara_buy_in",
+                    SVARA_BUY_IN,
+                    "half",
+                    _("Joining a svara"),
+                    {
+                        "half": _("Anyone not tied may join the svara hand by paying half the pot (rounded up)."),
+                        "full": _("Anyone not tied may join the svara hand by paying the whole pot."),
+                        "none": _("Only the tied players play the svara hand."),
+                    },
+                ),
+            ),
+            "EVENTS": {
+                "buy_in": (
+                    _("Before a svara hand's deal, a player not tied joins it by paying into the pot."),
+                    (("seat", "seat", False), ("amount", "money", False)),
+                ),
+                "deal": (
+                    _(
+                        "Three cards to each player (null: not known or sitting out); in the open variant three face "
+                        "up in the middle."
+                    ),
+                    (("seat", "seat", False), ("hands", "hands", False), ("middle", "cards", True)),
+                ),
+                "exchange": (
+                    _(
+                        "Open variant: a player exchanges one card of their hand for one in the middle, or all three "
+                        "for all three."
+                    ),
+                    (("seat", "seat", False), ("give", "cards", False), ("take", "cards", False)),
+                ),
+                "pass": (
+                    _(
+                        "Open variant: a player exchanges nothing; after the first pass everyone else has one more turn."
+                    ),
+                    (("seat", "seat", False),),
+                ),
+                "raise": (
+                    _(
+                        "A player bets: at least the last stake plus the least raise (blind: half of that, counting "
+                        "double)."
+                    ),
+                    (("seat", "seat", False), ("amount", "money", False), ("blind", "flag", True)),
+                ),
+                "call": (
+                    _("With two left, a player pays the last stake (blind: half of it) and asks for the showdown."),
+                    (("seat", "seat", False), ("amount", "money", False), ("blind", "flag", True)),
+                ),
+                "fold": (
+                    _("A player gives up the hand and its bets."),
+                    (("seat", "seat", False), ("amount", "money", True)),
+                ),
+                "show": (
+                    _("After the call, a player still in shows their three cards."),
+                    (("seat", "seat", False), ("cards", "cards", False)),
+                ),
+            },
+        }
+
+
+# The catalogue's words, read by the package in the reader's language (seka/__init__.py, `__getattr__`): TITLE,
+# VARIANT_WORDS, RULES, EVENTS. Here in English, for what does not depend on the language.
+CATALOGUE_WORDS = ("TITLE", "VARIANT_WORDS", "RULES", "EVENTS")
+
+
+def catalogue_words(name):
+    """One of CATALOGUE_WORDS in the language the referee speaks now."""
+    return _words(current())[name]
+
+
+RULES = _words("en")["RULES"]
+EVENTS = _words("en")["EVENTS"]
+HOUSE_RULES = {name: kind for name, kind, *_unused in RULES}
+DEFAULTS = {name: default for name, _unused, default, *_rest in RULES}
 CHOICE_FIELDS: dict = {}
 ACTIONS = tuple(EVENTS)
 CLAIMS = ("net", "pot_out")  # House rule: Seka is played for money, so a claim of points (`score`) is a bad record.
@@ -131,7 +200,11 @@ def rules_errors(rules, n):
             {
                 "event": None,
                 "field": "players",
-                "message": f"{n} player{'' if n == 1 else 's'} at the table; Seka takes {SEATS[0]} to {SEATS[1]} ({OPEN_MAX} in the open variant)",
+                "message": ngettext(
+                    "{n} player at the table; Seka takes {least} to {most} ({open} in the open variant)",
+                    "{n} players at the table; Seka takes {least} to {most} ({open} in the open variant)",
+                    n,
+                ).format(n=n, least=SEATS[0], most=SEATS[1], open=OPEN_MAX),
             }
         ]
     return []

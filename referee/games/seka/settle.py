@@ -4,6 +4,7 @@ stops), the pot taken, and the ruling with its facts and words: a mixin of Seka'
 from ... import core
 from ...ruling import COMPLETE, INCOMPLETE
 from .rules import DONE, SHOW
+from .said import _
 from .words import and_words
 
 
@@ -48,7 +49,7 @@ class Settling:
 
     def ruling(self, status):
         n = self.n
-        _, w, svara, how = self.result
+        _status, w, svara, how = self.result
         pot_out = self.pot_in - sum(self.net)
         summary = self.summary(status, w, svara, how, pot_out)
         complete = status == COMPLETE
@@ -90,25 +91,40 @@ class Settling:
 
     def summary(self, status, w, svara, how, pot_out):
         names = self.names
+        pot = self.pot + self.staked
         if how == "lone":
-            why = "everyone else folded" if self.conceded is None else f"{names[self.conceded]} conceded after the call"
-            text = f"{names[w]} takes the pot of {self.pot + self.staked}: {why}."
+            if self.conceded is None:
+                text = _("{who} takes the pot of {pot}: everyone else folded.").format(who=names[w], pot=pot)
+            else:
+                text = _("{who} takes the pot of {pot}: {other} conceded after the call.").format(
+                    who=names[w], pot=pot, other=names[self.conceded]
+                )
             if self.aside is not None:
-                _, cards, words = self.aside
-                text += f" {names[w]} showed {' '.join(cards)} ({words}) anyway; it moves nothing."
+                _at, cards, words = self.aside
+                text += " " + _("{who} showed {cards} ({words}) anyway; it moves nothing.").format(
+                    who=names[w], cards=" ".join(cards), words=words
+                )
             return text
         if how == "show":
             words = self.shown[w][1]
-            others = [f"{names[s]}: {x[1]}{' (foul)' if x[2] else ''}" for s, x in sorted(self.shown.items()) if s != w]
-            rest = f" ({'; '.join(others)})" if others else ""
-            return f"{names[w]}: {words}, takes the pot of {self.pot + self.staked}{rest}."
+            others = [
+                (_("{who}: {words} (foul)") if x[2] else _("{who}: {words}")).format(who=names[s], words=x[1])
+                for s, x in sorted(self.shown.items())
+                if s != w
+            ]
+            if others:
+                return _("{who}: {words}, takes the pot of {pot} ({others}).").format(
+                    who=names[w], words=words, pot=pot, others="; ".join(others)
+                )
+            return _("{who}: {words}, takes the pot of {pot}.").format(who=names[w], words=words, pot=pot)
         if how == "svara":
             words = self.shown[svara[0]][1]
             top = self.shown[svara[0]][0]
-            return (
-                f"Svara at {top} ({words}): {and_words([names[s] for s in svara])} play a new hand for the pot of "
-                f"{pot_out}."
+            return _("Svara at {value} ({words}): {players} play a new hand for the pot of {pot}.").format(
+                value=top, words=words, players=and_words([names[s] for s in svara]), pot=pot_out
             )
         if how == "foul":
-            return f"Every hand shown is foul; the pot of {pot_out} stays for the next hand."
-        return f"The record stops before the hand ends; the antes and bets stand and the pot of {pot_out} carries."
+            return _("Every hand shown is foul; the pot of {pot} stays for the next hand.").format(pot=pot_out)
+        return _(
+            "The record stops before the hand ends; the antes and bets stand and the pot of {pot} carries."
+        ).format(pot=pot_out)

@@ -30,6 +30,7 @@ from ...record import MAX_CENTS
 from ...ruling import INCOMPLETE
 from .exchange import Exchanges
 from .rules import ACTIONS, BET, CARD, DECK_TEXT, DONE, EXCHANGE, GAME, LAST, OPEN_MAX, PRE, SHOW, buy_in_price
+from .said import _, ngettext
 from .settle import Settling
 from .values import hand_value
 from .words import Words
@@ -38,7 +39,11 @@ from .words import Words
 class Seka(Exchanges, Settling, Words, BettingTable, core.Table):
     GAME = GAME
     CARD = CARD
-    DECK_WORDS = "Seka's 36-card deck (Six to Ace)"
+
+    @property
+    def DECK_WORDS(self):  # noqa: N802  (the core's name for the deck in words, in the language spoken now)
+        return _("Seka's 36-card deck (Six to Ace)")
+
     ACTIONS = ACTIONS
 
     def __init__(self, n, names, dealer, pot_in, cfg, claimed=None):
@@ -70,7 +75,15 @@ class Seka(Exchanges, Settling, Words, BettingTable, core.Table):
         n = self.n
         self.open = record.get("variant") == "open"
         if self.open and n > OPEN_MAX:
-            self.error(None, "players", f"{n} players at the table; open Seka takes 2 to {OPEN_MAX}")
+            self.error(
+                None,
+                "players",
+                ngettext(
+                    "{n} player at the table; open Seka takes 2 to {most}",
+                    "{n} players at the table; open Seka takes 2 to {most}",
+                    n,
+                ).format(n=n, most=OPEN_MAX),
+            )
         sv = record.get("svara")
         if sv is not None:
             if (
@@ -82,7 +95,9 @@ class Seka(Exchanges, Settling, Words, BettingTable, core.Table):
                 self.error(
                     None,
                     "svara",
-                    f"'svara' must list the seats (0 to {n - 1}) tied in the last hand, two or more, not {sv!r}",
+                    _("'svara' must list the seats (0 to {top}) tied in the last hand, two or more, not {what}").format(
+                        top=n - 1, what=repr(sv)
+                    ),
                 )
                 return
             self.svara = sorted(sv)
@@ -99,10 +114,22 @@ class Seka(Exchanges, Settling, Words, BettingTable, core.Table):
     def _seated(self, i, s, a):
         """s may act in the hand (plays it, has not folded); else an error, False."""
         if not self.playing[s]:
-            self.error(i, "seat", f"event {i} ({a}): {self._who(s)} does not play this svara hand")
+            self.error(
+                i,
+                "seat",
+                _("event {event} ({action}): {who} does not play this svara hand").format(
+                    event=i, action=a, who=self._who(s)
+                ),
+            )
             return False
         if s in self.folded_at:
-            self.error(i, "seat", f"event {i} ({a}): {self._who(s)} folded at event {self.folded_at[s]}")
+            self.error(
+                i,
+                "seat",
+                _("event {event} ({action}): {who} folded at event {at}").format(
+                    event=i, action=a, who=self._who(s), at=self.folded_at[s]
+                ),
+            )
             return False
         return True
 
@@ -125,23 +152,45 @@ class Seka(Exchanges, Settling, Words, BettingTable, core.Table):
         s, amount = ev["seat"], ev.get("amount")
         if self.svara is None:
             # House rule: a buy-in where the chain has no svara (an earlier hand was edited) moves nothing.
-            self.violate(i, s, "seka.buy-in-without-svara", f"{self._who(s)} buys in, but this hand is no svara")
+            self.violate(
+                i,
+                s,
+                "seka.buy-in-without-svara",
+                _("{who} buys in, but this hand is no svara").format(who=self._who(s)),
+            )
             return
         if self.phase != PRE:
-            self.error(i, "action", f"event {i} (buy_in): {self._who(s)} buys in after the deal")
+            self.error(
+                i, "action", _("event {event} (buy_in): {who} buys in after the deal").format(event=i, who=self._who(s))
+            )
             return
         if self.playing[s]:
-            self.error(i, "seat", f"event {i} (buy_in): {self._who(s)} already plays this svara hand")
+            self.error(
+                i,
+                "seat",
+                _("event {event} (buy_in): {who} already plays this svara hand").format(event=i, who=self._who(s)),
+            )
             return
         price = buy_in_price(self.cfg, self.pot_in)
         if price is None:
-            self.error(i, "action", f"event {i} (buy_in): at this table only the tied players play a svara")
+            self.error(
+                i,
+                "action",
+                _("event {event} (buy_in): at this table only the tied players play a svara").format(event=i),
+            )
             return
         if amount is None:
-            self.error(i, "amount", f"event {i} (buy_in) needs 'amount': {price}")
+            self.error(i, "amount", _("event {event} (buy_in) needs 'amount': {price}").format(event=i, price=price))
             return
         if amount != price:
-            self.violate(i, s, "seka.wrong-buy-in", f"{self._who(s)} buys into the svara with {price}, not {amount}")
+            self.violate(
+                i,
+                s,
+                "seka.wrong-buy-in",
+                _("{who} buys into the svara with {price}, not {amount}").format(
+                    who=self._who(s), price=price, amount=amount
+                ),
+            )
         self.playing[s] = True
         self.stake_in(s, price, "buys into the svara", i)
 
@@ -164,11 +213,23 @@ class Seka(Exchanges, Settling, Words, BettingTable, core.Table):
         if not self._plain_deal(ev) and not self.syntax(i, ev, "deal"):
             return
         if self.phase != PRE:
-            self.error(i, "action", f"event {i} (deal): a second deal; the hand was dealt at event {self.deal_at}")
+            self.error(
+                i,
+                "action",
+                _("event {event} (deal): a second deal; the hand was dealt at event {at}").format(
+                    event=i, at=self.deal_at
+                ),
+            )
             return
         d = ev["seat"]
         if d != self.dealer:
-            self.error(i, "seat", f"event {i} (deal): {self._who(self.dealer)} deals this hand, not {self._who(d)}")
+            self.error(
+                i,
+                "seat",
+                _("event {event} (deal): {dealer} deals this hand, not {who}").format(
+                    event=i, dealer=self._who(self.dealer), who=self._who(d)
+                ),
+            )
             return
         hands = [None if h is None else [CARD[c] for c in h] for h in ev["hands"]]
         seen = set()
@@ -179,30 +240,49 @@ class Seka(Exchanges, Settling, Words, BettingTable, core.Table):
                 # House rule: a player dealt into a svara hand without buying in (the chain made this hand a
                 # svara after it was written) plays it, and is charged the buy-in (nothing if none is allowed).
                 price = buy_in_price(self.cfg, self.pot_in) or 0
-                self.violate(i, s, "seka.no-buy-in", f"{self._who(s)} is dealt into the svara without buying in")
+                self.violate(
+                    i,
+                    s,
+                    "seka.no-buy-in",
+                    _("{who} is dealt into the svara without buying in").format(who=self._who(s)),
+                )
                 self.playing[s] = True
                 self.stake_in(s, price, "buys into the svara", i)
             if len(h) != 3:
-                self.error(i, "hands", f"event {i} (deal): {self._who(s)} gets {len(h)} cards, not 3")
+                self.error(
+                    i,
+                    "hands",
+                    ngettext(
+                        "event {event} (deal): {who} gets {count} card, not 3",
+                        "event {event} (deal): {who} gets {count} cards, not 3",
+                        len(h),
+                    ).format(event=i, who=self._who(s), count=len(h)),
+                )
                 return
             for c in h:
                 if c in seen:
-                    self.error(i, "hands", f"event {i} (deal): {c} is dealt twice")
+                    self.error(i, "hands", _("event {event} (deal): {card} is dealt twice").format(event=i, card=c))
                     return
                 seen.add(c)
         middle = ev.get("middle")
         if self.open:
             if middle is None or len(middle) != 3:
-                self.error(i, "middle", f"event {i} (deal): open Seka deals three cards face up in the middle")
+                self.error(
+                    i,
+                    "middle",
+                    _("event {event} (deal): open Seka deals three cards face up in the middle").format(event=i),
+                )
                 return
             middle = [CARD[c] for c in middle]
             for c in middle:
                 if c in seen:
-                    self.error(i, "middle", f"event {i} (deal): {c} is dealt twice")
+                    self.error(i, "middle", _("event {event} (deal): {card} is dealt twice").format(event=i, card=c))
                     return
                 seen.add(c)
         elif middle is not None:
-            self.error(i, "middle", f"event {i} (deal): only the open variant deals cards to the middle")
+            self.error(
+                i, "middle", _("event {event} (deal): only the open variant deals cards to the middle").format(event=i)
+            )
             return
         self.hands, self.middle, self.deal_at = hands, middle, i
         if self.open:
@@ -219,17 +299,29 @@ class Seka(Exchanges, Settling, Words, BettingTable, core.Table):
         if ph == LAST:
             self._start_betting()  # the last-round turns the record leaves out are passes
         elif ph == EXCHANGE:
-            self.error(i, "action", f"event {i} ({a}): a bet before anyone passed; the exchanges come first")
+            self.error(
+                i,
+                "action",
+                _("event {event} ({action}): a bet before anyone passed; the exchanges come first").format(
+                    event=i, action=a
+                ),
+            )
             return False
         elif ph != BET:
-            what = "before the deal" if ph == PRE else "after the betting ended"
-            self.error(i, "action", f"event {i} ({a}): no {a} {what}")
+            if ph == PRE:
+                said = _("event {event} ({action}): no {action} before the deal")
+            else:
+                said = _("event {event} ({action}): no {action} after the betting ended")
+            self.error(i, "action", said.format(event=i, action=a))
             return False
         if not self._seated(i, s, a):
             return False
         if not self.rnd.due(s):
             self.violate(
-                i, s, "seka.out-of-turn", f"{self._who(s)} acts out of turn: it was {self._who(self.rnd.turn)}'s"
+                i,
+                s,
+                "seka.out-of-turn",
+                _("{who} acts out of turn: it was {turn}'s").format(who=self._who(s), turn=self._who(self.rnd.turn)),
             )
         return True
 
@@ -239,11 +331,19 @@ class Seka(Exchanges, Settling, Words, BettingTable, core.Table):
         if not ev.get("blind"):
             return False
         if not self.cfg.blind:
-            self.violate(i, s, "seka.blind-not-allowed", f"{self._who(s)} bets blind; this table plays no blind bets")
+            self.violate(
+                i,
+                s,
+                "seka.blind-not-allowed",
+                _("{who} bets blind; this table plays no blind bets").format(who=self._who(s)),
+            )
             return False
         if self.looked[s]:
             self.violate(
-                i, s, "seka.blind-after-look", f"{self._who(s)} bets blind after looking; it counts as an open bet"
+                i,
+                s,
+                "seka.blind-after-look",
+                _("{who} bets blind after looking; it counts as an open bet").format(who=self._who(s)),
             )
             return False
         return True
@@ -275,7 +375,7 @@ class Seka(Exchanges, Settling, Words, BettingTable, core.Table):
             if not self._plain_bet(ev) and not self.syntax(i, ev, "raise"):
                 return
             if amount is None:
-                self.error(i, "amount", f"event {i} (raise) needs 'amount': the money bet")
+                self.error(i, "amount", _("event {event} (raise) needs 'amount': the money bet").format(event=i))
                 return
             if not self._betting(i, s, "raise"):
                 return
@@ -284,10 +384,18 @@ class Seka(Exchanges, Settling, Words, BettingTable, core.Table):
         stake = 2 * amount if blind else amount
         least = rnd.least(self.cfg.min_raise)
         if rnd.judge_raise(stake, self.cfg.min_raise) == "under":
-            how = f"{amount} blind (a stake of {stake})" if blind else str(amount)
-            need = f"{least} ({(least + 1) // 2} blind)" if blind else str(least)
+            if blind:
+                said = _(
+                    "{who} bets {amount} blind (a stake of {stake}), under the least stake of {least} ({half} blind); "
+                    "it stands"
+                )
+            else:
+                said = _("{who} bets {amount}, under the least stake of {least}; it stands")
             self.violate(
-                i, s, "seka.under-stake", f"{self._who(s)} bets {how}, under the least stake of {need}; it stands"
+                i,
+                s,
+                "seka.under-stake",
+                said.format(who=self._who(s), amount=amount, stake=stake, least=least, half=(least + 1) // 2),
             )
         if blind:
             self.blind_bets[s] += 1
@@ -301,7 +409,7 @@ class Seka(Exchanges, Settling, Words, BettingTable, core.Table):
             return
         s, amount = ev["seat"], ev.get("amount")
         if amount is None:
-            self.error(i, "amount", f"event {i} (call) needs 'amount': the money paid")
+            self.error(i, "amount", _("event {event} (call) needs 'amount': the money paid").format(event=i))
             return
         if not self._betting(i, s, "call"):
             return
@@ -309,7 +417,12 @@ class Seka(Exchanges, Settling, Words, BettingTable, core.Table):
         rnd = self.rnd
         right = (rnd.stake + 1) // 2 if blind else rnd.stake
         if amount != right:
-            self.violate(i, s, "seka.wrong-call", f"{self._who(s)}'s call is charged {right}, not {amount}")
+            self.violate(
+                i,
+                s,
+                "seka.wrong-call",
+                _("{who}'s call is charged {right}, not {amount}").format(who=self._who(s), right=right, amount=amount),
+            )
         if not blind:
             self.looked[s] = True
         else:
@@ -320,7 +433,9 @@ class Seka(Exchanges, Settling, Words, BettingTable, core.Table):
                 i,
                 s,
                 "seka.call-too-early",
-                f"{self._who(s)} calls with {rnd.count()} still in; {self._who(s)} stays in and the betting goes on",
+                _("{who} calls with {count} still in; {who} stays in and the betting goes on").format(
+                    who=self._who(s), count=rnd.count()
+                ),
             )
             rnd.call(s, right)
             return
@@ -333,7 +448,11 @@ class Seka(Exchanges, Settling, Words, BettingTable, core.Table):
             return
         s = ev["seat"]
         if ev.get("amount"):
-            self.error(i, "amount", f"event {i} (fold): a fold puts nothing in; its amount is 0 or left out")
+            self.error(
+                i,
+                "amount",
+                _("event {event} (fold): a fold puts nothing in; its amount is 0 or left out").format(event=i),
+            )
             return
         if self.phase == SHOW:
             # After the call a fold concedes: turns go as in poker, where a fold after the betting gives the hand
@@ -341,10 +460,18 @@ class Seka(Exchanges, Settling, Words, BettingTable, core.Table):
             if not self._seated(i, s, "fold"):
                 return
             if not self.rnd.live[s]:
-                self.error(i, "seat", f"event {i} (fold): {self._who(s)} is not in the showdown")
+                self.error(
+                    i, "seat", _("event {event} (fold): {who} is not in the showdown").format(event=i, who=self._who(s))
+                )
                 return
             if s in self.shown:
-                self.error(i, "seat", f"event {i} (fold): {self._who(s)} showed the hand at event {self.shown[s][3]}")
+                self.error(
+                    i,
+                    "seat",
+                    _("event {event} (fold): {who} showed the hand at event {at}").format(
+                        event=i, who=self._who(s), at=self.shown[s][3]
+                    ),
+                )
                 return
             self.conceded = s
         elif not self._betting(i, s, "fold"):
@@ -369,17 +496,17 @@ class Seka(Exchanges, Settling, Words, BettingTable, core.Table):
         if self.phase == DONE and not aside and not self._seated(i, s, "show"):
             return
         if self.phase != SHOW and not aside:
-            self.error(i, "action", f"event {i} (show): cards are shown only after a call")
+            self.error(i, "action", _("event {event} (show): cards are shown only after a call").format(event=i))
             return
         if not self.rnd.live[s]:
-            self.error(i, "seat", f"event {i} (show): {who} is not in the showdown")
+            self.error(i, "seat", _("event {event} (show): {who} is not in the showdown").format(event=i, who=who))
             return
         if s in self.shown or self.aside is not None:
             at = self.shown[s][3] if s in self.shown else self.aside[0]
-            self.error(i, "seat", f"event {i} (show): {who} showed at event {at}")
+            self.error(i, "seat", _("event {event} (show): {who} showed at event {at}").format(event=i, who=who, at=at))
             return
         if len(cards) != 3 or len(set(cards)) != 3:
-            self.error(i, "cards", f"event {i} (show): a hand is three different cards")
+            self.error(i, "cards", _("event {event} (show): a hand is three different cards").format(event=i))
             return
         if aside:
             # The pot is his without showing; a show anyway (with or without a call) moves nothing.
@@ -388,13 +515,17 @@ class Seka(Exchanges, Settling, Words, BettingTable, core.Table):
         hand = self.hands[s]
         if hand is not None:
             foul = set(cards) != set(hand)
-            why = f"{who} shows {' '.join(cards)} but holds {' '.join(hand)}"
+            why = _("{who} shows {cards} but holds {hand}; the hand loses").format(
+                who=who, cards=" ".join(cards), hand=" ".join(hand)
+            )
         else:
             elsewhere = [c for c in cards if self._held_by_other(c, s)]
             foul = bool(elsewhere)
-            why = f"{who} shows {' '.join(elsewhere)}, which the record puts elsewhere"
+            why = _("{who} shows {cards}, which the record puts elsewhere; the hand loses").format(
+                who=who, cards=" ".join(elsewhere)
+            )
         if foul:
-            self.violate(i, s, "seka.foul-hand", why + "; the hand loses")
+            self.violate(i, s, "seka.foul-hand", why)
         v, words = hand_value(cards, self.cfg.wild, self.cfg.low_trips)
         self.shown[s] = (v, words, foul, i, cards)
 

@@ -9,7 +9,8 @@ or None) counts as whatever card its holder wishes but the other two in his hand
 "31 in hearts (7C as QH)".
 """
 
-from ...cards import RANK_PLURALS, SUIT_NAMES
+from ...language import current
+from .said import _
 
 RANKS = "6789TJQKA"
 SUITS = "SHDC"
@@ -20,6 +21,33 @@ TWO_ACES = 22
 LOW_TRIPS = 34  # three Sixes with the house rule low_trips
 
 _CACHE: dict = {}
+
+
+def suit_words(suit, v):
+    """ "31 in hearts", in the language the referee speaks now."""
+    if suit == "S":
+        return _("{value} in spades").format(value=v)
+    if suit == "H":
+        return _("{value} in hearts").format(value=v)
+    if suit == "D":
+        return _("{value} in diamonds").format(value=v)
+    return _("{value} in clubs").format(value=v)
+
+
+def trips_words(rank, v):
+    """ "three Sixes, 34", in the language the referee speaks now."""
+    said = {
+        "6": _("three Sixes, {value}"),
+        "7": _("three Sevens, {value}"),
+        "8": _("three Eights, {value}"),
+        "9": _("three Nines, {value}"),
+        "T": _("three Tens, {value}"),
+        "J": _("three Jacks, {value}"),
+        "Q": _("three Queens, {value}"),
+        "K": _("three Kings, {value}"),
+        "A": _("three Aces, {value}"),
+    }[rank]
+    return said.format(value=v)
 
 
 def plain_value(cards, low_trips):
@@ -33,19 +61,20 @@ def plain_value(cards, low_trips):
     sums[sb] = sums.get(sb, 0) + pb
     sums[sc] = sums.get(sc, 0) + pc
     v, suit = max((x, -SUITS.index(su), su) for su, x in sums.items())[::2]
-    best = (v, f"{v} in {SUIT_NAMES[suit]}")
+    best = (v, suit_words(suit, v))
     if ra == rb == rc:
         t = LOW_TRIPS if ra == "6" and low_trips else pa + pb + pc
         if t >= v:
-            best = (t, f"three {RANK_PLURALS[ra]}, {t}")
+            best = (t, trips_words(ra, t))
     elif (ra == "A") + (rb == "A") + (rc == "A") == 2 and TWO_ACES > v:
-        best = (TWO_ACES, f"two Aces, {TWO_ACES}")
+        best = (TWO_ACES, _("two Aces, {value}").format(value=TWO_ACES))
     return best
 
 
 def hand_value(cards, wild, low_trips):
-    """(value, words) of a hand of three cards (texts) with the wild card `wild` (None: none)."""
-    key = (*cards, wild, low_trips)
+    """(value, words) of a hand of three cards (texts) with the wild card `wild` (None: none); the words in the
+    language the referee speaks now."""
+    key = (*cards, wild, low_trips, current())
     got = _CACHE.get(key)
     if got is not None:
         return got
@@ -59,7 +88,7 @@ def hand_value(cards, wild, low_trips):
             hand = others[:k] + [as_card] + others[k:]
             v, words = plain_value(hand, low_trips)
             if v > best[0]:
-                best = (v, f"{words} ({wild} as {as_card})")
+                best = (v, _("{words} ({wild} as {card})").format(words=words, wild=wild, card=as_card))
     if len(_CACHE) < 300_000:
         _CACHE[key] = best
     return best

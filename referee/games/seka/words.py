@@ -1,12 +1,13 @@
 """What may come next (legal) and what the replay page shows (a snapshot after each event, a line of words)."""
 
 from .rules import BET, EXCHANGE, LAST, PHASE_WORDS, PRE, SHOW, buy_in_price
+from .said import _
 
 
 def and_words(words):
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    return _("{names} and {last}").format(names=", ".join(words[:-1]), last=words[-1])
 
 
 class Words:
@@ -129,25 +130,37 @@ class Words:
         s = ev.get("seat")
         who = self.names[s] if s.__class__ is int and 0 <= s < self.n else "?"
         amount = ev.get("amount")
-        blind = " blind" if ev.get("blind") is True else ""
+        blind = ev.get("blind") is True
         if a == "deal":
-            text = f"{who} deals" + (f"; {' '.join(map(str, ev.get('middle') or []))} lie face up" if self.open else "")
+            if self.open:
+                middle = " ".join(map(str, ev.get("middle") or []))
+                text = _("{who} deals; {cards} lie face up").format(who=who, cards=middle)
+            else:
+                text = _("{who} deals").format(who=who)
         elif a == "buy_in":
-            text = f"{who} buys into the svara"
+            text = _("{who} buys into the svara").format(who=who)
         elif a == "exchange":
             give, take = ev.get("give") or [], ev.get("take") or []
-            text = f"{who} gives {' '.join(map(str, give))} for {' '.join(map(str, take))}"
+            text = _("{who} gives {give} for {take}").format(
+                who=who, give=" ".join(map(str, give)), take=" ".join(map(str, take))
+            )
         elif a == "pass":
-            text = f"{who} passes"
+            text = _("{who} passes").format(who=who)
         elif a == "raise":
-            text = f"{who} bets {amount}{blind}"
+            said = _("{who} bets {amount} blind") if blind else _("{who} bets {amount}")
+            text = said.format(who=who, amount=amount)
         elif a == "call":
-            text = f"{who} calls{blind} ({amount})"
+            said = _("{who} calls blind ({amount})") if blind else _("{who} calls ({amount})")
+            text = said.format(who=who, amount=amount)
         elif a == "fold":
-            text = f"{who} folds"
+            text = _("{who} folds").format(who=who)
         elif a == "show":
             s_ = self.shown.get(s) if s.__class__ is int else None
-            text = f"{who} shows {' '.join(map(str, ev.get('cards') or []))}" + (f": {s_[1]}" if s_ else "")
+            cards = " ".join(map(str, ev.get("cards") or []))
+            if s_:
+                text = _("{who} shows {cards}: {words}").format(who=who, cards=cards, words=s_[1])
+            else:
+                text = _("{who} shows {cards}").format(who=who, cards=cards)
         else:
             text = str(a)
         for v in self.violations[before:]:
