@@ -24,7 +24,7 @@ import functools
 from . import catalogue, core
 from .answers import OK, dumps, error_document, record_of, refusal
 from .games import MODULES, PLANNED, _loaded, game_module
-from .language import _, speaking
+from .language import _, current, speaking
 from .ledger import ledger_kind
 from .record import BadRecord, check_text, describe, error, loads, text_errors
 
@@ -88,11 +88,22 @@ def _internal(e):
     return _("internal referee error ({kind}: {why}); please report this record").format(kind=type(e).__name__, why=e)
 
 
+def _speaking_for(record, language):
+    """The context to rule `record` in: `language` (None: the one spoken now), the record's game's catalogue
+    asked first."""
+    game = record.get("game") if record.__class__ is dict else None
+    return speaking(language if language is not None else current(), game=game)
+
+
 def replay(record, language=None):
     """The ruling (a ruling/1 dict) for a hand record (a dict); BadRecord if the record is bad."""
-    if language is not None and language != "en":
-        with speaking(language):
-            return replay(record)
+    if language is None and current() == "en":
+        return _replay(record)
+    with _speaking_for(record, language):
+        return _replay(record)
+
+
+def _replay(record):
     try:
         mod = _loaded[record["game"]]  # (the common case, quickly)
     except (KeyError, TypeError, IndexError):  # (TypeError: not a dict, or an unhashable game)
@@ -109,9 +120,13 @@ def replay(record, language=None):
 def legal(record, language=None):
     """Who acts next after the record's events and what they may do: {"format": "legal/1", "turn", "options",
     "done", "status", "table"}; BadRecord first if the record is bad."""
-    if language is not None and language != "en":
-        with speaking(language):
-            return legal(record)
+    if language is None and current() == "en":
+        return _legal(record)
+    with _speaking_for(record, language):
+        return _legal(record)
+
+
+def _legal(record):
     mod = _module(record)
     check_text(record)
     try:
@@ -125,12 +140,13 @@ def legal(record, language=None):
 def steps(record, language=None):
     """The state after each event, as dicts (see the game module); BadRecord first if the record is bad.
     Each state is worked out speaking `language`; between states the caller's language is untouched."""
-    with speaking(language):
+    language = language if language is not None else current()
+    with _speaking_for(record, language):
         mod = _module(record)
         check_text(record)
         states = core.steps(record, mod)
     while True:
-        with speaking(language):
+        with _speaking_for(record, language):
             try:
                 state = next(states)
             except StopIteration:

@@ -25,6 +25,7 @@ DEFAULT = "en"
 LOCALE = Path(__file__).parent / "locale"
 
 _current: ContextVar[str] = ContextVar("referee_language", default=DEFAULT)
+_game: ContextVar[str | None] = ContextVar("referee_game", default=None)  # the game being ruled, if any
 
 
 def normal(language) -> str:
@@ -36,13 +37,19 @@ def normal(language) -> str:
 
 
 @functools.cache
-def catalogue(language: str) -> gettext.NullTranslations:
+def catalogue(language: str, game: str | None = None) -> gettext.NullTranslations:
     """Every compiled catalogue of the language (one a part: referee.mo for the core, swik.mo, sedma.mo, ...),
-    chained; a sentence none of them has reads in English."""
+    chained; a sentence none of them has reads in English. The game being ruled is asked first, then the betting
+    round, then the core, then the other games: one English sentence may be said differently in two games ("{who}
+    passes" is a fold in Seka, a pass in Sedma)."""
     found = gettext.NullTranslations()
     if language == DEFAULT:
         return found
-    for mo in sorted((LOCALE / language / "LC_MESSAGES").glob("*.mo")):
+
+    def first_asked_last(mo):  # chained below from the least to the most trusted
+        return (mo.stem == game, mo.stem == "betting", mo.stem == "referee", mo.name)
+
+    for mo in sorted((LOCALE / language / "LC_MESSAGES").glob("*.mo"), key=first_asked_last):
         with open(mo, "rb") as f:
             part = gettext.GNUTranslations(f)
         part.add_fallback(found)
@@ -71,21 +78,24 @@ def current() -> str:
 
 def _(message: str) -> str:
     language = _current.get()
-    return message if language == DEFAULT else catalogue(language).gettext(message)
+    return message if language == DEFAULT else catalogue(language, _game.get()).gettext(message)
 
 
 def ngettext(one: str, many: str, n: int) -> str:
     language = _current.get()
     if language == DEFAULT:
         return one if n == 1 else many
-    return catalogue(language).ngettext(one, many, n)
+    return catalogue(language, _game.get()).ngettext(one, many, n)
 
 
 @contextlib.contextmanager
-def speaking(language):
-    """Within the block, the referee's sentences are in `language` (None: English)."""
+def speaking(language, game=None):
+    """Within the block, the referee's sentences are in `language` (None: English), and the catalogue of `game`
+    (the record's, when one is ruled) comes first."""
     token = _current.set(normal(language) if language else DEFAULT)
+    game_token = _game.set(game if isinstance(game, str) else None)
     try:
         yield
     finally:
+        _game.reset(game_token)
         _current.reset(token)
