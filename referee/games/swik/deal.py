@@ -42,8 +42,10 @@ class Dealing:
                 i,
                 key,
                 _("event {i} (trips): three of a kind shows three different cards, not {cards}").format(
-                    i=i, cards=" ".join(cs) or _("none")
-                ),
+                    i=i, cards=" ".join(cs)
+                )
+                if cs
+                else _("event {i} (trips): three of a kind shows three different cards, not none").format(i=i),
             )
             return None
         return cs

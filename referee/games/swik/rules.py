@@ -209,48 +209,9 @@ def _and(words):
 
 
 def card_name(c):
-    """The name of card `c` (its text) in the language spoken: "the Ten of hearts" (Czech and Russian
-    say the card's name in the nominative, so a sentence places it where no case ending is needed)."""
-    return _card_names(current()).get(c) or NAME[c]
-
-
-@functools.cache
-def _card_names(language):
-    with speaking(language):
-        return {
-            "AS": _("the Ace of spades"),
-            "KS": _("the King of spades"),
-            "QS": _("the Queen of spades"),
-            "JS": _("the Jack of spades"),
-            "TS": _("the Ten of spades"),
-            "9S": _("the Nine of spades"),
-            "8S": _("the Eight of spades"),
-            "7S": _("the Seven of spades"),
-            "AH": _("the Ace of hearts"),
-            "KH": _("the King of hearts"),
-            "QH": _("the Queen of hearts"),
-            "JH": _("the Jack of hearts"),
-            "TH": _("the Ten of hearts"),
-            "9H": _("the Nine of hearts"),
-            "8H": _("the Eight of hearts"),
-            "7H": _("the Seven of hearts"),
-            "AD": _("the Ace of diamonds"),
-            "KD": _("the King of diamonds"),
-            "QD": _("the Queen of diamonds"),
-            "JD": _("the Jack of diamonds"),
-            "TD": _("the Ten of diamonds"),
-            "9D": _("the Nine of diamonds"),
-            "8D": _("the Eight of diamonds"),
-            "7D": _("the Seven of diamonds"),
-            "AC": _("the Ace of clubs"),
-            "KC": _("the King of clubs"),
-            "QC": _("the Queen of clubs"),
-            "JC": _("the Jack of clubs"),
-            "TC": _("the Ten of clubs"),
-            "9C": _("the Nine of clubs"),
-            "8C": _("the Eight of clubs"),
-            "7C": _("the Seven of clubs"),
-        }
+    """The name of card `c` (its text) for people, in the language spoken: "the Ten of hearts" (the core's
+    Card.name; Czech and Russian say it in the nominative, so a sentence places it where no case is needed)."""
+    return CARDS[c].name
 
 
 def three_of(rank):

@@ -1,6 +1,8 @@
 """What the replay page shows: a snapshot of the table after each event, and a line of words for it."""
 
-from ...language import _
+import functools
+
+from ...language import _, current, speaking
 from .rules import (
     CARD,
     REVOKES,
@@ -8,6 +10,23 @@ from .rules import (
     card_name,
     trump_words,
 )
+
+
+@functools.cache
+def _void_words(language):
+    """The line for an event after a void deal that was played on, by action (in the language spoken)."""
+    with speaking(language):
+        return {
+            "cut": _("cut: does not count (the deal was void)"),
+            "bottom": _("bottom: does not count (the deal was void)"),
+            "deal": _("deal: does not count (the deal was void)"),
+            "misdeal": _("misdeal: does not count (the deal was void)"),
+            "wrap": _("wrap: does not count (the deal was void)"),
+            "declare": _("declare: does not count (the deal was void)"),
+            "trips": _("trips: does not count (the deal was void)"),
+            "play": _("play: does not count (the deal was void)"),
+            "trick": _("trick: does not count (the deal was void)"),
+        }
 
 
 class Words:
@@ -78,7 +97,9 @@ class Words:
         s = ev.get("seat")
         who = names[s] if s.__class__ is int and 0 <= s < self.n else "?"
         if self.frozen and self.void_at is not None and i >= self.void_at:
-            text = _("{action}: does not count (the deal was void)").format(action=a)
+            text = _void_words(current()).get(a) if a.__class__ is str else None
+            if text is None:
+                text = _("{action}: does not count (the deal was void)").format(action=a)
         elif a == "cut":
             c = CARD.get(ev.get("card")) if ev.get("card").__class__ is str else None
             if c is None:
