@@ -51,6 +51,7 @@ urlpatterns = [
     path("offline/worker.js", offline.worker, name="offline-worker"),
     path("account/", people.account, name="account"),
     path("language/", people.language, name="language"),
+    path("jsi18n/<str:language>/", people.javascript_catalog, name="javascript-catalog"),
     path("families/<slug:slug>/currency/", people.family_currency, name="family_currency"),
     path("invite/", people.invitation_code, name="invitation_code"),
     path("invite/<str:code>/", people.invitation, name="invitation"),

@@ -2,6 +2,8 @@
 how they settle, and whether a session's header (game, variant, house rules, seats) is one the referee
 can rule on. The archive never keeps its own copy of a game's rules: everything here asks referee."""
 
+from django.utils import translation
+
 import referee
 
 # Every amount of money that enters through a form or the API is bounded here: $1,000 in cents.
@@ -9,7 +11,8 @@ MONEY_MAX = 100_000
 
 
 def catalogue() -> list[dict]:
-    return referee.games()
+    """The referee's catalogue in the reader's language (the games' titles, variants and house rules in words)."""
+    return referee.games(translation.get_language())
 
 
 def game_entry(name) -> dict | None:

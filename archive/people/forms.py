@@ -64,12 +64,12 @@ class MemberAddForm(forms.Form):
     """An invitation (archive.people.invitations): the person becomes a member when they accept its link.
     The username, when given, only limits who may accept; whether it exists is never said."""
 
-    username = forms.CharField(max_length=150, label="Username (optional)", required=False)
-    role = forms.ChoiceField(choices=Membership.Role.choices, initial=Membership.Role.VIEWER)
+    username = forms.CharField(max_length=150, label=_("Username (optional)"), required=False)
+    role = forms.ChoiceField(choices=Membership.Role.choices, initial=Membership.Role.VIEWER, label=_("Role"))
 
 
 class InvitationCodeForm(forms.Form):
-    code = forms.CharField(max_length=300, label="Invitation link or code")
+    code = forms.CharField(max_length=300, label=_("Invitation link or code"))
 
     def clean_code(self):
         # a pasted link works as well as the code: the code is its last part

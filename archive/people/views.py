@@ -5,15 +5,19 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import cache_page
 from django.views.decorators.http import require_POST
+from django.views.i18n import JavaScriptCatalog
 from rest_framework.authtoken.models import Token
 
 from archive.common.api.auth import token_expires_at
+from archive.common.filters import role_words
 from archive.common.middleware import saved_language
 from archive.people import audit, invitations, services
 from archive.people.access import can_edit, family_for, require_owner
@@ -66,7 +70,11 @@ def invitation(request, code):
             membership = invitations.invitation_accept(code=code, user=request.user)
         except ValidationError as exc:
             return render(request, "archive/invitation.html", {"error": " ".join(exc.messages)}, status=400)
-        messages.success(request, f"You are now {membership.get_role_display().lower()} of {membership.family.name}.")
+        messages.success(
+            request,
+            _("You are now %(role)s of %(family)s.")
+            % {"role": role_words(membership.role), "family": membership.family.name},
+        )
         return redirect("family", membership.family.slug)
     found, error = _invitation_or_error(code)
     return render(
@@ -94,7 +102,7 @@ def invitation_revoke(request, slug, pk):
     family, role = family_for(request.user, slug)
     require_owner(role)
     invitations.invitation_revoke(invitation=get_object_or_404(Invitation, family=family, pk=pk), by=request.user)
-    messages.success(request, "The invitation is revoked; its link no longer works.")
+    messages.success(request, _("The invitation is revoked; its link no longer works."))
     return redirect(reverse("family", args=[family.slug]) + "#members")
 
 
@@ -118,13 +126,19 @@ def member_add(request, slug):
             family=family, role=form.cleaned_data["role"], by=request.user, for_username=form.cleaned_data["username"]
         )
         url = request.build_absolute_uri(reverse("invitation", args=[code]))
-        whom = f"for {invitation.for_username}" if invitation.for_username else "for whoever has the link"
-        messages.success(
-            request,
-            f"Invitation {whom} to join as {invitation.get_role_display().lower()}: send them "
-            f"{url} — it works once, until {invitation.expires_at:%Y-%m-%d}. They become a member when "
-            "they accept it.",
-        )
+        words = {"role": role_words(invitation.role), "url": url, "until": f"{invitation.expires_at:%Y-%m-%d}"}
+        if invitation.for_username:
+            sentence = _(
+                "Invitation for %(name)s to join as %(role)s: send them %(url)s — it works once, until %(until)s. "
+                "They become a member when they accept it."
+            )
+            words["name"] = invitation.for_username
+        else:
+            sentence = _(
+                "Invitation for whoever has the link to join as %(role)s: send them %(url)s — it works once, until "
+                "%(until)s. They become a member when they accept it."
+            )
+        messages.success(request, sentence % words)
     else:
         messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
     return redirect(reverse("family", args=[family.slug]) + "#members")
@@ -139,14 +153,19 @@ def member_change(request, slug, pk):
     try:
         if request.POST.get("remove"):
             services.member_remove(membership=m, by=request.user)
-            messages.success(request, f"{m.user.username} is no longer a member of {family.name}.")
+            messages.success(
+                request,
+                _("%(name)s is no longer a member of %(family)s.") % {"name": m.user.username, "family": family.name},
+            )
         else:
             form = MemberRoleForm(request.POST)
             if not form.is_valid():
-                messages.error(request, "Pick a role: owner, editor or viewer.")
+                messages.error(request, _("Pick a role: owner, editor or viewer."))
             else:
                 m = services.member_add(family=family, user=m.user, role=form.cleaned_data["role"], by=request.user)
-                messages.success(request, f"{m.user.username} is now {m.get_role_display().lower()}.")
+                messages.success(
+                    request, _("%(name)s is now %(role)s.") % {"name": m.user.username, "role": role_words(m.role)}
+                )
     except ValidationError as exc:
         messages.error(request, _errors_of(exc))
     return redirect(reverse("family", args=[family.slug]) + "#members")
@@ -201,3 +220,16 @@ def family_currency(request, slug):
             request, _("Amounts are written as %(money)s from now on.") % {"money": family.get_currency_display()}
         )
     return redirect("family", family.slug)
+
+
+# The scripts' words in one language (gettext, ngettext, interpolate): the URL names the language, so each
+# language's catalogue is made once a day and kept by the browser.
+_JAVASCRIPT_CATALOG = JavaScriptCatalog.as_view()
+
+
+@cache_page(24 * 3600)
+def javascript_catalog(request, language):
+    if language not in dict(settings.LANGUAGES):
+        raise Http404("No such language.")
+    with translation.override(language):
+        return _JAVASCRIPT_CATALOG(request)

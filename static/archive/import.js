@@ -1,4 +1,5 @@
-// The import page: follow a background import until it is done, then show its result.
+// The import page: follow a background import until it is done, then show its result (its words from the
+// reader's catalogue: Django's JavaScript catalogue, loaded by base.html).
 (function () {
   "use strict";
   function follow() {
@@ -16,9 +17,12 @@
             return;
           }
           if (bar) bar.value = j.percent;
-          if (text) text.textContent = j.state === "queued" ? "waiting for its turn" :
-            j.done.toLocaleString() + " of " + j.lines.toLocaleString() + " lines read (" + j.percent + "%), " +
-            j.added.toLocaleString() + " hands added so far";
+          var lang = document.documentElement.lang || "en";
+          if (text) text.textContent = j.state === "queued" ? gettext("waiting for its turn") :
+            interpolate(gettext("%(done)s of %(lines)s lines read (%(percent)s%%), %(added)s hands added so far"), {
+              done: j.done.toLocaleString(lang), lines: j.lines.toLocaleString(lang), percent: j.percent,
+              added: j.added.toLocaleString(lang)
+            }, true);
           window.setTimeout(poll, 1000);
         })
         .catch(function () { window.setTimeout(poll, 3000); });

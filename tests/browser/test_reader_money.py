@@ -30,3 +30,5 @@ def test_a_koruna_family_read_in_czech_shows_korunas_on_the_page_and_in_the_scri
     body = page.locator("main").inner_text()
     assert "Kč" in body and "$" not in body and "¢" not in body
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # the scripts' own words come from Django's JavaScript catalogue in the reader's language
+    assert page.evaluate("gettext('waiting for its turn')") == "čeká, až na něj přijde řada"

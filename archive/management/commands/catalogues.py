@@ -5,7 +5,7 @@ Django's compilemessages where GNU gettext's msgfmt is installed; on a machine w
 compiler writes the same .mo files from the same .po files.
 
 manage.py catalogues --update gathers the sentences marked since into the .po files first (makemessages for
-the site; Babel's extractor for the referee, one catalogue for the core and one a game), keeping every
+the site's templates and Python, and for its scripts' djangojs; Babel's extractor for the referee, one catalogue for the core and one a game), keeping every
 translation made; a new sentence comes in untranslated, and tests/i18n/test_catalogues.py fails until it is."""
 
 import shutil
@@ -78,6 +78,14 @@ class Command(BaseCommand):
         if options["update"]:
             call_command(
                 "makemessages", locale=LANGUAGES, ignore_patterns=IGNORED, no_location=True, verbosity=verbosity
+            )
+            call_command(  # the scripts' words (static/js, static/archive), for the JavaScript catalogue
+                "makemessages",
+                domain="djangojs",
+                locale=LANGUAGES,
+                ignore_patterns=[p for p in IGNORED if p != "static"] + ["static/vendor/*", "*.min.js"],
+                no_location=True,
+                verbosity=verbosity,
             )
             update_referee()
         if shutil.which("msgfmt"):

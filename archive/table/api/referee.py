@@ -1,6 +1,8 @@
-"""The referee's endpoints: rule on a record, what may come next, the games catalogue."""
+"""The referee's endpoints: rule on a record, what may come next, the games catalogue; their words in the
+language the request asks for (Accept-Language, or the reader's), the JSON the same in every language."""
 
 from django.http import HttpResponse
+from django.utils import translation
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.permissions import AllowAny
@@ -23,49 +25,60 @@ def _answer(request, ask):
     except UnicodeDecodeError:
         status, body = referee.refusal([{"event": None, "field": "*", "message": "The body is not UTF-8 text."}])
     else:
-        status, body = referee.answer(ask, text)
+        status, body = referee.answer(ask, text, language=translation.get_language())
     return HttpResponse(body, status=status, content_type="application/json")
 
 
-class RefereeView(APIView):
-    authentication_classes = []  # no session, so no CSRF: anyone may ask the referee
+class _AskTheReferee(APIView):
+    """A question about a record put to the referee: no login, no session (so no CSRF), stores nothing."""
+
+    authentication_classes = []
     permission_classes = [AllowAny]
     parser_classes = [PlainTextParser]
+    ask = ""  # "replay" or "legal"
 
-    @extend_schema(
-        summary="Rule on a hand record (stores nothing)",
+    def post(self, request):
+        return _answer(request, self.ask)
+
+
+def _about_a_record(summary, answer, refusal):
+    return extend_schema(
+        summary=summary,
         request={"application/json": OpenApiTypes.OBJECT},
         responses={
-            200: OpenApiResponse(OpenApiTypes.OBJECT, description="the ruling/1 document"),
+            200: answer,
             400: OpenApiResponse(s.ErrorDocumentSerializer, description="the error/1 document of a bad record"),
         },
         auth=[],
-        extensions=refused_for("the record is not a hand the referee can rule on (error/1 names each place)"),
+        extensions=refused_for(refusal),
+    )
+
+
+class RefereeView(_AskTheReferee):
+    ask = "replay"
+
+    @_about_a_record(
+        "Rule on a hand record (stores nothing)",
+        OpenApiResponse(OpenApiTypes.OBJECT, description="the ruling/1 document"),
+        "the record is not a hand the referee can rule on (error/1 names each place)",
     )
     def post(self, request):
-        return _answer(request, "replay")
+        return super().post(request)
 
 
-class LegalView(APIView):
+class LegalView(_AskTheReferee):
     """What may come next in a hand record, possibly unfinished: the card picker asks this after every tap,
     so the page holds no rule of any game."""
 
-    authentication_classes = []  # like the referee: no session, no CSRF, stores nothing
-    permission_classes = [AllowAny]
-    parser_classes = [PlainTextParser]
+    ask = "legal"
 
-    @extend_schema(
-        summary="Who acts next in a hand record and what they may do (stores nothing)",
-        request={"application/json": OpenApiTypes.OBJECT},
-        responses={
-            200: OpenApiResponse(s.LegalSerializer, description="the legal/1 document"),
-            400: OpenApiResponse(s.ErrorDocumentSerializer, description="the error/1 document of a bad record"),
-        },
-        auth=[],
-        extensions=refused_for("the record is not a hand the referee can read (error/1 names each place)"),
+    @_about_a_record(
+        "Who acts next in a hand record and what they may do (stores nothing)",
+        OpenApiResponse(s.LegalSerializer, description="the legal/1 document"),
+        "the record is not a hand the referee can read (error/1 names each place)",
     )
     def post(self, request):
-        return _answer(request, "legal")
+        return super().post(request)
 
 
 class GamesView(APIView):
@@ -82,5 +95,5 @@ class GamesView(APIView):
         auth=[],
     )
     def get(self, request):
-        status, body = referee.answer("games")
+        status, body = referee.answer("games", language=translation.get_language())
         return HttpResponse(body, status=status, content_type="application/json")

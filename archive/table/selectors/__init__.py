@@ -6,7 +6,7 @@ The table's reads are by subject (sessions, hands, players, families, the score 
 package's, so `archive.table.selectors.X` names each of them."""
 
 from archive.table.selectors.families import families_for, family_by_slug_for
-from archive.table.selectors.hands import hand_detail, hand_for, hand_list, hand_revisions, hand_rows
+from archive.table.selectors.hands import hand_detail, hand_for, hand_list, hand_revisions, hand_rows, ruling_for_reader
 from archive.table.selectors.players import RECENT_NIGHTS, family_balances, player_history, with_player_net
 from archive.table.selectors.sessions import (
     counted_before,
@@ -19,6 +19,7 @@ from archive.table.selectors.sessions import (
 )
 
 __all__ = [
+    "ruling_for_reader",
     "RECENT_NIGHTS",
     "counted_before",
     "families_for",

@@ -5,7 +5,9 @@ from __future__ import annotations
 from django.db.models import Exists, OuterRef
 from django.db.models.fields.json import KT
 from django.http import Http404
+from django.utils import translation
 
+import referee
 from archive.table.models import Dispute, Hand, HandRevision, LedgerEntry, Seat
 
 
@@ -110,3 +112,20 @@ def hand_detail(hand) -> dict:
 
 def hand_revisions(hand):
     return HandRevision.objects.filter(hand=hand).select_related("by").order_by("number")
+
+
+def ruling_for_reader(hand, language: str | None = None) -> dict:
+    """The hand's ruling with its words (summary, violations, errors) in the reader's language: made again by
+    the referee from the stored record, since the stored ruling's words are English. The money and the facts
+    are the stored ruling's; if the referee's answer today differed in them, the stored ruling is shown."""
+    stored = hand.ruling or {}
+    language = language or translation.get_language() or "en"
+    if language.split("-")[0] == "en" or not hand.record:
+        return stored
+    try:
+        said = referee.replay(hand.record, language=language)
+    except referee.BadRecord:
+        return stored
+    if any(said.get(k) != stored.get(k) for k in ("net", "pot_out", "status", "facts")):
+        return stored
+    return said

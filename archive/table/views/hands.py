@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.views.decorators.http import require_POST
 
 import referee
@@ -25,9 +26,10 @@ def _hand_of(user, slug, pk):
 
 
 def _steps(record):
-    """The replay of a hand for the page: the referee's state after each event, as plain JSON."""
+    """The replay of a hand for the page: the referee's state after each event, as plain JSON, in the reader's
+    language."""
     try:
-        return [dict(state) for state in referee.steps(record)]
+        return [dict(state) for state in referee.steps(record, language=translation.get_language())]
     except referee.BadRecord:
         return []
 
@@ -36,7 +38,8 @@ def _steps(record):
 def hand_page(request, slug, pk):
     family, role, hand = _hand_of(request.user, slug, pk)
     detail = selectors.hand_detail(hand)
-    ruling = hand.ruling or {}
+    ruling = selectors.ruling_for_reader(hand)  # the words in the reader's language, the money as stored
+    detail["violations"] = ruling.get("violations") or []
     players = [p.name for p in detail["players"]]
     names = (hand.record or {}).get("players") or players
     by_seat = {}
