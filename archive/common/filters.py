@@ -103,10 +103,37 @@ def get(mapping, key):
         return None
 
 
+# What a void deal was, by the rule of its violation: a badge says what happened, never more.
+_VOID_DEALS = (("no-cut", "dealt without a cut"), ("misdeal", "misdeal"))
+
+
+def _void_deals(ruling):
+    """The kinds of void deal in a ruling's violations, in order ("dealt without a cut", "misdeal")."""
+    out = []
+    for v in (ruling or {}).get("violations") or ():
+        rule = str(v.get("rule", "")) if isinstance(v, dict) else ""
+        for key, words in _VOID_DEALS:
+            if rule.endswith("." + key) and words not in out:
+                out.append(words)
+    return out
+
+
 @register.filter
-def status_badge(status):
-    labels = {"complete": "complete", "void": "void — dealt again", "incomplete": "incomplete"}
-    return format_html('<span class="badge badge-{}">{}</span>', status, labels.get(status, status))
+def status_badge(status, ruling=None):
+    """The hand's status as a badge; with its ruling, the badge says what happened to a void deal: a void hand
+    names why ("void — dealt without a cut"), a Swik hand whose void deal was dealt again in the same record
+    says so beside "complete" ("dealt without a cut — cut and dealt again")."""
+    labels = {"complete": "complete", "void": "void", "incomplete": "incomplete"}
+    html = format_html('<span class="badge badge-{}">{}</span>', status, labels.get(status, status))
+    kinds = _void_deals(ruling) if isinstance(ruling, dict) else []
+    if not kinds:
+        return html
+    if status == "void":
+        return format_html('<span class="badge badge-void">void — {}</span>', " and ".join(kinds))
+    if ruling.get("game") == "swik":  # (Swik deals again in the same record; the other games in the next hand)
+        words = "; ".join(f"{k} — cut and dealt again" for k in kinds)
+        return format_html('{} <span class="badge badge-redealt">{}</span>', html, words)
+    return html
 
 
 @register.filter
@@ -163,6 +190,12 @@ def words_text(text):
     if not isinstance(text, str):
         return "" if text is None else str(text)
     return "".join(cents_text(v) if k == "money" else card_text(v) if k == "card" else v for k, v in _words_parts(text))
+
+
+@register.filter
+def plain_words(text):
+    """The referee's words as plain text, for where no markup goes (a select's options): "8D" -> "8♦"."""
+    return words_text(text)
 
 
 @register.filter

@@ -12,6 +12,9 @@ ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "
 _EVENT = re.compile(r"\bevent (\d+)(?: \(([a-z_]+)\))?")
 _SEAT_AFTER_NAME = re.compile(r" \(seat \d+\)")
 _SEAT = re.compile(r"\bseat (\d+)\b")
+# "seat 4 is not at this table; seats are 0 to 3 (0 Dad, 1 Uncle Joe, …)": a place the table does not have.
+_NO_SEAT = re.compile(r"\b(?:dealer )?seat (\d+) is not at this table; seats are 0 to (\d+)(?: \(([^)]*)\))?")
+_NUMBERED = re.compile(r"\b\d+ ")
 
 
 def _ordinal(n):
@@ -34,6 +37,8 @@ def event_words(record, i) -> str:
     named = {"declare": "declaration", "raise": "bet", "call": "call", "fold": "fold", "show": "show"}
     if action in named and who:
         return f"{who}'s {named[action]}"
+    if action in named:
+        return f"the {named[action]}"
     return f"the {str(action).replace('_', ' ')}" if isinstance(action, str) else "that step of the hand"
 
 
@@ -46,11 +51,19 @@ def _event(record, i, action):
     return event_words(record, i)
 
 
+def _no_seat(m):
+    """A seat the table does not have, in words: "it names a 5th player, but this table has 4 (Dad, …)"."""
+    k, top, names = int(m.group(1)), int(m.group(2)), m.group(3)
+    who = f" ({_NUMBERED.sub('', names)})" if names else ""
+    return f"it names player {k + 1}, but this table has only {top + 1} players{who}"
+
+
 def say(message, record=None) -> str:
     """One referee message in a player's words (see the module's docstring)."""
     text = str(message)
     text = _EVENT.sub(lambda m: _event(record, int(m.group(1)), m.group(2)), text)
     text = _SEAT_AFTER_NAME.sub("", text)
+    text = _NO_SEAT.sub(_no_seat, text)
     players = record.get("players") if isinstance(record, dict) and isinstance(record.get("players"), list) else []
 
     def seat(m):

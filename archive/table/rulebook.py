@@ -12,6 +12,7 @@ from pathlib import Path
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
+from archive.common import catalogue
 from archive.common.filters import words
 
 BOOKS = Path(__file__).resolve().parent / "rules"
@@ -58,6 +59,16 @@ def _source(game):
     return re.sub(r" Seed: `[^`]*`\.", "", text)  # where the rules came from: not a player's business
 
 
+def _variant_title(title, game):
+    """A heading naming a variant by its code ("Variant `4p` (the seed's main game)") names it in words:
+    "Variant: four players, two against two"."""
+    m = re.fullmatch(r"Variant `([^`]+)`(?: \(.*\))?", title)
+    if not m:
+        return title
+    words = {v["value"]: v["words"] for v in (catalogue.game_entry(game) or {}).get("variant_words") or []}
+    return f"Variant: {words.get(m.group(1), m.group(1))}"
+
+
 def render(game, labels=None) -> dict:
     """{"html": the book, "sections": [(id, title)]} for the rules page; labels: house rule name -> label."""
     labels = labels or {}
@@ -75,7 +86,7 @@ def render(game, labels=None) -> dict:
             i = j + 1
         elif line.startswith("#"):
             level = min(len(line) - len(line.lstrip("#")), 4)
-            title = line.lstrip("#").strip()
+            title = _variant_title(line.lstrip("#").strip(), game)
             if level == 1:
                 i += 1
                 continue  # the page's own heading names the game

@@ -53,3 +53,24 @@ _PICKER_LABELS = """() => [...document.querySelectorAll('.picker-grid button')].
 def picker_labels(page):
     """The picker's cards as [text, lines, fits]: a card reads on one line, whole, in its button."""
     return page.evaluate(_PICKER_LABELS)
+
+
+# Issue 34 item 9: the taps a person makes for a hand. Every tap the test makes is a real (trusted) click; a
+# select changed or a number typed into a box counts as one tap too (once per box a hand).
+_TAP_COUNTER = """(() => {
+  window.__taps = 0; const typed = new WeakSet();
+  document.addEventListener('click', e => { if (e.isTrusted) window.__taps++; }, true);
+  document.addEventListener('change', e => { if (e.target.tagName === 'SELECT') window.__taps++; }, true);
+  document.addEventListener('input', e => {
+    if (e.target.tagName === 'INPUT' && !typed.has(e.target)) { typed.add(e.target); window.__taps++; }
+  }, true);
+})();"""
+
+
+def count_taps(page):
+    """From the next page loaded on: count the taps (read with taps(page) before the page is left)."""
+    page.add_init_script(_TAP_COUNTER)
+
+
+def taps(page):
+    return page.evaluate("window.__taps")

@@ -92,7 +92,7 @@ def test_edit_a_hand_with_the_card_picker(page, live_server, owner, family, hand
     page.goto(live_server.url + f"/families/{family.slug}/hands/{h2.pk}/edit/")
     expect(page.locator('#step-note input[data-note="0"]')).to_have_value("Joe says he never cut")
     expect(page.locator("#logger")).to_contain_text(
-        "Deal 1 by Dad: dealt without a cut, so the cards were dealt again."
+        "Deal 1 by Dad: dealt without a cut (void, the penalty paid), so the cards were cut and dealt again."
     )
     expect(page.locator("#step-note")).to_contain_text("event 0 (Dad’s deal)")
     assert json.loads(page.input_value("#id_record"))["events"] == h2.record["events"]
@@ -149,7 +149,9 @@ def test_a_bad_record_typed_in_the_box_is_shown_back_and_nothing_saved(page, liv
     page.fill("#id_why", "trying the box")
     page.click("#save-edit")
     expect(page.locator("#record-errors")).to_contain_text("nothing was saved")
-    expect(page.locator("#record-errors")).to_contain_text("The cut: seat 9 is not at this table")  # the event named
+    expect(page.locator("#record-errors")).to_contain_text(
+        "The cut: it names player 10, but this table has only 4 players"
+    )  # the event named
     assert page.input_value("#id_raw") == bad and page.input_value("#id_why") == "trying the box"
     expect(page.locator('.slot-group[data-group="seat-0"]')).to_contain_text("A♥")  # the picker is still there
     shot(page, "edit-06-errors")

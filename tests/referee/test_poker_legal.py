@@ -78,9 +78,9 @@ def test_a_fold_after_the_betting_gives_the_hand_up_but_not_after_showing_nor_by
     assert r["violations"] == [] and r["net"] == [-1, 2, -1]  # Dima gave up his four Kings: Olya's straight wins
     with pytest.raises(referee.BadRecord) as e:
         referee.replay(rec(base + [{"action": "show", "seat": 0, "cards": A}, {"action": "fold", "seat": 0}]))
-    assert "Dima showed his hand at event 4" in e.value.errors[0]["message"]
+    assert "Dima showed the hand at event 4" in e.value.errors[0]["message"]
     with pytest.raises(referee.BadRecord) as e:
         referee.replay(
             rec([{"action": "fold", "seat": 0}, {"action": "fold", "seat": 1}, {"action": "fold", "seat": 2}])
         )
-    assert "Kostya is the last one in; the pot is his" in e.value.errors[0]["message"]
+    assert "Kostya is the last one in; the pot is Kostya's" in e.value.errors[0]["message"]

@@ -89,9 +89,14 @@ def test_a_raise_at_and_beyond_its_least_and_most(amount, rule):
     got = [v["rule"] for v in r["violations"]]
     assert got == ([] if rule is None else [rule])
     if rule == "poker.raise-under-min":
-        assert "under the least raise of 2: the least he could put in was 4; it stands" in r["violations"][0]["message"]
+        assert (
+            "under the least raise of 2: the least that could be put in was 4; it stands"
+            in r["violations"][0]["message"]
+        )
     if rule == "poker.raise-over-max":
-        assert "over the most raise of 4: the most he could put in was 6; it stands" in r["violations"][0]["message"]
+        assert (
+            "over the most raise of 4: the most that could be put in was 6; it stands" in r["violations"][0]["message"]
+        )
     # It stands as made: Dima puts in what he said, and Olya's call matches it.
     assert [-e["amount"] for e in r["ledger"] if e["seat"] == 0 and e["reason"] == "raise"] == [amount + 1]
     assert r["status"] == "incomplete" and r["pot_out"] == 2 + 2 * (amount + 1)
@@ -173,7 +178,7 @@ def test_a_shown_hand_that_differs_from_the_deal_and_draw_is_foul_and_loses():
     r = referee.replay(rec([draw, bet("raise", 1, 1), bet("call", 0, 1), show(1, B), show(0, shown)]))
     assert rules_of(r) == [(5, 0, "poker.foul-hand")]
     assert r["violations"][0]["message"] == (
-        "Dima shows KS KH KD KC 2S without 3H, which the record gave him; the hand loses"
+        "Dima shows KS KH KD KC 2S without 3H, which the record gave Dima; the hand loses"
     )
     assert r["net"] == [-2, 2]
     assert "Dima: four Kings (foul)" in r["summary"]
@@ -226,7 +231,7 @@ def test_an_unknown_hand_may_draw_unseen_cards_and_a_known_one_names_its_discard
     r = referee.replay(rec([draw, show(1, ["AS", "AD", "AH", "AC", "3S"]), show(0, A)], hands=[A, None]))
     assert r["net"] == [-1, 1] and r["violations"] == []
     errors = bad(rec([{"action": "draw", "seat": 0, "discard": [None], "cards": ["3H"]}]))
-    assert errors[0]["field"] == "discard" and "names his discards" in errors[0]["message"]
+    assert errors[0]["field"] == "discard" and "names the cards Dima discards" in errors[0]["message"]
     errors = bad(rec([{"action": "draw", "seat": 0, "discard": ["3H"], "cards": ["4H"]}]))
     assert "Dima holds KS KH KD KC 2S, not 3H" in errors[0]["message"]
 

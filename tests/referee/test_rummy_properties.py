@@ -62,7 +62,7 @@ def test_scores_are_the_melds_minus_the_hands(seed, mistakes):
     lost = [0] * n
     for v in ruling["violations"]:
         if v["rule"] == "rummy.unused-take":
-            lost[v["seat"]] += int(v["message"].rsplit("costs him ", 1)[1].split()[0])
+            lost[v["seat"]] += int(v["message"].rsplit(" points", 1)[0].rsplit(" ", 1)[1])
     assert sc["penalties"] == lost
     assert sc["players"] == [None if h is None else m - h - p for m, h, p in zip(laid, sc["in_hand"], lost)]
     assert sum(len(m) for m in sc["melds"]) == sum(len(m["cards"]) for m in final["melds"])

@@ -88,7 +88,7 @@ def test_going_out_on_a_lay_off_ends_the_hand_and_scores_it():
     assert sc["melded"] == [102, 0] and sc["in_hand"] == [0, 39]
     assert sc["players"] == [102, -39]
     assert sc["melds"][0] == ["JC", "QC", "KC", "AC"]
-    assert "Olga went out" in ruling["summary"] and "laid off JC on his own run of clubs" in ruling["summary"]
+    assert "Olga went out" in ruling["summary"] and "laid off JC on the run of clubs of their own" in ruling["summary"]
 
 
 def test_an_event_after_the_hand_ended_is_a_bad_record():
@@ -101,7 +101,7 @@ def test_a_take_left_unused_goes_back_to_its_place_and_costs_its_cards():
     r = unused()
     ruling = rule(r)
     assert rules_of(ruling) == [(12, "rummy.unused-take")]
-    assert "AC 8S go back to the row; it costs him 28 points" in ruling["violations"][0]["message"]
+    assert "AC 8S go back to the row; it costs Olga 28 points" in ruling["violations"][0]["message"]
     assert state(r, 12)["row"] == ["6S", "AC", "8S", "9S"]  # back in their old places, then her discard
     sc = ruling["score"]
     assert sc["penalties"] == [28, 0]

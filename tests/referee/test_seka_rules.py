@@ -181,7 +181,7 @@ def test_the_last_one_in_may_show_without_a_call_and_it_moves_nothing():
 @pytest.mark.parametrize(
     "events, event, words",
     [
-        ([bet(0, 2), call(1, 2), show(1), fold(1)], 4, "Tolya showed his hand at event 3"),
+        ([bet(0, 2), call(1, 2), show(1), fold(1)], 4, "Tolya showed the hand at event 3"),
         ([bet(0, 2), call(1, 2), fold(1), fold(0)], 4, "no fold after the betting ended"),
         ([bet(0, 2), call(1, 2), fold(1), show(1)], 4, "Tolya folded at event 3"),
         ([bet(0, 2), call(1, 2), fold(1), show(0), show(0)], 5, "Vasya showed at event 4"),

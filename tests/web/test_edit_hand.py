@@ -124,7 +124,10 @@ def test_a_missing_why_saves_nothing_and_keeps_the_edit(client_as, edit_url, han
 BAD = [
     # (what was typed in the record box, words the page must say)
     ("{this is not json", "JSON"),
-    ('{"format": "handrec/1", "events": [{"action": "cut", "seat": 9, "card": null}]}', "The cut: seat 9"),
+    (
+        '{"format": "handrec/1", "events": [{"action": "cut", "seat": 9, "card": null}]}',
+        "The cut: it names player 10, but this table has only 4 players",
+    ),
 ]
 
 

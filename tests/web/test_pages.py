@@ -207,14 +207,14 @@ def test_new_session_form_offers_every_game_of_the_catalogue_with_its_house_rule
     from html import escape
 
     import referee
+    from archive.common.filters import words_text
 
     page = client_as("editor").get(reverse("session_new", args=[family.slug])).content.decode()
     for game in referee.games():
         assert f'<option value="{game["name"]}"' in page and game["title"] in page
         for rule in game["house_rules"]:
-            assert (
-                escape(rule["label"]) in page and escape(rule["sentence"]) in page
-            )  # each rule by its label, with its sentence
+            # each rule by its label, with its sentence (a choice's cards drawn as cards: "8♦", never "8D")
+            assert escape(rule["label"]) in page and escape(words_text(rule["sentence"])) in page
             assert f'name="hr-{game["name"]}-{rule["name"]}"' in page
     # The input fits the kind: a flag is a checkbox, ranks are checkboxes by name, a choice says its sentence.
     assert 'type="checkbox" name="hr-swik-double_fall" id="hr-swik-double_fall" checked' in page

@@ -10,6 +10,7 @@ from archive.table.selectors.hands import hand_detail, hand_for, hand_list, hand
 from archive.table.selectors.players import RECENT_NIGHTS, family_balances, player_history, with_player_net
 from archive.table.selectors.sessions import (
     counted_before,
+    last_hand_events,
     next_hand_defaults,
     session_count,
     session_detail,
@@ -30,6 +31,7 @@ __all__ = [
     "hand_list",
     "hand_revisions",
     "hand_rows",
+    "last_hand_events",
     "next_hand_defaults",
     "player_history",
     "session_count",

@@ -96,6 +96,15 @@ def next_hand_defaults(session) -> dict:
     return defaults
 
 
+def last_hand_events(session) -> list:
+    """The events of the night's last live hand (none before the first): the hand-entry page starts the next
+    hand's choices from them where the table usually says the same again (Swik's declarations, each game's way
+    of logging: card by card, on paper, winners only)."""
+    last = Hand.objects.filter(session=session, deleted_at__isnull=True).order_by("-number").only("record").first()
+    events = (last.record or {}).get("events") if last is not None else None
+    return events if isinstance(events, list) else []
+
+
 def session_detail(session) -> dict:
     """Everything the session page shows, in five queries.
 

@@ -108,7 +108,7 @@ def dispute_page(request, slug, pk):
             thread=msgs,
             reply_form=reply_form,
             resolve_form=resolve_form,
-            compare=dispute_comparison(d),
+            compare=_in_words(dispute_comparison(d), d.hand.record),
             errors=errors,
         ),
         status=status,
@@ -134,3 +134,14 @@ def disputes_page(request, slug):
         "archive/disputes.html",
         _base(request, family, role, disputes=disputes, status=status, statuses=Dispute.Status.choices),
     )
+
+
+def _in_words(compare, hand_record):
+    """A refused version's errors in a player's words ("the deal", names, cards), its record naming the places."""
+    for c in compare.get("versions") or ():
+        if c.get("errors"):
+            record = getattr(c.get("version"), "record", None)
+            record = record if isinstance(record, dict) else {}
+            record = {"players": (hand_record or {}).get("players")} | record
+            c["errors"] = error_words.say_all(c["errors"], record)
+    return compare

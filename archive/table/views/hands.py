@@ -39,7 +39,12 @@ def hand_page(request, slug, pk):
     family, role, hand = _hand_of(request.user, slug, pk)
     detail = selectors.hand_detail(hand)
     ruling = selectors.ruling_for_reader(hand)  # the words in the reader's language, the money as stored
-    detail["violations"] = ruling.get("violations") or []
+    # Where each violation happened, as a player names it ("the deal", "the third card played"), not "event 0".
+    detail["violations"] = [
+        dict(v, where=error_words.event_words(hand.record, v.get("event")) if v.get("event") is not None else None)
+        for v in ruling.get("violations") or []
+        if isinstance(v, dict)
+    ]
     players = [p.name for p in detail["players"]]
     names = (hand.record or {}).get("players") or players
     by_seat = {}

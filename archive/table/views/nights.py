@@ -252,6 +252,8 @@ def hand_log(request, slug, pk):
         "number": defaults.get("number"),
         "counted": defaults.get("counted"),  # the live hands before it that were not misdeals
         "carry": {k: defaults[k] for k in carried_keys(game) if k in defaults},  # what the last hand carries
+        # The night's last hand: the picker starts its choices from it (fewer taps for the common case).
+        "last_events": selectors.last_hand_events(session),
     } | _picker_urls(game)
     return render(
         request,

@@ -125,7 +125,7 @@ class Words:
             text = f"{who} deals five cards to each player"
         elif a == "draw":
             k = len(ev.get("discard") or [])
-            text = f"{who} keeps his hand" if not k else f"{who} draws {k}"
+            text = f"{who} keeps the hand" if not k else f"{who} draws {k}"
         elif a == "raise":
             text = f"{who} raises: puts in {amount}"
         elif a == "call":

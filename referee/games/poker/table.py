@@ -216,7 +216,7 @@ class Poker(Words, Ending, BettingTable, core.Table):
             self.error(
                 i,
                 "cards",
-                f"event {i} (draw): {who} discards {len(discard)} and gets {len(got)}; as many as he discards",
+                f"event {i} (draw): {who} discards {len(discard)} and gets {len(got)}; as many cards come back as were discarded",
             )
             return
         known, hidden = self.known[s], self.hidden[s]
@@ -231,7 +231,11 @@ class Poker(Words, Ending, BettingTable, core.Table):
                 if c is not None and not self._place(i, "discard", c, "draw"):
                     return
             elif c is None:
-                self.error(i, "discard", f"event {i} (draw): the record names {who}'s hand, so it names his discards")
+                self.error(
+                    i,
+                    "discard",
+                    f"event {i} (draw): the record names {who}'s hand, so it names the cards {who} discards",
+                )
                 return
             else:
                 self.error(i, "discard", f"event {i} (draw): {who} holds {' '.join(self.known[s])}, not {c}")
@@ -348,7 +352,7 @@ class Poker(Words, Ending, BettingTable, core.Table):
                 i,
                 s,
                 "poker.raise-under-min",
-                f"{self._who(s)} raises by {added}, under the least raise of {cfg.min_raise}: the least he could put "
+                f"{self._who(s)} raises by {added}, under the least raise of {cfg.min_raise}: the least that could be put "
                 f"in was {owes + cfg.min_raise}; it stands",
             )
         elif cfg.max_raise is not None and added > cfg.max_raise:
@@ -356,7 +360,7 @@ class Poker(Words, Ending, BettingTable, core.Table):
                 i,
                 s,
                 "poker.raise-over-max",
-                f"{self._who(s)} raises by {added}, over the most raise of {cfg.max_raise}: the most he could put "
+                f"{self._who(s)} raises by {added}, over the most raise of {cfg.max_raise}: the most that could be put "
                 f"in was {owes + cfg.max_raise}; it stands",
             )
         self.stake_in(s, amount, "raise", i)
@@ -377,10 +381,10 @@ class Poker(Words, Ending, BettingTable, core.Table):
                 self.error(i, "seat", f"event {i} (fold): {who} folded at event {self.folded_at[s]}")
                 return
             if s in self.shown:
-                self.error(i, "seat", f"event {i} (fold): {who} showed his hand at event {self.shown[s][3]}")
+                self.error(i, "seat", f"event {i} (fold): {who} showed the hand at event {self.shown[s][3]}")
                 return
             if ph == DONE:
-                self.error(i, "seat", f"event {i} (fold): {who} is the last one in; the pot is his")
+                self.error(i, "seat", f"event {i} (fold): {who} is the last one in; the pot is {who}'s")
                 return
         elif not self._betting(i, s, "fold"):
             return
@@ -464,7 +468,7 @@ class Poker(Words, Ending, BettingTable, core.Table):
                 missing.append(c)
         who = self._who(s)
         if missing:
-            return f"{who} shows {' '.join(cards)} without {' '.join(missing)}, which the record gave him"
+            return f"{who} shows {' '.join(cards)} without {' '.join(missing)}, which the record gave {who}"
         claimed = {}
         for c in left:
             k = claimed.get(c, 0) + 1

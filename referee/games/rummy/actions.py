@@ -29,7 +29,7 @@ class Actions:
         elif c in self.where:
             return self.error(i, "card", f"event {i}: {names[s]} draws {c}, but it is {self.place(c)}")
         if self.drew:
-            self.violate(i, s, "rummy.second-draw", f"{names[s]} drew a second time this turn; he keeps {c}")
+            self.violate(i, s, "rummy.second-draw", f"{names[s]} drew a second time this turn; {names[s]} keeps {c}")
         self.drew = True
         self.stock_pos += 1
         self.stock_left -= 1

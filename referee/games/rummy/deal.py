@@ -101,7 +101,7 @@ class Dealing:
             )
         if len(pts) != self.n or any(abs(p) > 1000 for p in pts):
             return self.error(
-                i, "points", f"event {i}: 'points' must give each of the {self.n} players his points, not {pts}"
+                i, "points", f"event {i}: 'points' must give each of the {self.n} players a number of points, not {pts}"
             )
         self.paper = list(pts)
         self.paper_out = ev.get("out")

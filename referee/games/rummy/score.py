@@ -127,8 +127,8 @@ class Scoring:
         for s, k, cards in self.offs:
             owner, kind, whole = self.melds[k]
             what = f"{RANK_PLURALS[whole[0][0]]}" if kind == "set" else f"run of {SUIT_NAMES[whole[0][1]]}"
-            whose = "his own" if owner == s else f"{names[owner]}'s"
-            out[s].append(f"laid off {' '.join(cards)} on {whose} {what}")
+            whose = f"the {what} of their own" if owner == s else f"{names[owner]}'s {what}"
+            out[s].append(f"laid off {' '.join(cards)} on {whose}")
         return out
 
     def summary(self, status, score):

@@ -144,7 +144,7 @@ class Rummy(Legal, Scoring, Dealing, Actions, core.Table):
                 i,
                 c,
                 "rummy.no-discard",
-                f"{names[c]} did not discard before {names[s]} played on; his turn ends with his cards in hand",
+                f"{names[c]} did not discard before {names[s]} played on; the turn of {names[c]} ends with the cards in hand",
             )
             self._close_turn(i)
             if s != (c + 1) % self.n:
@@ -280,7 +280,7 @@ class Rummy(Legal, Scoring, Dealing, Actions, core.Table):
         self.dry_turn = self.stock_left == 0
         self.last_disc = None
         if a != "draw" and self.stock_left:
-            self.violate(i, s, "rummy.no-draw", f"{self.names[s]} did not begin his turn by drawing from the stock")
+            self.violate(i, s, "rummy.no-draw", f"{self.names[s]} did not begin the turn by drawing from the stock")
 
     def _close_turn(self, i, discard=None):
         """The turn of `cur` ends at event i: his unused takes go back to the row; the dry round is counted."""
@@ -301,7 +301,7 @@ class Rummy(Legal, Scoring, Dealing, Actions, core.Table):
                     "rummy.unused-take",
                     f"{self.names[s]} took {chosen} from the row but did not use it; "
                     + (f"{' '.join(home)} go back to the row; " if home else "")
-                    + f"it costs him {pts} points",
+                    + f"it costs {self.names[s]} {pts} points",
                 )
                 back += home
             if back:

@@ -219,7 +219,7 @@ class Scoring:
         v = self.variant
         if v == "3p":
             if self.soloist is None:
-                head = "Nobody held the soloist's card; each played for himself"
+                head = "Nobody held the soloist's card; each played alone"
             else:
                 head = f"{names[self.soloist]} played alone"
             w = score["winners"]

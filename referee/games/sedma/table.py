@@ -499,10 +499,12 @@ class Sedma(Scoring, Dealing, Drawing, Legal, TrickTable, core.Table):
             return self.error(
                 i,
                 "card",
-                f"event {i}: {self.names[s]} plays {c}, a card he was never given (he holds {' '.join(hand) or 'nothing known'})",
+                f"event {i}: {self.names[s]} plays {c}, a card never given to {self.names[s]} (who holds {' '.join(hand) or 'nothing known'})",
             )
         return self.error(
-            i, "card", f"event {i}: {self.names[s]} plays {c}, a card he was never given{self.where_words(o)}"
+            i,
+            "card",
+            f"event {i}: {self.names[s]} plays {c}, a card never given to {self.names[s]}{self.where_words(o)}",
         )
 
 

@@ -85,7 +85,10 @@ class Exchanges:
                 self._start_betting()
         elif late:
             self.violate(
-                i, s, "seka.late-exchange", f"{self._who(s)} exchanges after his last turn; the exchange stands"
+                i,
+                s,
+                "seka.late-exchange",
+                f"{self._who(s)} exchanges after the last turn {self._who(s)} had; the exchange stands",
             )
 
     def _pass(self, i, ev):

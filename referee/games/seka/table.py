@@ -320,7 +320,7 @@ class Seka(Exchanges, Settling, Words, BettingTable, core.Table):
                 i,
                 s,
                 "seka.call-too-early",
-                f"{self._who(s)} calls with {rnd.count()} still in; he stays in and the betting goes on",
+                f"{self._who(s)} calls with {rnd.count()} still in; {self._who(s)} stays in and the betting goes on",
             )
             rnd.call(s, right)
             return
@@ -344,7 +344,7 @@ class Seka(Exchanges, Settling, Words, BettingTable, core.Table):
                 self.error(i, "seat", f"event {i} (fold): {self._who(s)} is not in the showdown")
                 return
             if s in self.shown:
-                self.error(i, "seat", f"event {i} (fold): {self._who(s)} showed his hand at event {self.shown[s][3]}")
+                self.error(i, "seat", f"event {i} (fold): {self._who(s)} showed the hand at event {self.shown[s][3]}")
                 return
             self.conceded = s
         elif not self._betting(i, s, "fold"):

@@ -258,6 +258,10 @@ class Dealing:
             self.void = void
             return
         # A good deal.
+        if self.void is not None:  # the void deal before it was dealt again
+            if self.redealt is None:
+                self.redealt = []
+            self.redealt.append(self.void[:2])
         self.void = None
         self.good = True
         self.phase = DEALT

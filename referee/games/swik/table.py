@@ -106,6 +106,7 @@ class Swik(Dealing, Declaring, Words, TrickTable, core.Table):
         "lone",
         "ntricks",
         "abandoned",
+        "redealt",
     )
 
     def __init__(self, n, names, dealer, pot_in, cfg, claimed=None):
@@ -122,6 +123,7 @@ class Swik(Dealing, Declaring, Words, TrickTable, core.Table):
         self.pending = None  # (cut event, cut card) after an Ace or Seven cut, until the bottom look
         self.good = False  # a good deal stands (not void)
         self.void = None  # (kind, words, event) of the last void deal, until a good deal
+        self.redealt = None  # [(kind, words)] of the void deals dealt again before the good deal
         self.deal_seat = None
         self.deal_event = None
         self.frozen = False  # a void deal was played on: nothing after counts
@@ -516,6 +518,12 @@ class Swik(Dealing, Declaring, Words, TrickTable, core.Table):
         )
 
     def _summary(self, status, pot_out):
+        text = self._outcome(status, pot_out)
+        if self.redealt and self.good:
+            return _redealt_words(self.redealt) + text
+        return text
+
+    def _outcome(self, status, pot_out):
         names = self.names
         falls = self.falls
         if status == COMPLETE and self.done == TRICKS and self.abandoned is None:
@@ -531,15 +539,32 @@ class Swik(Dealing, Declaring, Words, TrickTable, core.Table):
                 text += "; " + self._falls_words(falls)
             return text + "."
         if status == VOID:
-            kind, words, e = self.void if self.void is not None else ("", "", None)
+            kind, words, _e = self.void if self.void is not None else ("", "", None)
+            cut_again = kind == "no-cut"
             if self.frozen:
-                return _(
-                    "The deal (event {event}) was void ({words}) but was played on; nothing after it counts. "
-                    "The penalties stand and the pot of {pot} carries to the next hand."
-                ).format(event=e, words=words, pot=pot_out)
-            return _(
-                "The deal is void ({words}); the penalties stand and the pot of {pot} carries to the next hand."
-            ).format(words=words, pot=pot_out)
+                if cut_again:
+                    text = _(
+                        "The deal was void ({words}) and should have been cut and dealt again, but the hand was "
+                        "played on with those cards; nothing after the deal counts. The penalties stand and the pot "
+                        "of {pot} carries to the next hand."
+                    )
+                else:
+                    text = _(
+                        "The deal was void ({words}) and should have been dealt again after a new cut, but the hand "
+                        "was played on with those cards; nothing after the deal counts. The penalties stand and the "
+                        "pot of {pot} carries to the next hand."
+                    )
+            elif cut_again:
+                text = _(
+                    "The deal is void ({words}) and was not cut and dealt again in this hand; the penalties stand "
+                    "and the pot of {pot} carries to the next hand."
+                )
+            else:
+                text = _(
+                    "The deal is void ({words}) and was not dealt again after a new cut in this hand; the penalties "
+                    "stand and the pot of {pot} carries to the next hand."
+                )
+            return text.format(words=words, pot=pot_out)
         if status == INCOMPLETE:
             if falls:
                 return _(
@@ -608,3 +633,14 @@ Swik.FIELDS = {
 Swik.FIELDS["deal"] += (("hands", Swik.f_deal_cards),)
 Swik.FIELDS["trips"] = (("seat", Swik.f_seat), ("cards", Swik.f_trips_cards))
 Table = Swik
+
+
+def _redealt_words(redealt):
+    """What happened before the deal that counted ("Dad dealt without a cut; the cards were cut and dealt again.")."""
+    out = []
+    for kind, words in redealt:
+        if kind == "no-cut":
+            out.append(_("{words}; the cards were cut and dealt again. ").format(words=words))
+        else:
+            out.append(_("Misdeal ({words}); the cards were cut and dealt again. ").format(words=words))
+    return "".join(out)

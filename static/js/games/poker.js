@@ -29,6 +29,14 @@
       showPick: []
     };
     for (var i = 0; i < n; i++) st.hands.push({ known: true, cards: [] });
+    // The night's last hand was written down as its showdown alone: this one starts the same way.
+    var lastEvents = shell.cfg.last_events || [];
+    if (lastEvents.length && lastEvents.every(function (e) { return e && e.action === "show"; })) st.mode = "showdown";
+    // The night's last hand wrote no cards down: this one starts with the hands not known too.
+    var lastDeal = lastEvents.filter(function (e) { return e && e.action === "deal"; })[0];
+    if (lastDeal && Array.isArray(lastDeal.hands) && lastDeal.hands.every(function (x) { return x === null; })) {
+      st.hands.forEach(function (x) { x.known = false; });
+    }
 
     function order() {  // the seats from the dealer's left, the dealer last
       var out = [], d = shell.state.dealer;

@@ -31,6 +31,9 @@
       out: null
     };
 
+    // The night's last hand logged on paper: this one starts on paper too (the table keeps its way).
+    if ((shell.cfg.last_events || []).some(function (e) { return e && e.action === "points"; })) st.mode = "paper";
+
     function dealer() { return st.dealSeat !== null ? st.dealSeat : shell.state.dealer; }
     function order() {  // the seats from the dealer's left
       var out = [];

@@ -30,6 +30,9 @@
       paper: [null, null, null]
     };
     for (var i = 0; i < n; i++) st.hands.push(null);
+    // The night's last hand logged on paper: this one starts on paper too (the table keeps its way).
+    var lastEvents = cfg.last_events || [];
+    if (lastEvents.some(function (e) { return e && e.action === "points"; })) st.mode = "paper";
 
     function dealEvent() {
       var ev = { action: "deal", seat: shell.state.dealer, hands: st.hands.map(function (x) { return x ? x.slice() : null; }), stock: null };

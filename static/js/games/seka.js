@@ -30,6 +30,12 @@
       showPick: []         // the cards of a show whose hand the record does not know
     };
     for (var i = 0; i < n; i++) st.hands.push({ known: true, cards: [] });
+    // The night's last hand wrote no cards down: this one starts with the hands not known too (a tap on
+    // "known" brings a hand's cards back).
+    var lastDeal = (shell.cfg.last_events || []).filter(function (e) { return e && e.action === "deal"; })[0];
+    if (lastDeal && Array.isArray(lastDeal.hands) && lastDeal.hands.every(function (x) { return x === null; })) {
+      st.hands.forEach(function (x) { x.known = false; });
+    }
 
     function playing(s) {
       if (!svara) return true;

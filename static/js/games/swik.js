@@ -51,6 +51,16 @@
       pending: null            // {seat, card}: a card that breaks a rule, waiting for the table's yes
     };
 
+    // The night's last hand: the common case says the same again. Each seat's declaration (in or out; the
+    // blind is never assumed) and the way the tricks were written down start as the last hand's.
+    var lastEvents = shell.cfg.last_events || [];
+    var lastChoice = {};
+    lastEvents.forEach(function (e) {
+      if (e && e.action === "declare" && (e.choice === "in" || e.choice === "out")) lastChoice[e.seat] = e.choice;
+    });
+    if (lastEvents.some(function (e) { return e && e.action === "trick"; })) st.mode = "winners";
+    st.autoDeclare = true;  // off once the table undoes a declaration
+
     function lastIndex() { return st.rounds.length - 1; }
     function round() { return st.rounds[lastIndex()]; }
     function hasDeal(r) { return !!(r.turned || r.blind.cards.length || r.hands.some(function (x) { return x.cards.length; })); }
@@ -135,13 +145,21 @@
     function allows(opt, c) { return !opt || opt.cards === null || opt.cards === undefined || opt.cards.indexOf(c) >= 0; }
 
     // --- the steps -----------------------------------------------------------------------------------
+    function round0() { return st.rounds[st.rounds.length - 2]; }  // the round before the last
     function drawPreviousRounds() {
       if (st.rounds.length < 2) return null;
       return h("div", { cls: "preview" }, st.rounds.slice(0, -1).map(function (r, i) {
         var what = r.misdeal ? "misdeal \u2014 " + (r.misdeal.reason || "dealt again")
-          : r.noCut ? "dealt without a cut, so the cards were dealt again" : "dealt again";
+          : r.noCut ? "dealt without a cut (void, the penalty paid), so the cards were cut and dealt again"
+          : wrongDealer(i) ? "it was " + players[designated(i)] + "\u2019s deal (a misdeal: void, the penalty paid), so the cards were cut and dealt again"
+          : "dealt again";
         return h("div", null, "Deal " + (i + 1) + " by " + players[dealSeat(i)] + (r.noCut && r.misdeal ? " (no cut)" : "") + ": " + what + ". ");
-      }), btn("Undo the misdeal", function () { st.rounds.pop(); round().misdeal = null; }, "btn-ghost"));
+      }), btn(round0().misdeal ? "Undo the misdeal" : "Undo: back to that deal", function () {
+        st.rounds.pop();
+        var r = round();
+        if (r.misdeal) r.misdeal = null; else r.turned = null;  // (an uncut deal: take its turned card back)
+        st.target = null;
+      }, "btn-ghost", { id: "undo-redeal" }));
     }
 
     function announcedButtons(opt, push) {
@@ -179,11 +197,17 @@
           body.push(h("div", { cls: "line-item" },
             btn("Other card (deal)", function () { push(null); }, "", { "data-card": "other" }),
             announcedButtons(cut, push)));
-          if (!r.cuts.length) body.push(btn("Dealt without a cut", function () { r.noCut = true; }, "btn-danger"));
+          // The rule book: the uncut deal is void (the dealer pays the penalty), its cards are collected and
+          // dealt again after a proper cut. Its cards rarely matter: they start as not seen, the turned card asked.
+          if (!r.cuts.length) body.push(btn("Dealt without a cut", function () {
+            r.noCut = true;
+            r.hands.concat([r.blind]).forEach(function (x) { if (!x.cards.length) x.known = false; });
+            st.target = null;
+          }, "btn-danger", { id: "no-cut" }));
         }
       }
       if (r.cuts.length || r.noCut) body.push(h("div", { cls: "line-item" }, btn("Undo", function () {
-        if (r.noCut) r.noCut = false; else r.cuts.pop();
+        if (r.noCut) { r.noCut = false; r.hands.concat([r.blind]).forEach(function (x) { x.known = true; }); } else r.cuts.pop();
       }, "btn-ghost")));
       return shell.step(1, "The cut", body, "step-cut");
     }
@@ -363,12 +387,30 @@
       return a === undefined ? undefined : !!(a.options && !option(a, "declare"));
     }
 
+    // The declarations the referee asks for next, filled from the last hand's while it has one for the seat
+    // and the referee allows it; each stays a tap away from a change.
+    function fillDeclares() {
+      if (!st.autoDeclare) return;
+      for (var k = 0; k < n; k++) {
+        var a = shell.ask(declareEvents()), next = option(a, "declare");
+        if (!next || !next.choices) return;
+        var c = lastChoice[next.seat];
+        if (c === undefined || next.choices.indexOf(c) < 0) return;
+        st.declares.push({ seat: next.seat, choice: c, auto: true });
+      }
+    }
+
     function drawDeclare() {
+      fillDeclares();
       var body = [], ds = dealSeat(lastIndex());
+      if (st.declares.some(function (d) { return d.auto; })) body.push(h("p", { cls: "small muted", id: "declare-defaults" },
+        "As in the last hand; tap to change."));
       st.declares.forEach(function (dcl, i) {
-        body.push(h("div", { cls: "line-item", "data-seat": String(dcl.seat) }, h("span", { cls: "who" }, players[dcl.seat] + (dcl.seat === ds ? " (dealer)" : "")),
+        body.push(h("div", { cls: "line-item" + (dcl.auto ? " defaulted" : ""), "data-seat": String(dcl.seat) }, h("span", { cls: "who" }, players[dcl.seat] + (dcl.seat === ds ? " (dealer)" : "")),
           seg(CHOICES.map(function (c) { return [c, CHOICE_WORDS[c] || c]; }), dcl.choice, function (v) {
-            st.declares[i].choice = v; st.plays = []; st.trips = null;
+            st.declares[i].choice = v; st.declares[i].auto = false; st.plays = []; st.trips = null;
+            // The ones after it were the last hand's: asked again, as the change may change their choices.
+            st.declares = st.declares.slice(0, i + 1).concat(st.declares.slice(i + 1).filter(function (d) { return !d.auto; }));
           }, "declare-" + dcl.seat)));
       });
       var a = shell.ask(declareEvents()), next = option(a, "declare");
@@ -384,7 +426,7 @@
       body.push(h("p", { cls: "small muted help-blind" }, "In: plays the hand dealt. Out: folds, pays nothing more and wins nothing. " +
         "Blind: throws the hand dealt away unseen and plays the blind hand (the extra hand dealt face down) instead; that player is in, " +
         "and only the first player to ask gets it."));
-      if (st.declares.length) body.push(btn("Undo the last declaration", function () { st.declares.pop(); st.plays = []; st.trips = null; }, "btn-ghost"));
+      if (st.declares.length) body.push(btn("Undo the last declaration", function () { st.autoDeclare = false; st.declares.pop(); st.plays = []; st.trips = null; }, "btn-ghost"));
       return shell.step(4, "Declarations (from the dealer\u2019s left)", body, "step-declare");
     }
 
@@ -504,7 +546,27 @@
           btn("No, pick another card", function () { st.pending = null; }, "btn-ghost", { id: "play-cancel" })));
     }
 
+    // A deal by a seat other than the referee's dealer after the cut: a misdeal (the rule book), void too.
+    function wrongDealer(ri) {
+      var r = st.rounds[ri];
+      if (r.noCut || r.dealSeat === null) return false;
+      var d = designated(ri);
+      return d !== null && d !== r.dealSeat;
+    }
+
+    // An uncut deal (or one by the wrong seat) is void: once it is told (its turned card), the cards are
+    // collected and the picker asks for the new cut and deal (the rule book), never the wrap. A stored hand
+    // played on after such a deal (wrap or declarations recorded) stays as it was logged.
+    function redealAfterNoCut() {
+      var r = round();
+      if ((r.noCut || wrongDealer(lastIndex())) && !r.misdeal && dealComplete(r) && !st.wrap && !st.declares.length && !st.trips && !st.plays.length) {
+        st.rounds.push(newRound());
+        st.target = null;
+      }
+    }
+
     function draw() {
+      redealAfterNoCut();
       var r = round(), ri = lastIndex(), out = [drawPreviousRounds(), drawCut()];
       if (cutDone(ri) || hasDeal(r)) {
         out.push(drawDeal());
