@@ -10,8 +10,9 @@ class ArchiveConfig(AppConfig):
     name = "archive"
     verbose_name = "Family archive"
     # The parts that answer a lower part's signals (docs/architecture.md), loaded once the models are:
-    # the statistics follow archive.table.signals.hands_changed.
-    receivers = ["archive.stats.jobs"]
+    # the statistics follow archive.table.signals.hands_changed; a family's version (its cached fragments)
+    # follows its row and its players'.
+    receivers = ["archive.stats.jobs", "archive.people.versions"]
 
     def ready(self):
         # a saved or deleted user, or account, drops the user's cached copy, in every process

@@ -17,7 +17,7 @@ from archive.table.api import hands as hands_api
 from archive.table.api import players as players_api
 from archive.table.api import referee as referee_api
 from archive.table.api import sessions as sessions_api
-from archive.table.views import disputes, flow, hands, nights, offline, players
+from archive.table.views import disputes, flow, hands, install, nights, offline, players
 
 router = DefaultRouter()
 router.register("families", history_api.FamilyViewSet, basename="api-family")  # with the history's actions
@@ -44,8 +44,10 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("how-to/", views.guide, name="guide"),
     path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
-    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("logout/", install.LogoutView.as_view(), name="logout"),
     path("api/", include(api_urls)),
+    path("manifest.webmanifest", install.web_manifest, name="web-manifest"),
+    path("sw.js", install.service_worker, name="service-worker"),
     path("offline/manifest.json", offline.manifest, name="offline-manifest"),
     path("offline/referee-<str:digest>.zip", offline.referee_archive, name="offline-referee"),
     path("offline/worker.js", offline.worker, name="offline-worker"),

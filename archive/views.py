@@ -5,8 +5,11 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 
 from archive.common import money
+from archive.common.fragments import family_version, fragment
 from archive.guide import guide_html
 from archive.history.forms import ImportForm
 from archive.people import invitations
@@ -59,33 +62,47 @@ OPEN_DISPUTES_SHOWN = 5
 @login_required
 def family_page(request, slug):
     family, role = family_for(request.user, slug)
-    sessions = SESSION_KEYS.page(selectors.session_list(family), size=25, **_keyset_args(request, family))
-    selectors.with_session_counts(sessions["rows"])
-    open_disputes = list(
-        Dispute.objects.filter(family=family, status=Dispute.Status.OPEN)
-        .select_related("hand", "hand__session", "opened_by")
-        .defer(*DISPUTED_HAND_BULK)
-        .order_by("-opened_at", "-id")[: OPEN_DISPUTES_SHOWN + 1]
-    )
+    version = family_version(family.pk)  # before the family's rows are read (archive/common/fragments.py)
+    ctx = _base(request, family, role)
+    keyset = _keyset_args(request, family)
+
+    def body():  # the facts, the open disputes, a page of sessions and the players: once a family version
+        sessions = SESSION_KEYS.page(selectors.session_list(family), size=25, **keyset)
+        selectors.with_session_counts(sessions["rows"])
+        open_disputes = list(
+            Dispute.objects.filter(family=family, status=Dispute.Status.OPEN)
+            .select_related("hand", "hand__session", "opened_by")
+            .defer(*DISPUTED_HAND_BULK)
+            .order_by("-opened_at", "-id")[: OPEN_DISPUTES_SHOWN + 1]
+        )
+        return render_to_string(
+            "archive/_family_body.html",
+            ctx
+            | {
+                "sessions": sessions,
+                "session_count": selectors.session_count(family),
+                "players": people_selectors.players_of(family),
+                "open_disputes": open_disputes[:OPEN_DISPUTES_SHOWN],
+                "more_open_disputes": len(open_disputes) > OPEN_DISPUTES_SHOWN,
+            },
+            request=request,
+        )
+
+    page = [role, *(request.GET.get(k) or "" for k in ("older", "newer", "date"))]
+    html = fragment(family.pk, "family", page, body, version=version)
     return render(
         request,
         "archive/family.html",
-        _base(
-            request,
-            family,
-            role,
-            sessions=sessions,
-            session_count=selectors.session_count(family),
-            players=people_selectors.players_of(family),
-            members=people_selectors.members_of(family),
-            member_form=MemberAddForm(),
-            roles=Membership.Role.choices,
-            open_disputes=open_disputes[:OPEN_DISPUTES_SHOWN],
-            more_open_disputes=len(open_disputes) > OPEN_DISPUTES_SHOWN,
-            import_form=ImportForm(),
-            invitations=invitations.open_invitations(family) if role == Membership.Role.OWNER else [],
-            currency_choices=money.choices(),
-        ),
+        ctx
+        | {
+            "body": mark_safe(html),  # noqa: S308 (rendered by the view above)
+            "members": people_selectors.members_of(family),
+            "member_form": MemberAddForm(),
+            "roles": Membership.Role.choices,
+            "import_form": ImportForm(),
+            "invitations": invitations.open_invitations(family) if role == Membership.Role.OWNER else [],
+            "currency_choices": money.choices(),
+        },
     )
 
 

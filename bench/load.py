@@ -4,7 +4,7 @@ for a fixed time, then the archive is checked. Run by hand (traffic on loopback 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/tk_load .venv/bin/python bench/load.py \\
         --families 30 --users 120 --seconds 60
 
-It (re)creates the database named in DATABASE_URL (its name must start with tk_load), builds the
+It (re)creates the database named in DATABASE_URL (tk_load..., or tk_..._load), builds the
 families (an editor each, Swik nights with hands), starts `gunicorn config.wsgi` (--workers) and a
 Celery worker on Redis (CELERY_BROKER_URL, default redis://127.0.0.1:6379/7), and runs Locust
 headless (bench/load_users.py: each user logs in to one family and browses its pages and API,
@@ -19,6 +19,7 @@ import csv
 import json
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -29,8 +30,8 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.base")
+sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "load_settings")
 os.environ.setdefault("DEBUG", "0")
 
 TARGET_RPS, TARGET_P99_MS = 200.0, 500.0
@@ -40,8 +41,8 @@ def recreate_database(url):
     import psycopg
 
     name = urlparse(url).path.lstrip("/")
-    if not name.startswith("tk_load"):
-        sys.exit(f"bench/load.py drops and creates its database: name it tk_load..., not {name!r}")
+    if not (name.startswith("tk_") and "load" in name):
+        sys.exit(f"bench/load.py drops and creates its database: name it tk_load... (or tk_..._load), not {name!r}")
     admin = url.rsplit("/", 1)[0] + "/postgres"
     with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
@@ -84,7 +85,9 @@ def build(families, nights, hands, seed):
             for _ in range(hands):
                 d = services.session_next_hand_defaults(session=session)
                 record = swik_hand(rng, players=d["players"], dealer=d["dealer"], pot_in=d["pot_in"], mistakes=0.1)
-                hand_ids.append(services.hand_add(session=session, record=record, by=user).pk)
+                # (a generated hand may stop before the deal: confirmed, as the log page's tick box does)
+                hand = services.hand_add(session=session, record=record, by=user, no_deal_ok=True)
+                hand_ids.append(hand.pk)
         # A member who logged in earlier: the run measures the archive, not a storm of password hashes
         # (a login costs some 0.3 s of CPU by design; a family logs in once a night, not once a request).
         store = SessionStore()
@@ -131,6 +134,44 @@ def wait_http(url, timeout=60):
             pass
         time.sleep(0.3)
     sys.exit(f"{url} did not answer within {timeout} s")
+
+
+def cpu_of(pid):
+    """Seconds of CPU of a process and its children (a gunicorn master and its workers)."""
+    import psutil
+
+    procs = [psutil.Process(pid), *psutil.Process(pid).children(recursive=True)]
+    total = 0.0
+    for p in procs:
+        try:
+            t = p.cpu_times()
+            total += t.user + t.system
+        except psutil.NoSuchProcess:
+            pass
+    return total
+
+
+def bare_view(host, server_pid, seconds):
+    """(requests/s, gunicorn CPU ms a request) of bench/floor_urls.py's bare Django view under wrk, or None."""
+    import psutil
+
+    if not shutil.which("wrk"):
+        return None
+    procs = [psutil.Process(server_pid), *psutil.Process(server_pid).children(recursive=True)]
+
+    def cpu():
+        return sum(p.cpu_times().user + p.cpu_times().system for p in procs)
+
+    before, t = cpu(), time.perf_counter()
+    out = subprocess.run(
+        ["wrk", "-t", "2", "-c", "4", "-d", f"{seconds}s", host + "/__floor__/bare/"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    elapsed, used = time.perf_counter() - t, cpu() - before
+    count = int(out.split(" requests in")[0].split()[-1])
+    return count / elapsed, used * 1000 / max(count, 1)
 
 
 def read_stats(prefix):
@@ -196,7 +237,15 @@ def main():
     tmp = Path(tempfile.mkdtemp(prefix="tk-load-"))
     (tmp / "families.json").write_text(json.dumps(families))
     env = dict(
-        os.environ, CELERY_BROKER_URL=broker, LOAD_FAMILIES=str(tmp / "families.json"), LOAD_THINK=str(args.think)
+        os.environ,
+        CELERY_BROKER_URL=broker,
+        # Several gunicorn workers and the Celery worker share one cache, as production's nodes share Redis: the
+        # family versions a write or a statistics job replaces must reach every process (docs/scaling.md).
+        CACHE_URL=os.environ.get("LOAD_CACHE_URL", broker),
+        CACHE_KEY_PREFIX=f"tk-load-{os.getpid()}",
+        PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "bench")]),
+        LOAD_FAMILIES=str(tmp / "families.json"),
+        LOAD_THINK=str(args.think),
     )
     host = "http://127.0.0.1:8765"
     worker = server = None
@@ -237,6 +286,7 @@ def main():
         )
         wait_http(host + "/login/")
         prefix = tmp / "locust"
+        site_cpu = cpu_of(server.pid) + cpu_of(worker.pid)  # the site's CPU (gunicorn, the worker) while it runs
         subprocess.run(
             [
                 sys.executable, "-m", "locust", "-f", str(ROOT / "bench" / "load_users.py"), "--headless",
@@ -245,6 +295,8 @@ def main():
             ],
             cwd=ROOT, env=env, check=False,
         )  # fmt: skip
+        site_cpu = cpu_of(server.pid) + cpu_of(worker.pid) - site_cpu
+        bare = bare_view(host, server.pid, seconds=5)  # the floor, in the same run, on the same server
         stop(server)
         server = None
         owed, broken, mismatched = check_archive(timeout=120)
@@ -272,6 +324,13 @@ def main():
     )
     for b in broken[:10]:
         print("  broken chain (session, hand, pot before, pot_in):", b)
+    print(
+        f"the site's CPU (gunicorn and the worker) over the run: {site_cpu:.0f} s in {args.seconds} s, "
+        f"{site_cpu * 1000 / max(int(total['Request Count']), 1):.1f} ms a request"
+    )
+    if bare:
+        print(f"the bare Django view in the same run: {bare[0]:.0f} requests/s, {bare[1]:.2f} ms of gunicorn CPU each")
+    print("load average (1, 5, 15 min): " + ", ".join(f"{x:.2f}" for x in os.getloadavg()))
     ok = rps >= TARGET_RPS and p99 < TARGET_P99_MS and errors == 0 and not owed and not broken and not mismatched
     print("all targets met" if ok else "NOT all targets met", f"(logs in {tmp})")
 

@@ -83,6 +83,11 @@ def _module(record):
     return mod
 
 
+def _internal(e):
+    """The words of a referee bug (never a crash for the caller)."""
+    return _("internal referee error ({kind}: {why}); please report this record").format(kind=type(e).__name__, why=e)
+
+
 def replay(record, language=None):
     """The ruling (a ruling/1 dict) for a hand record (a dict); BadRecord if the record is bad."""
     if language is not None and language != "en":
@@ -98,9 +103,7 @@ def replay(record, language=None):
     except BadRecord:
         raise
     except Exception as e:  # a referee bug must still not become a crash for the caller
-        raise BadRecord(
-            [error(None, "*", f"internal referee error ({type(e).__name__}: {e}); please report this record")]
-        ) from e
+        raise BadRecord([error(None, "*", _internal(e))]) from e
 
 
 def legal(record, language=None):
@@ -116,9 +119,7 @@ def legal(record, language=None):
     except BadRecord:
         raise
     except Exception as e:
-        raise BadRecord(
-            [error(None, "*", f"internal referee error ({type(e).__name__}: {e}); please report this record")]
-        ) from e
+        raise BadRecord([error(None, "*", _internal(e))]) from e
 
 
 def steps(record, language=None):
@@ -137,9 +138,7 @@ def steps(record, language=None):
             except BadRecord:
                 raise
             except Exception as e:
-                raise BadRecord(
-                    [error(None, "*", f"internal referee error ({type(e).__name__}: {e}); please report this record")]
-                ) from e
+                raise BadRecord([error(None, "*", _internal(e))]) from e
         yield state
 
 
@@ -151,7 +150,10 @@ def answer(ask, text=None, language=None):
         return OK, dumps(games(language))
     rule = {"replay": replay, "legal": legal}.get(ask)
     if rule is None:
-        return refusal([error(None, "*", f"the referee answers replay, legal or games, not {ask!r}")])
+        with speaking(language):
+            return refusal(
+                [error(None, "*", _("the referee answers replay, legal or games, not {ask}").format(ask=repr(ask)))]
+            )
     try:
         with speaking(language):
             return OK, dumps(rule(record_of(text)))

@@ -4,6 +4,7 @@ ruling, a legal/1 and an error/1 document are the same bytes online and offline:
 
 import json
 
+from .language import _
 from .record import BadRecord, error, loads
 
 OK, BAD = 200, 400
@@ -19,7 +20,7 @@ def record_of(value):
     if isinstance(value, (str, bytes, bytearray)):
         value = loads(value)
     if not isinstance(value, dict):
-        raise BadRecord([error(None, "*", "A hand record must be a JSON object {...}.")])
+        raise BadRecord([error(None, "*", _("A hand record must be a JSON object {...}."))])
     return value
 
 

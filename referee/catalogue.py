@@ -15,13 +15,19 @@ hand's pot paid out) or "points" (a running score). Each house rule is
 {"action", "sentence", "fields": [{"name", "kind", "null"}]}; a choice field adds "choices".
 """
 
-from .cards import RANK_NAMES
+from .cards import rank_name
+from .language import _
 from .record import Choice, Count, Flag, Money, Ranks
 
 
+def _said(words):
+    """A game's words in the language spoken (looked up as given: the game's own catalogue holds them)."""
+    return _(words) if words.__class__ is str and words else words
+
+
 def rule_entry(name, kind, default, label, sentence):
-    """One house rule of the catalogue."""
-    out = {"name": name, "label": label, "default": default}
+    """One house rule of the catalogue, its words in the language spoken."""
+    out = {"name": name, "label": _said(label), "default": default}
     if kind is Money:
         out["kind"] = "money"
     elif kind is Flag:
@@ -29,11 +35,11 @@ def rule_entry(name, kind, default, label, sentence):
     elif isinstance(kind, Count):
         out.update(kind="count", min=kind.lo, max=kind.hi)
     elif isinstance(kind, Choice):
-        out.update(kind="choice", choices=[{"value": v, "sentence": sentence[v]} for v in kind.values])
+        out.update(kind="choice", choices=[{"value": v, "sentence": _said(sentence[v])} for v in kind.values])
         sentence = sentence[default]
     elif isinstance(kind, Ranks):
-        out.update(kind="ranks", ranks=[{"value": r, "name": RANK_NAMES[r]} for r in kind.ranks])
-    out["sentence"] = sentence
+        out.update(kind="ranks", ranks=[{"value": r, "name": rank_name(r)} for r in kind.ranks])
+    out["sentence"] = _said(sentence)
     return out
 
 
@@ -49,7 +55,7 @@ def entry(mod):
             if kind == "choice":
                 f["choices"] = list(mod.CHOICE_FIELDS[name])
             fs.append(f)
-        events.append({"action": action, "sentence": sentence, "fields": fs})
+        events.append({"action": action, "sentence": _said(sentence), "fields": fs})
     words = getattr(mod, "VARIANT_WORDS", {})
     seats = {"min": lo, "max": hi}
     seat_rules = getattr(mod, "SEAT_RULES", None)
@@ -57,9 +63,11 @@ def entry(mod):
         seats["house_rules"] = dict(zip(("min", "max"), seat_rules))
     return {
         "name": mod.GAME,
-        "title": mod.TITLE,
+        "title": _said(mod.TITLE),
         "variants": list(mod.VARIANTS),
-        "variant_words": [{"value": v, "words": words.get(v, v)} for v in mod.VARIANT_LIST] if mod.VARIANTS else [],
+        "variant_words": [{"value": v, "words": _said(words.get(v, v))} for v in mod.VARIANT_LIST]
+        if mod.VARIANTS
+        else [],
         "deck": len(mod.DECK),
         "seats": seats,
         "settles": mod.SETTLES,

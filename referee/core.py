@@ -20,7 +20,8 @@ its facts. This module owns what is the same for every game:
 from operator import sub
 
 from .cards import CARDS
-from .record import MAX_CENTS, BadRecord, describe, read_claimed, read_header, read_house_rules
+from .language import _, ngettext
+from .record import MAX_CENTS, BadRecord, deck_said, describe, not_a_card, read_claimed, read_header, read_house_rules
 from .ruling import discrepancies
 
 # Bounded caches (a server sees many tables and many families).
@@ -148,7 +149,13 @@ class Table:
                     r = h(self, i, ev)
                     i = i + 1 if r is None else r
                 continue
-            self.error(i, "*", f'event {i} must be an object such as {{"action": "play", ...}}, not {describe(ev)}')
+            self.error(
+                i,
+                "*",
+                _('event {i} must be an object such as {{"action": "play", ...}}, not {what}').format(
+                    i=i, what=describe(ev)
+                ),
+            )
             i += 1
         self.last_event = m - 1 if m else None
         return m
@@ -156,7 +163,7 @@ class Table:
     def step(self, i, ev):
         """Apply one event (for steps(): one event at a time)."""
         if ev.__class__ is not dict:
-            self.error(i, "*", f"event {i} must be an object, not {describe(ev)}")
+            self.error(i, "*", _("event {i} must be an object, not {what}").format(i=i, what=describe(ev)))
             return
         a = ev.get("action")
         h = (self.STEP_HANDLERS.get(a) or self.HANDLERS.get(a)) if a.__class__ is str else None
@@ -171,11 +178,23 @@ class Table:
         """A record holds one deal, by its own dealer: True if seat s may deal now (`dealt`: a deal came already),
         else the record is bad here (False)."""
         if dealt:
-            self.error(i, "action", f"event {i}: a second deal; a record holds one {one}")
+            if one == "deal":
+                msg = _("event {i}: a second deal; a record holds one deal")
+            elif one == "hand":
+                msg = _("event {i}: a second deal; a record holds one hand")
+            else:
+                msg = _("event {i}: a second deal; a record holds one {one}")
+            self.error(i, "action", msg.format(i=i, one=_(one)))
             return False
         if s != self.dealer:
             names = self.names
-            self.error(i, "seat", f"event {i}: {names[s]} deals, but the record's dealer is {names[self.dealer]}")
+            self.error(
+                i,
+                "seat",
+                _("event {i}: {who} deals, but the record's dealer is {dealer}").format(
+                    i=i, who=names[s], dealer=names[self.dealer]
+                ),
+            )
             return False
         return True
 
@@ -183,12 +202,18 @@ class Table:
         actions = ", ".join(self.ACTIONS)
         title = self.GAME.capitalize()
         if "action" not in ev:
-            self.error(i, "action", f"event {i} has no 'action'; {title} actions are {actions}")
+            self.error(
+                i,
+                "action",
+                _("event {i} has no 'action'; {title} actions are {actions}").format(i=i, title=title, actions=actions),
+            )
         else:
             self.error(
                 i,
                 "action",
-                f"event {i}: {describe(ev['action'])} is not a {title} action; {title} actions are {actions}",
+                _("event {i}: {what} is not a {title} action; {title} actions are {actions}").format(
+                    i=i, what=describe(ev["action"]), title=title, actions=actions
+                ),
             )
 
     # ------------------------------------------------------------------ typed fields, with the words of errors
@@ -207,24 +232,53 @@ class Table:
             return v
         a = ev.get("action")
         if key not in ev:
-            self.error(i, key, f"event {i} ({a}) needs '{key}': a seat number, 0 to {n - 1}")
+            self.error(
+                i,
+                key,
+                _("event {i} ({action}) needs '{key}': a seat number, 0 to {top}").format(
+                    i=i, action=a, key=key, top=n - 1
+                ),
+            )
         elif v.__class__ is int:
             names = ", ".join(f"{k} {nm}" for k, nm in enumerate(self.names))
-            self.error(i, key, f"event {i} ({a}): seat {v} is not at this table; seats are 0 to {n - 1} ({names})")
+            self.error(
+                i,
+                key,
+                _("event {i} ({action}): seat {seat} is not at this table; seats are 0 to {top} ({names})").format(
+                    i=i, action=a, seat=v, top=n - 1, names=names
+                ),
+            )
         else:
-            self.error(i, key, f"event {i} ({a}): '{key}' must be a seat number (0 to {n - 1}), not {describe(v)}")
+            self.error(
+                i,
+                key,
+                _("event {i} ({action}): '{key}' must be a seat number (0 to {top}), not {what}").format(
+                    i=i, action=a, key=key, top=n - 1, what=describe(v)
+                ),
+            )
         return None
 
     def card_words(self, i, ev, key, v):
         a = ev.get("action")
         c = CARDS.get(v) if v.__class__ is str else None
         if c is not None:
-            self.error(i, key, f"event {i} ({a}): {c.text} is not in {self.DECK_WORDS}")
+            self.error(
+                i,
+                key,
+                _("event {i} ({action}): {card} is not in {deck}").format(
+                    i=i, action=a, card=c.text, deck=deck_said(self.DECK_WORDS)
+                ),
+            )
         elif v.__class__ is str:
-            hint = " (cards are upper-case)" if CARDS.get(v.upper()) is not None else ""
-            self.error(i, key, f"event {i} ({a}): {v!r} is not a card{hint}; write rank then suit, e.g. 'TH' or '10H'")
+            self.error(i, key, not_a_card(i, a, v))
         else:
-            self.error(i, key, f"event {i} ({a}): '{key}' must be a card such as 'TH', not {describe(v)}")
+            self.error(
+                i,
+                key,
+                _("event {i} ({action}): '{key}' must be a card such as 'TH', not {what}").format(
+                    i=i, action=a, key=key, what=describe(v)
+                ),
+            )
 
     def f_card_opt(self, i, ev, key):
         v = ev.get(key)
@@ -237,7 +291,13 @@ class Table:
 
     def f_card(self, i, ev, key):
         if ev.get(key) is None:
-            self.error(i, key, f"event {i} ({ev.get('action')}) needs '{key}': a card such as 'TH'")
+            self.error(
+                i,
+                key,
+                _("event {i} ({action}) needs '{key}': a card such as 'TH'").format(
+                    i=i, action=ev.get("action"), key=key
+                ),
+            )
             return None
         return self.f_card_opt(i, ev, key)
 
@@ -246,12 +306,11 @@ class Table:
         if v is None and null:
             return None
         if v.__class__ is not list:
-            self.error(
-                i,
-                key,
-                f"event {i} ({ev.get('action')}): '{key}' must be a list of cards"
-                f"{' or null' if null else ''}, not {describe(v)}",
-            )
+            if null:
+                msg = _("event {i} ({action}): '{key}' must be a list of cards or null, not {what}")
+            else:
+                msg = _("event {i} ({action}): '{key}' must be a list of cards, not {what}")
+            self.error(i, key, msg.format(i=i, action=ev.get("action"), key=key, what=describe(v)))
             return None
         out = []
         for t in v:
@@ -273,12 +332,16 @@ class Table:
         n = self.n
         a = ev.get("action")
         if v.__class__ is not list or len(v) != n:
-            what = describe(v) if v.__class__ is not list else f"{len(v)} hands"
+            what = (
+                describe(v) if v.__class__ is not list else ngettext("{n} hands", "{n} hands", len(v)).format(n=len(v))
+            )
             self.error(
                 i,
                 key,
-                f"event {i} ({a}): '{key}' must list {n} hands, one per seat (a list of cards, or "
-                f"null if unknown), not {what}",
+                _(
+                    "event {i} ({action}): '{key}' must list {n} hands, one per seat (a list of cards, or "
+                    "null if unknown), not {what}"
+                ).format(i=i, action=a, key=key, n=n, what=what),
             )
             return None
         out = []
@@ -290,8 +353,9 @@ class Table:
                 self.error(
                     i,
                     key,
-                    f"event {i} ({a}): {self.names[k]}'s hand (seat {k}) must be a list of cards or "
-                    f"null, not {describe(hand)}",
+                    _(
+                        "event {i} ({action}): {who}'s hand (seat {seat}) must be a list of cards or null, not {what}"
+                    ).format(i=i, action=a, who=self.names[k], seat=k, what=describe(hand)),
                 )
                 return None
             cs = self.card_list(i, ev, key, hand)
@@ -304,14 +368,26 @@ class Table:
         v = ev.get(key)
         if v is True or v is False:
             return v
-        self.error(i, key, f"event {i} ({ev.get('action')}): '{key}' must be true or false, not {describe(v)}")
+        self.error(
+            i,
+            key,
+            _("event {i} ({action}): '{key}' must be true or false, not {what}").format(
+                i=i, action=ev.get("action"), key=key, what=describe(v)
+            ),
+        )
         return None
 
     def f_text(self, i, ev, key):
         v = ev.get(key)
         if v is None or v.__class__ is str:
             return v
-        self.error(i, key, f"event {i} ({ev.get('action')}): '{key}' must be text, not {describe(v)}")
+        self.error(
+            i,
+            key,
+            _("event {i} ({action}): '{key}' must be text, not {what}").format(
+                i=i, action=ev.get("action"), key=key, what=describe(v)
+            ),
+        )
         return None
 
     # ------------------------------------------------------------------ the ruling
@@ -486,7 +562,9 @@ def read(record, mod):
     if errors:
         if h.events is not None and h.n is not None and h.n <= mod.SEATS[1]:
             # Still name the events' own mistakes (their fields only).
-            t = mod.Table(h.n, h.players or [f"seat {k}" for k in range(h.n)], h.dealer or 0, 0, mod.DEFAULT_CONFIG)
+            t = mod.Table(
+                h.n, h.players or [_("seat {k}").format(k=k) for k in range(h.n)], h.dealer or 0, 0, mod.DEFAULT_CONFIG
+            )
             t.lax = True
             t.run(h.events)
             errors.extend(t.errors)

@@ -15,6 +15,7 @@ import json
 from typing import Any, ClassVar
 
 from .cards import CARDS, rank_of
+from .language import _, ngettext
 
 
 class BadRecord(Exception):
@@ -24,8 +25,9 @@ class BadRecord(Exception):
         if isinstance(errors, dict):
             errors = [errors]
         self.errors = list(errors)
-        first = self.errors[0]["message"] if self.errors else "bad record"
-        more = f" (and {len(self.errors) - 1} more)" if len(self.errors) > 1 else ""
+        first = self.errors[0]["message"] if self.errors else _("bad record")
+        k = len(self.errors) - 1
+        more = ngettext(" (and {n} more)", " (and {n} more)", k).format(n=k) if k > 0 else ""
         super().__init__(first + more)
 
     def document(self):
@@ -43,19 +45,37 @@ def loads(text):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as e:
-            raise BadRecord([error(None, "*", f"the file is not UTF-8 text ({e.reason} at byte {e.start})")])
+            raise BadRecord(
+                [
+                    error(
+                        None,
+                        "*",
+                        _("the file is not UTF-8 text ({reason} at byte {byte})").format(
+                            reason=_why(e.reason), byte=e.start
+                        ),
+                    )
+                ]
+            )
     if not isinstance(text, str):
-        raise BadRecord([error(None, "*", "a record is JSON text")])
+        raise BadRecord([error(None, "*", _("a record is JSON text"))])
     try:
         record = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as e:
         raise BadRecord(
-            [error(None, "*", f"the record is not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}")]
+            [
+                error(
+                    None,
+                    "*",
+                    _("the record is not valid JSON: {why} at line {line}, column {column}").format(
+                        why=_why(e.msg), line=e.lineno, column=e.colno
+                    ),
+                )
+            ]
         )
     except ValueError as e:  # NaN / Infinity
-        raise BadRecord([error(None, "*", f"the record is not valid JSON: {e}")])
+        raise BadRecord([error(None, "*", _("the record is not valid JSON: {why}").format(why=e))])
     except RecursionError:
-        raise BadRecord([error(None, "*", "the record is nested too deeply to be a hand record")])
+        raise BadRecord([error(None, "*", _("the record is nested too deeply to be a hand record"))])
     check_text(record)
     return record
 
@@ -88,13 +108,17 @@ def text_errors(value):
         v, path, event = stack.pop()
         if v.__class__ is str:
             if not _is_text(v):
-                errors.append(error(event, path or "*", f"“{_shown(v)}” holds a lone surrogate, not text"))
+                errors.append(
+                    error(event, path or "*", _("“{text}” holds a lone surrogate, not text").format(text=_shown(v)))
+                )
         elif isinstance(v, dict):
             for k, x in v.items():
                 key = _shown(k) if k.__class__ is str else str(k)
                 where = f"{path}.{key}" if path else key
                 if k.__class__ is str and not _is_text(k):
-                    errors.append(error(event, where, f"the key “{key}” holds a lone surrogate, not text"))
+                    errors.append(
+                        error(event, where, _("the key “{key}” holds a lone surrogate, not text").format(key=key))
+                    )
                 stack.append((x, where, event))
         elif isinstance(v, list):
             for i, x in enumerate(v):
@@ -111,7 +135,29 @@ def check_text(value):
 
 
 def _no_constant(name):
-    raise ValueError(f"{name} is not a number JSON allows")
+    raise ValueError(_("{name} is not a number JSON allows").format(name=name))
+
+
+def _why(reason):
+    """The json and utf-8 decoders' reasons (English) in the language spoken (their English is the msgid); any other
+    reason as it is."""
+    words = {
+        "Expecting value": _("Expecting value"),
+        "Expecting property name enclosed in double quotes": _("Expecting property name enclosed in double quotes"),
+        "Expecting ':' delimiter": _("Expecting ':' delimiter"),
+        "Expecting ',' delimiter": _("Expecting ',' delimiter"),
+        "Unterminated string starting at": _("Unterminated string starting at"),
+        "Extra data": _("Extra data"),
+        "Invalid \\escape": _("Invalid \\escape"),
+        "Invalid \\uXXXX escape": _("Invalid \\uXXXX escape"),
+        "Invalid control character at": _("Invalid control character at"),
+        "Illegal trailing comma before end of object": _("Illegal trailing comma before end of object"),
+        "Illegal trailing comma before end of array": _("Illegal trailing comma before end of array"),
+        "invalid start byte": _("invalid start byte"),
+        "invalid continuation byte": _("invalid continuation byte"),
+        "unexpected end of data": _("unexpected end of data"),
+    }
+    return words.get(reason, reason)
 
 
 def describe(value):
@@ -123,13 +169,14 @@ def describe(value):
     if isinstance(value, str):
         return repr(value if len(value) <= 20 else value[:20] + "...")
     if isinstance(value, int) and not -(10**15) < value < 10**15:
-        return f"a number of {len(str(abs(value)))} digits"
+        digits = len(str(abs(value)))
+        return ngettext("a number of {n} digits", "a number of {n} digits", digits).format(n=digits)
     if isinstance(value, (int, float)):
         return repr(value)
     if isinstance(value, list):
-        return f"a list of {len(value)}"
+        return ngettext("a list of {n}", "a list of {n}", len(value)).format(n=len(value))
     if isinstance(value, dict):
-        return "an object"
+        return _("an object")
     return type(value).__name__
 
 
@@ -149,13 +196,35 @@ def read_seat(ev, i, key, n, names, errors):
     if v.__class__ is int and n is None:
         return v if v >= 0 else None
     if key not in ev:
-        errors.append(error(i, key, f"event {i} ({ev.get('action')}) needs '{key}': the seat number (0 to {_top(n)})"))
+        errors.append(
+            error(
+                i,
+                key,
+                _("event {i} ({action}) needs '{key}': the seat number (0 to {top})").format(
+                    i=i, action=ev.get("action"), key=key, top=_top(n)
+                ),
+            )
+        )
     elif v.__class__ is int:
         errors.append(
-            error(i, key, f"event {i}: seat {v} is not at this table; seats are 0 to {_top(n)} ({_names(names)})")
+            error(
+                i,
+                key,
+                _("event {i}: seat {seat} is not at this table; seats are 0 to {top} ({names})").format(
+                    i=i, seat=v, top=_top(n), names=_names(names)
+                ),
+            )
         )
     else:
-        errors.append(error(i, key, f"event {i}: '{key}' must be a seat number (0 to {_top(n)}), not {describe(v)}"))
+        errors.append(
+            error(
+                i,
+                key,
+                _("event {i}: '{key}' must be a seat number (0 to {top}), not {what}").format(
+                    i=i, key=key, top=_top(n), what=describe(v)
+                ),
+            )
+        )
     return None
 
 
@@ -165,8 +234,30 @@ def _top(n):
 
 def _names(names):
     if not names:
-        return "no players"
+        return _("no players")
     return ", ".join(f"{k} {nm}" for k, nm in enumerate(names))
+
+
+def deck_said(words):
+    """A game's words for its deck ("the Swik deck, ...") in the language spoken (the game's catalogue holds them)."""
+    return _("the deck") if words == "the deck" else _(words)
+
+
+def not_a_card(i, action, v):
+    """The words for a text that is not a card ("th", "1H"), at event i (of `action`, when named)."""
+    if CARDS.get(v.upper()) is not None:
+        if action is None:
+            msg = _("event {i}: {text} is not a card (cards are upper-case); write rank then suit, e.g. 'TH' or '10H'")
+        else:
+            msg = _(
+                "event {i} ({action}): {text} is not a card (cards are upper-case); write rank then suit, "
+                "e.g. 'TH' or '10H'"
+            )
+    elif action is None:
+        msg = _("event {i}: {text} is not a card; write rank then suit, e.g. 'TH' or '10H'")
+    else:
+        msg = _("event {i} ({action}): {text} is not a card; write rank then suit, e.g. 'TH' or '10H'")
+    return msg.format(i=i, action=action, text=repr(v))
 
 
 def read_card(ev, i, key, deck, errors, *, null=True, deck_words="the deck"):
@@ -175,7 +266,15 @@ def read_card(ev, i, key, deck, errors, *, null=True, deck_words="the deck"):
     if v is None:
         if null:
             return True, None
-        errors.append(error(i, key, f"event {i} ({ev.get('action')}) needs '{key}': a card such as 'TH'"))
+        errors.append(
+            error(
+                i,
+                key,
+                _("event {i} ({action}) needs '{key}': a card such as 'TH'").format(
+                    i=i, action=ev.get("action"), key=key
+                ),
+            )
+        )
         return False, None
     c = check_card(v, i, key, deck, errors, deck_words)
     return c is not None, c
@@ -187,19 +286,32 @@ def check_card(v, i, key, deck, errors, deck_words="the deck"):
     if c is not None and c in deck:
         return c
     if c is not None:
-        errors.append(error(i, key, f"event {i}: {c.text} is not in {deck_words}"))
+        errors.append(
+            error(i, key, _("event {i}: {card} is not in {deck}").format(i=i, card=c.text, deck=deck_said(deck_words)))
+        )
     elif v.__class__ is str:
-        hint = " (cards are upper-case)" if CARDS.get(v.upper()) is not None else ""
-        errors.append(error(i, key, f"event {i}: {v!r} is not a card{hint}; write rank then suit, e.g. 'TH' or '10H'"))
+        errors.append(error(i, key, not_a_card(i, None, v)))
     else:
-        errors.append(error(i, key, f"event {i}: '{key}' must be a card such as 'TH', not {describe(v)}"))
+        errors.append(
+            error(
+                i,
+                key,
+                _("event {i}: '{key}' must be a card such as 'TH', not {what}").format(i=i, key=key, what=describe(v)),
+            )
+        )
     return None
 
 
 def read_cards(v, i, key, deck, errors, deck_words="the deck"):
     """A list of Cards from a list of texts, or None with errors appended (bad items are skipped)."""
     if v.__class__ is not list:
-        errors.append(error(i, key, f"event {i}: '{key}' must be a list of cards, not {describe(v)}"))
+        errors.append(
+            error(
+                i,
+                key,
+                _("event {i}: '{key}' must be a list of cards, not {what}").format(i=i, key=key, what=describe(v)),
+            )
+        )
         return None
     out = []
     ok = True
@@ -269,6 +381,22 @@ class Ranks:
         return out
 
 
+def kind_words(kind):
+    """What a house rule of `kind` must be, in words of the language spoken (a game's own kind: its `words`,
+    from its own catalogue)."""
+    if kind is Money:
+        return _("a whole number of cents from 0 to {most}").format(most=MAX_CENTS)
+    if kind is Flag:
+        return _("true or false")
+    if isinstance(kind, Count):
+        return _("a whole number from {lo} to {hi}").format(lo=kind.lo, hi=kind.hi)
+    if isinstance(kind, Choice):
+        return _("one of {values}").format(values=", ".join(f'"{x}"' for x in kind.values))
+    if isinstance(kind, Ranks):
+        return _('a list of ranks such as ["K", "A"] (ranks {ranks})').format(ranks=" ".join(kind.ranks))
+    return _(kind.words)
+
+
 # ---------------------------------------------------------------- the header
 
 
@@ -298,11 +426,19 @@ def read_header(record, game, rule_kinds, defaults, errors, *, variants=(None,))
     h.game = game
     fmt = record.get("format")
     if fmt != "handrec/1":
-        errors.append(error(None, "format", f"'format' must be \"handrec/1\", not {describe(fmt)}"))
+        errors.append(error(None, "format", _("'format' must be \"handrec/1\", not {what}").format(what=describe(fmt))))
     variant = record.get("variant")
     if not ((variant is None or variant.__class__ is str) and variant in variants):
         allowed = ", ".join("null" if x is None else f'"{x}"' for x in variants)
-        errors.append(error(None, "variant", f"{game} has no variant {describe(variant)}; use {allowed}"))
+        errors.append(
+            error(
+                None,
+                "variant",
+                _("{game} has no variant {what}; use {allowed}").format(
+                    game=game, what=describe(variant), allowed=allowed
+                ),
+            )
+        )
     h.variant = variant
 
     players = record.get("players")
@@ -320,14 +456,24 @@ def read_header(record, game, rule_kinds, defaults, errors, *, variants=(None,))
         h.n = None
         if players.__class__ is not list:
             errors.append(
-                error(None, "players", f"'players' must be the list of names in turn order, not {describe(players)}")
+                error(
+                    None,
+                    "players",
+                    _("'players' must be the list of names in turn order, not {what}").format(what=describe(players)),
+                )
             )
         elif not players:
-            errors.append(error(None, "players", "'players' is empty; list the names in turn order"))
+            errors.append(error(None, "players", _("'players' is empty; list the names in turn order")))
         else:
             bad = next(k for k, p in enumerate(players) if not (p.__class__ is str and p.strip()))
             errors.append(
-                error(None, "players", f"player {bad} must be a name (non-empty text), not {describe(players[bad])}")
+                error(
+                    None,
+                    "players",
+                    _("player {k} must be a name (non-empty text), not {what}").format(
+                        k=bad, what=describe(players[bad])
+                    ),
+                )
             )
 
     dealer = record.get("dealer")
@@ -337,9 +483,21 @@ def read_header(record, game, rule_kinds, defaults, errors, *, variants=(None,))
     else:
         h.dealer = None
         if dealer.__class__ is int:
-            errors.append(error(None, "dealer", f"dealer seat {dealer} is not at this table; seats are 0 to {_top(n)}"))
+            errors.append(
+                error(
+                    None,
+                    "dealer",
+                    _("dealer seat {seat} is not at this table; seats are 0 to {top}").format(seat=dealer, top=_top(n)),
+                )
+            )
         else:
-            errors.append(error(None, "dealer", f"'dealer' must be the dealer's seat number, not {describe(dealer)}"))
+            errors.append(
+                error(
+                    None,
+                    "dealer",
+                    _("'dealer' must be the dealer's seat number, not {what}").format(what=describe(dealer)),
+                )
+            )
 
     pot_in = record.get("pot_in", 0)
     if pot_in is None:
@@ -349,7 +507,13 @@ def read_header(record, game, rule_kinds, defaults, errors, *, variants=(None,))
     else:
         h.pot_in = 0
         errors.append(
-            error(None, "pot_in", f"'pot_in' must be whole cents from 0 to {MAX_CENTS}, not {describe(pot_in)}")
+            error(
+                None,
+                "pot_in",
+                _("'pot_in' must be whole cents from 0 to {most}, not {what}").format(
+                    most=MAX_CENTS, what=describe(pot_in)
+                ),
+            )
         )
 
     h.rules = read_house_rules(record.get("house_rules"), rule_kinds, defaults, errors, game)
@@ -359,7 +523,9 @@ def read_header(record, game, rule_kinds, defaults, errors, *, variants=(None,))
         h.events = events
     else:
         h.events = None
-        errors.append(error(None, "events", f"'events' must be a list of events, not {describe(events)}"))
+        errors.append(
+            error(None, "events", _("'events' must be a list of events, not {what}").format(what=describe(events)))
+        )
 
     claimed = record.get("claimed")
     if claimed is None or claimed.__class__ is dict:
@@ -367,7 +533,11 @@ def read_header(record, game, rule_kinds, defaults, errors, *, variants=(None,))
     else:
         h.claimed = None
         errors.append(
-            error(None, "claimed", f"'claimed' must be an object such as {{\"net\": [...]}}, not {describe(claimed)}")
+            error(
+                None,
+                "claimed",
+                _("'claimed' must be an object such as {{\"net\": [...]}}, not {what}").format(what=describe(claimed)),
+            )
         )
     return h
 
@@ -379,7 +549,9 @@ def read_house_rules(given, rule_kinds, defaults, errors, game):
     if given.__class__ is not dict:
         errors.append(
             error(
-                None, "house_rules", f"'house_rules' must be an object such as {{\"ante\": 5}}, not {describe(given)}"
+                None,
+                "house_rules",
+                _("'house_rules' must be an object such as {{\"ante\": 5}}, not {what}").format(what=describe(given)),
             )
         )
         return defaults
@@ -389,12 +561,26 @@ def read_house_rules(given, rule_kinds, defaults, errors, game):
         if kind is None:
             known = ", ".join(sorted(rule_kinds))
             errors.append(
-                error(None, "house_rules", f"{game} has no house rule {describe(name)}; its house rules are {known}")
+                error(
+                    None,
+                    "house_rules",
+                    _("{game} has no house rule {what}; its house rules are {known}").format(
+                        game=game, what=describe(name), known=known
+                    ),
+                )
             )
             continue
         x = kind.read(v)
         if x is None:
-            errors.append(error(None, "house_rules", f"house rule '{name}' must be {kind.words}, not {describe(v)}"))
+            errors.append(
+                error(
+                    None,
+                    "house_rules",
+                    _("house rule '{name}' must be {words}, not {what}").format(
+                        name=name, words=kind_words(kind), what=describe(v)
+                    ),
+                )
+            )
             continue
         rules[name] = x
     return rules
@@ -407,7 +593,13 @@ def read_claimed(claimed, n, allowed, errors):
     for key, v in claimed.items():
         if key not in allowed:
             errors.append(
-                error(None, "claimed", f"'claimed' has {describe(key)}; this game takes {', '.join(allowed)}")
+                error(
+                    None,
+                    "claimed",
+                    _("'claimed' has {what}; this game takes {keys}").format(
+                        what=describe(key), keys=", ".join(allowed)
+                    ),
+                )
             )
         elif key == "net":
             if (
@@ -419,7 +611,9 @@ def read_claimed(claimed, n, allowed, errors):
                     error(
                         None,
                         "claimed",
-                        f"'claimed.net' must list whole cents for each of the {n} seats, not {describe(v)}",
+                        _("'claimed.net' must list whole cents for each of the {n} seats, not {what}").format(
+                            n=n, what=describe(v)
+                        ),
                     )
                 )
         elif key == "pot_out":
@@ -428,6 +622,8 @@ def read_claimed(claimed, n, allowed, errors):
                     error(
                         None,
                         "claimed",
-                        f"'claimed.pot_out' must be whole cents from 0 to {MAX_CENTS}, not {describe(v)}",
+                        _("'claimed.pot_out' must be whole cents from 0 to {most}, not {what}").format(
+                            most=MAX_CENTS, what=describe(v)
+                        ),
                     )
                 )

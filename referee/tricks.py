@@ -13,7 +13,7 @@ play and the tricks done. A game sets up a hand of tricks with `begin_tricks` an
 Seats play in `order` (the leader first); a play out of turn is judged in proper order.
 """
 
-from .cards import SUIT_NAME
+from .language import _
 
 # Where a card of the current deal is: a seat number (that seat holds it and may play it) or one of these.
 BLIND, TURNED, GONE, PLAYED = -1, -2, -3, -4
@@ -21,6 +21,26 @@ PLAY, DONE = 4, 5  # the phases of a trick game's hand that this module knows (a
 
 # RING[n][d]: the seats in turn from seat d's left, d last.
 RING = [[tuple((d + k) % n for k in range(1, n + 1)) for d in range(n)] for n in range(16)]
+
+
+def lead_words(suit):
+    """ "to a heart lead" in the language spoken."""
+    return {
+        "S": _("to a spade lead"),
+        "H": _("to a heart lead"),
+        "D": _("to a diamond lead"),
+        "C": _("to a club lead"),
+    }[suit]
+
+
+def none_words(suit):
+    """ "with no hearts" in the language spoken."""
+    return {
+        "S": _("with no spades"),
+        "H": _("with no hearts"),
+        "D": _("with no diamonds"),
+        "C": _("with no clubs"),
+    }[suit]
 
 
 def ring_from(seats, first):
@@ -138,12 +158,16 @@ class TrickTable:
     def odd_turn(self, i, s, c):
         """A play that is not the next in turn: out, twice, or out of turn (a violation)."""
         if not self.part[s]:
-            self.error(i, "seat", f"event {i}: {self.names[s]} is out and cannot play")
+            self.error(i, "seat", _("event {i}: {who} is out and cannot play").format(i=i, who=self.names[s]))
             return False
         cur = self.cur
         if any(p[0] == s for p in cur):
             self.error(
-                i, "seat", f"event {i}: {self.names[s]} plays {c}, but already played to trick {self.ntricks + 1}"
+                i,
+                "seat",
+                _("event {i}: {who} plays {card}, but already played to trick {n}").format(
+                    i=i, who=self.names[s], card=c, n=self.ntricks + 1
+                ),
             )
             return False
         self.disorder = True
@@ -154,32 +178,33 @@ class TrickTable:
                 i,
                 s,
                 self.OUT_OF_TURN,
-                f"{self.names[s]} played {c} out of turn ({self.names[expected]} was to play); "
-                f"the cards are judged in proper order",
+                _(
+                    "{who} played {card} out of turn ({expected} was to play); the cards are judged in proper order"
+                ).format(who=self.names[s], card=c, expected=self.names[expected]),
             )
         return True
 
     def never_held(self, i, s, c, o):
         names = self.names
         if o == PLAYED:
-            msg = f"event {i}: {names[s]} plays {c}, which was already played"
+            msg = _("event {i}: {who} plays {card}, which was already played")
         elif o is None:
-            hand = self.known[s] or []
-            msg = f"event {i}: {names[s]} plays {c}, a card never given to {names[s]} (that hand: {' '.join(hand)})"
+            msg = _("event {i}: {who} plays {card}, a card never given to {who} (that hand: {hand})")
         else:
-            msg = f"event {i}: {names[s]} plays {c}, a card never given to {names[s]}{self.where_words(o)}"
-        self.error(i, "card", msg)
+            msg = _("event {i}: {who} plays {card}, a card never given to {who}{where}")
+        hand = " ".join(self.known[s] or []) if o is None else ""
+        self.error(i, "card", msg.format(i=i, who=names[s], card=c, hand=hand, where=self.where_words(o)))
 
     def where_words(self, o):
         if o is None:
             return ""
         if o >= 0:
-            return f" (it was dealt to {self.names[o]})"
+            return _(" (it was dealt to {who})").format(who=self.names[o])
         return {
-            BLIND: " (it is in the blind)",
-            TURNED: " (it is the turned card)",
-            GONE: " (it was thrown away)",
-            PLAYED: " (it was already played)",
+            BLIND: _(" (it is in the blind)"),
+            TURNED: _(" (it is the turned card)"),
+            GONE: _(" (it was thrown away)"),
+            PLAYED: _(" (it was already played)"),
         }[o]
 
     def in_proper_order(self, cur):
@@ -217,14 +242,16 @@ class TrickTable:
         if self.phase != PLAY and not self.may_trick(i, ev):
             return
         if not self.part[w]:
-            self.error(i, "winner", f"event {i}: {self.names[w]} was out and cannot win a trick")
+            self.error(i, "winner", _("event {i}: {who} was out and cannot win a trick").format(i=i, who=self.names[w]))
             return
         if self.cur:
             self.error(
                 i,
                 "action",
-                f"event {i}: a trick given by its winner while trick {self.ntricks + 1} is half "
-                f"played; give all its cards or only its winner",
+                _(
+                    "event {i}: a trick given by its winner while trick {n} is half played; give all its cards or "
+                    "only its winner"
+                ).format(i=i, n=self.ntricks + 1),
             )
             return
         # Which cards went is unknown now: the known hands no longer tell what is still held.
@@ -244,7 +271,12 @@ class TrickTable:
                 if where[x] == s:
                     if x[1] == L:
                         return self.revoke(
-                            e, s, self.REVOKE, f"{self.names[s]} played {c} to a {SUIT_NAME[L]} lead while holding {x}"
+                            e,
+                            s,
+                            self.REVOKE,
+                            _("{who} played {card} {lead} while holding {held}").format(
+                                who=self.names[s], card=c, lead=lead_words(L), held=x
+                            ),
                         )
                     if x[1] == T and trump is None:
                         trump = x
@@ -253,8 +285,9 @@ class TrickTable:
                     e,
                     s,
                     self.REVOKE,
-                    f"{self.names[s]} played {c} to a {SUIT_NAME[L]} lead with "
-                    f"no {SUIT_NAME[L]}, but held the trump {trump}",
+                    _("{who} played {card} {lead} {without}, but held the trump {trump}").format(
+                        who=self.names[s], card=c, lead=lead_words(L), without=none_words(L), trump=trump
+                    ),
                 )
             if self.known[s] is not None:
                 return  # his whole hand is known: nothing more to learn later
@@ -271,12 +304,13 @@ class TrickTable:
         v = self.voids[s]
         for k, (L, need_trump, e, played) in enumerate(v):
             if c[1] == L:
-                why = f"{self.names[s]} played {played} to a {SUIT_NAME[L]} lead, but held {c} (and played it later)"
-            elif need_trump and c[1] == self.trump:
-                why = (
-                    f"{self.names[s]} played {played} to a {SUIT_NAME[L]} lead with no {SUIT_NAME[L]}, "
-                    f"but held the trump {c} (and played it later)"
+                why = _("{who} played {card} {lead}, but held {held} (and played it later)").format(
+                    who=self.names[s], card=played, lead=lead_words(L), held=c
                 )
+            elif need_trump and c[1] == self.trump:
+                why = _(
+                    "{who} played {card} {lead} {without}, but held the trump {trump} (and played it later)"
+                ).format(who=self.names[s], card=played, lead=lead_words(L), without=none_words(L), trump=c)
             else:
                 continue
             del v[k]

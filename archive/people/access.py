@@ -17,11 +17,13 @@ the services and the API's id lookups check a user against a family with `requir
 
 from __future__ import annotations
 
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db.models import OuterRef, Subquery
 from django.http import Http404
 
 from archive.common import money
+from archive.common.fragments import family_version
 from archive.people.models import Family, Membership
 
 OWNER, EDITOR, VIEWER = Membership.Role.OWNER, Membership.Role.EDITOR, Membership.Role.VIEWER
@@ -75,29 +77,45 @@ def is_editor(user, family) -> bool:
     return role_of(user, family) in EDIT_ROLES
 
 
+_FAMILY_FIELDS = ("id", "name", "slug", "timezone", "currency", "created_at")
+# A membership read from the cache is checked against the family's version (archive/common/fragments.py), which
+# every saved or deleted membership and every saved family replaces: a member removed, a role changed or a family
+# renamed shows on the next request. The expiry bounds the one race left (a removal committed between a
+# request's read and its write of the cache).
+MEMBERSHIP_TTL = 5 * 60
+
+
+def _membership_key(user_id, slug) -> str:
+    return f"tk:member2:{user_id}:{slug}"  # (2: with the family's money)
+
+
 def family_for(user, slug):
-    """(family, role) for a member, in one query; Http404 for everyone else (anonymous users included).
-    The request's amounts are written in the family's money from here on."""
+    """(family, role) for a member: from the cache (checked against the family's version), else in one query;
+    Http404 for everyone else (anonymous users included). The request's amounts are written in the family's
+    money from here on."""
     if not getattr(user, "is_authenticated", False):
         raise Http404("No such family.")
+    key = _membership_key(user.pk, slug)
+    hit = cache.get(key)
+    if hit is not None:
+        values, role, version = hit
+        if version == family_version(values[0]):
+            family = Family.from_db("default", _FAMILY_FIELDS, values)
+            money.activate(family.currency)
+            return family, role
     row = (
         Membership.objects.filter(user=user, family__slug=slug)
         .select_related("family")
-        .only(
-            "role",
-            "family__id",
-            "family__name",
-            "family__slug",
-            "family__timezone",
-            "family__currency",
-            "family__created_at",
-        )
+        .only("role", *(f"family__{f}" for f in _FAMILY_FIELDS))
         .first()
     )
     if row is None:
         raise Http404("No such family.")
-    money.activate(row.family.currency)  # the page's amounts in the family's money
-    return row.family, row.role
+    family = row.family
+    values = tuple(getattr(family, f) for f in _FAMILY_FIELDS)
+    cache.set(key, (values, row.role, family_version(family.pk)), MEMBERSHIP_TTL)
+    money.activate(family.currency)  # the page's amounts in the family's money
+    return family, row.role
 
 
 def member_family_ids(user):

@@ -24,10 +24,46 @@ to a full rebuild's by construction (the same SQL), which the property test chec
 from __future__ import annotations
 
 import datetime
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from django.db import connection
 
 from archive.stats.common import where
+
+# One page's reads of the rollups (archive/stats/selectors.py's `one_read`): a statement read twice in it
+# (a game's columns for the players and for the totals, the players' names for each panel) is run once.
+_MEMO: ContextVar[dict | None] = ContextVar("tk_stats_reads", default=None)
+
+
+@contextmanager
+def one_read():
+    """Within it, the same rollup statement with the same arguments answers from the first run."""
+    token = _MEMO.set({})
+    try:
+        yield
+    finally:
+        _MEMO.reset(token)
+
+
+def remembered(key, read):
+    """read() once per `key` within `one_read`, every time outside it."""
+    memo = _MEMO.get()
+    if memo is None:
+        return read()
+    if key not in memo:
+        memo[key] = read()
+    return memo[key]
+
+
+def _fetch(sql, args):
+    def run():
+        with connection.cursor() as cur:
+            cur.execute(sql, args)
+            return cur.fetchall()
+
+    return remembered((sql, tuple(args)), run)
+
 
 ONE_DAY = datetime.timedelta(days=1)
 DAY, MONTH, YEAR, ALL = "d", "m", "y", "a"  # the levels, as Rollup.read tags its rows
@@ -233,13 +269,11 @@ class Rollup:
         group = ", ".join(self.group) + ", " if self.group else ""
         if top == ALL:
             if date_from is None and date_to is None:
-                with connection.cursor() as cur:
-                    cur.execute(
-                        f"SELECT {group}'{ALL}', month, {', '.join(cols)} FROM {_t(self.month)}{clause} "
-                        f"AND span = {ALL_SPAN}",
-                        params,
-                    )
-                    return cur.fetchall()
+                return _fetch(
+                    f"SELECT {group}'{ALL}', month, {', '.join(cols)} FROM {_t(self.month)}{clause} "
+                    f"AND span = {ALL_SPAN}",
+                    params,
+                )
             top = YEAR
         days, months, years = split(date_from, date_to, top)
         parts, args = [], []
@@ -259,9 +293,7 @@ class Rollup:
             args += params + sargs
         if not parts:
             return []
-        with connection.cursor() as cur:
-            cur.execute(" UNION ALL ".join(parts), args)
-            return cur.fetchall()
+        return _fetch(" UNION ALL ".join(parts), args)
 
 
 def add(a, b):

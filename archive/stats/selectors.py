@@ -40,6 +40,7 @@ from archive.stats.rollups import (
     biggest,
     fold,
     month_of,
+    remembered,
     split,
     year_of,
 )
@@ -55,7 +56,10 @@ def _period(qs, *, game=None, date_from=None, date_to=None):
 
 
 def _names(family):
-    return dict(Player.objects.filter(family=family).values_list("id", "name"))
+    """{player id: name}; read once a page within `one_read`."""
+    return remembered(
+        ("names", family.pk), lambda: dict(Player.objects.filter(family=family).values_list("id", "name"))
+    )
 
 
 # How a game module is asked about a game the family never played: as about another game, so it answers

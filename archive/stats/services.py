@@ -35,6 +35,7 @@ from django.db import connection, connections, transaction
 from django.utils import timezone
 
 from archive.common import bounds
+from archive.common.fragments import family_changed
 from archive.people import access, audit
 from archive.people.models import Family
 from archive.stats import derive, summaries
@@ -102,6 +103,7 @@ def stats_update_for_hands(*, hand_ids):
     for (family_id, game), (days, players, sessions) in keys.items():
         summaries.rebuild_touched(family_id, game, days=days, players=players, sessions=sessions)
     StatsOutbox.objects.filter(id__in=owed).delete()
+    family_changed(*family_ids)
     return {"hands": written, "keys": sum(len(d) * len(p) for d, p, _ in keys.values())}
 
 
@@ -208,6 +210,7 @@ def _recompute(family, job, rederive):
         StatsJob.objects.filter(pk=job.pk).update(
             state=StatsJob.State.DONE, done=done, total=total, finished_at=timezone.now()
         )
+    family_changed(*family_ids)
     return {"rederived": done, "removed": removed, "rederive": rederive}
 
 

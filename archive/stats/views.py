@@ -12,16 +12,20 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
 from archive.common import bounds, catalogue
+from archive.common.fragments import family_version, fragment
 from archive.people.access import can_edit, family_for, require_edit
 from archive.people.models import Player
 from archive.stats import games as stats_games
 from archive.stats import jobs, selectors, services
 from archive.stats.models import SettlePayment, StatsJob
+from archive.stats.rollups import one_read
 from archive.table.models import Game, Session
 from archive.table.selectors.families import games_of
 
@@ -86,34 +90,52 @@ def _game_parts(game):
 @require_GET
 def family_stats(request, slug):
     family, role = family_for(request.user, slug)
+    version = family_version(family.pk)  # before the statistics are read (archive/common/fragments.py)
     flt, errors = parse_filters(request.GET)
     for e in errors:
         messages.warning(request, e)
-    players = selectors.players(family=family, **flt)
-    charts = _chart_data(family, flt)
+    ctx = {"family": family, "role": role, "can_edit": can_edit(role), "filters": flt}
+
+    def panels():  # the totals, tables and charts: read and rendered once a family version and filter
+        # (stripped: the page is the same bytes as when it was one template)
+        return render_to_string("stats/_family_panels.html", ctx | _panels(family, flt)).lstrip()
+
+    parts = [flt["game"] or "", flt["date_from"] or "", flt["date_to"] or ""]
+    html = fragment(family.pk, "stats", parts, panels, version=version)
     job = jobs.latest_job(family=family)
     return render(
         request,
         "stats/family.html",
-        {
-            "family": family,
-            "role": role,
-            "can_edit": can_edit(role),
-            "filters": flt,
+        ctx
+        | {
             "games": _games(family),
-            "totals": selectors.totals(family=family, players=players, **flt),
-            "players": players,
-            "misdealers": sorted((p for p in players if p["misdeals"]), key=lambda p: (-p["misdeals"], p["name"])),
-            "streaks": selectors.streaks(family=family, **flt),
-            "game_parts": _game_parts(flt["game"]),
-            "h2h": dict(charts["h2h"], rows=_h2h_rows(charts["h2h"])),
-            "largest": selectors.largest_pots(family=family, **flt),
-            "charts": charts,
-            "sessions": Session.objects.filter(family=family, deleted_at__isnull=True)[:12],
+            "panels": mark_safe(html),  # noqa: S308 (rendered by the view above)
             "job": jobs.job_progress(job) if job else None,
             "owed": jobs.owed(family=family),
         },
     )
+
+
+def _panels(family, flt) -> dict:
+    """The statistics panels' context, read as one (a statement two panels share runs once)."""
+    with one_read():
+        return _panel_reads(family, flt)
+
+
+def _panel_reads(family, flt) -> dict:
+    players = selectors.players(family=family, **flt)
+    charts = _chart_data(family, flt)
+    return {
+        "totals": selectors.totals(family=family, players=players, **flt),
+        "players": players,
+        "misdealers": sorted((p for p in players if p["misdeals"]), key=lambda p: (-p["misdeals"], p["name"])),
+        "streaks": selectors.streaks(family=family, **flt),
+        "game_parts": _game_parts(flt["game"]),
+        "h2h": dict(charts["h2h"], rows=_h2h_rows(charts["h2h"])),
+        "largest": selectors.largest_pots(family=family, **flt),
+        "charts": charts,
+        "sessions": list(Session.objects.filter(family=family, deleted_at__isnull=True)[:12]),
+    }
 
 
 @login_required

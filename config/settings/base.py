@@ -98,6 +98,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Production sets CACHE_URL to Redis, shared by every gunicorn worker and node; the embedded run keeps a
 # per-process local memory, right for its single process.
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://tablekeeper")}
+# Several sites (or a test run) on one Redis keep apart by a prefix of their keys.
+CACHES["default"]["KEY_PREFIX"] = env("CACHE_KEY_PREFIX", default="")
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 # dumpdata/loaddata (manage.py backup/restore) keep times to the microsecond (archive/common/fulljson.py).
 SERIALIZATION_MODULES = {"json": "archive.common.fulljson"}

@@ -11,6 +11,7 @@ ALLOWED_HOSTS = env.list("ALLOWED_HOSTS")
 
 # Redis, shared by every gunicorn worker and node: sessions and signed-in users are read from it (base.py).
 CACHES = {"default": env.cache("CACHE_URL", default="redis://127.0.0.1:6379/1")}
+CACHES["default"]["KEY_PREFIX"] = env("CACHE_KEY_PREFIX", default="")
 
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=True)

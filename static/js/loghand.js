@@ -105,6 +105,59 @@
       h("div", { cls: "picker-grid" }, rows));
   }
 
+  // --- where the referee's answers come from ------------------------------------------------------------
+  // Online, the server's referee (the API). With no network (the phone says it is offline, or the server
+  // cannot be reached), the same `referee` package run in this browser by Pyodide (static/js/offline/
+  // referee.js): its answers are the API's, byte for byte. No rule is written here for either.
+  var local = null;  // a promise of localReferee, imported the first time it is needed
+  function localReferee() {
+    if (!local) {
+      local = cfg.offline_referee_js
+        ? import(cfg.offline_referee_js).then(function (m) { return m.localReferee; })
+        : Promise.reject(new Error("this page has no offline referee"));
+    }
+    return local;
+  }
+  function viaLocal(kind, body) {
+    return localReferee()
+      .then(function (r) { return r.answer(kind, body); })
+      .then(function (a) { showLocal(); return [a.status, JSON.parse(a.body)]; }, function (err) {
+        paperMode(err && err.message ? err.message : String(err));
+        throw err;
+      });
+  }
+  function askReferee(kind, url, body) {
+    if (navigator.onLine === false) return viaLocal(kind, body);
+    return fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: body })
+      .then(function (resp) {
+        if (resp.status >= 500) throw new Error("the server answered " + resp.status);
+        return resp.json().then(function (j) { return [resp.status, j]; });
+      })
+      .catch(function () { return viaLocal(kind, body); });
+  }
+  function notice(id, cls, children) {
+    var old = document.getElementById(id);
+    if (old) return old;
+    var el = h("div", { cls: cls, id: id, role: "status" }, children);
+    root.parentNode.insertBefore(el, root);
+    return el;
+  }
+  var offlineUsed = false;  // the server could not be reached this visit: Save keeps the hand here
+  function showLocal() {
+    offlineUsed = true;
+    notice("offline-referee", "notice small", [h("b", null, "No network: "),
+      "the referee in this phone is answering (the same rules as the server's). The hand is kept here and sent when the network is back."]);
+  }
+  // The runtime cannot load (an old phone, no Pyodide on the server): paper mode. The hand is typed in the
+  // record box (or kept on paper) and queued; the server rules it when it is sent.
+  function paperMode(why) {
+    offlineUsed = true;  // no referee here and none reached: Save keeps the hand, ruled when sent
+    notice("paper-mode", "notice", [h("b", null, "Paper mode: "), why,
+      " Type the hand in the record box below (or keep it on paper): it is kept here and ruled by the server when sent."]);
+    var adv = document.getElementById("advanced");
+    if (adv) adv.open = true;
+  }
+
   // --- asking the referee what may come next ----------------------------------------------------------
   var answers = {};      // request body -> {doc} | {errors} | null while asked
   var waiting = 0;
@@ -130,8 +183,7 @@
     answers[body] = null;
     waiting++;
     root.setAttribute("aria-busy", "true");
-    fetch(cfg.legal_url, { method: "POST", headers: { "Content-Type": "application/json" }, body: body })
-      .then(function (resp) { return resp.json().then(function (j) { return [resp.status, j]; }); })
+    askReferee("legal", cfg.legal_url, body)
       .then(function (res) {
         answers[body] = res[0] === 200 ? { doc: res[1] } : { errors: (res[1] && res[1].errors) || [{ message: "the referee refused the record" }], record: JSON.parse(body) };
       }, function () {
@@ -152,8 +204,7 @@
     var body = JSON.stringify(recordWith(events));
     if (Object.prototype.hasOwnProperty.call(rulings, body)) return rulings[body] === null ? undefined : rulings[body];
     rulings[body] = null;
-    fetch(cfg.referee_url, { method: "POST", headers: { "Content-Type": "application/json" }, body: body })
-      .then(function (resp) { return resp.json().then(function (j) { return [resp.status, j]; }); })
+    askReferee("replay", cfg.referee_url, body)
       .then(function (res) { rulings[body] = res[0] === 200 ? res[1] : { errors: (res[1] && res[1].errors) || [], record: JSON.parse(body) }; },
         function () { rulings[body] = { errors: [{ message: "the referee could not be reached" }] }; })
       .then(function () { redraw(); });
@@ -342,8 +393,7 @@
     var adv = document.getElementById("id_raw");
     var body = source ? (source.value === "raw" ? adv.value : hidden.value) : (adv && adv.value.trim() ? adv.value : hidden.value);
     checkOut.textContent = "Asking the referee\u2026";
-    fetch(cfg.referee_url, { method: "POST", headers: { "Content-Type": "application/json" }, body: body })
-      .then(function (resp) { return resp.json().then(function (j) { return [resp.status, j]; }); })
+    askReferee("replay", cfg.referee_url, body)
       .then(function (res) {
         var j = res[1];
         checkOut.innerHTML = "";
@@ -361,6 +411,56 @@
       })
       .catch(function () { checkOut.textContent = "The referee could not be reached."; });
   });
+
+  // With no network, Python starts loading at once, so the first tap (or Save) does not wait for it.
+  if (navigator.onLine === false) localReferee().then(function (r) { return r.warm(); }).catch(function () {});
+
+  // --- with no network, Save keeps the hand on this phone (IndexedDB), to be sent when the network is back --
+  var form = document.getElementById("log-form");
+  if (form && cfg.queue) form.addEventListener("submit", function (e) {
+    if (navigator.onLine !== false && !offlineUsed) return;  // online: the form posts as it always has
+    e.preventDefault();
+    keepHere();
+  });
+  function keepHere() {
+    var adv = document.getElementById("id_raw");
+    var text = adv && adv.value.trim() ? adv.value : hidden.value;
+    var save = document.getElementById("save-hand");
+    var record;
+    try { record = JSON.parse(text); } catch (err) {
+      checkOut.textContent = "The record box does not hold a record (" + err.message + "): nothing was kept.";
+      return;
+    }
+    save.disabled = true;  // one tap, one hand (the key would make a second one the same hand anyway)
+    checkOut.textContent = "Keeping the hand on this phone…";
+    viaLocal("replay", text).then(function (res) { return res; }, function () { return null; })  // null: paper mode
+      .then(function (res) {
+        if (res && res[0] !== 200) {  // the referee refuses it here as the server would: nothing is kept
+          save.disabled = false;
+          checkOut.innerHTML = "";
+          checkOut.appendChild(h("div", { cls: "errors-box", id: "record-errors" }, h("b", null, "The referee cannot rule on this record; nothing was kept:"),
+            h("ul", null, (res[1].errors || []).map(function (er) { return h("li", null, errorWords(er, true)); }))));
+          return;
+        }
+        return import(cfg.queue.js).then(function (q) {
+          return q.keep({
+            key: form.elements.idempotency_key.value, session: cfg.queue.session, user: cfg.queue.user, api: cfg.queue.api,
+            hand_url_base: cfg.queue.hand_url_base, night: cfg.queue.night, number: cfg.number, record: record,
+            no_deal_ok: !!(form.elements.no_deal_ok && form.elements.no_deal_ok.checked),
+            csrf: form.elements.csrfmiddlewaretoken.value, offline: res ? res[1] : null
+          }).then(function () { return q.show(); });
+        }).then(function () {
+          checkOut.innerHTML = "";
+          checkOut.appendChild(h("div", { cls: "notice", id: "kept-here", role: "status" }, h("b", null, "Not yet sent: "),
+            "hand " + cfg.number + " is kept on this phone" + (res ? " — " + W.text((res[1].summary) || "ruled") : " (paper mode: the server rules it when sent)") +
+            ". It goes to the archive when the network is back."));
+        });
+      })
+      .catch(function (err) {
+        save.disabled = false;
+        checkOut.textContent = "The hand could not be kept on this phone (" + (err && err.message) + "): write it on paper.";
+      });
+  }
 
   if (!game) {
     root.appendChild(h("div", { cls: "notice", id: "picker-fallback", role: "status" },

@@ -4,6 +4,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from archive.table import services
 from archive.table.models import Session
 
 pytestmark = pytest.mark.django_db
@@ -25,8 +26,16 @@ def test_next_reads_few_rows_once_signed_in(api, session, hands):
     with CaptureQueriesContext(connection) as ctx:
         assert client.get(f"/api/sessions/{session.pk}/next/").status_code == 200
     sql = [q["sql"] for q in ctx.captured_queries]
-    # the session with its membership check, the seats' names, the last hand, the top number, the counted hands
-    assert len(sql) <= 5, sql
+    # the session with its membership check, the seats' names, the last hand with the top number and the count
+    assert len(sql) == 3, sql
+
+
+def test_next_after_every_hand_was_deleted_numbers_on_from_the_deleted(api, session, hands, owner):
+    for hand in hands:
+        services.hand_delete(hand=hand, by=owner, why="logged in the wrong night")
+    body = api("editor").get(f"/api/sessions/{session.pk}/next/").json()
+    assert body["number"] == 3 and body["counted"] == 0
+    assert body["dealer"] == session.first_dealer and body["pot_in"] == session.pot_in
 
 
 @pytest.mark.parametrize("who", ["stranger"])

@@ -74,3 +74,61 @@ def count_taps(page):
 
 def taps(page):
     return page.evaluate("window.__taps")
+
+
+# `fn` (a JavaScript function of one argument) run in the page, refused with words after `seconds`: a promise
+# that never settles (a service worker never ready, an IndexedDB open blocked) fails the test at once, saying
+# what it waited for, instead of holding Playwright's evaluate (it has no timeout of its own) for ever.
+_WITHIN = """async ([arg, seconds, what]) => {
+  let timer;
+  const late = new Promise((_, no) => {
+    timer = setTimeout(() => no(new Error(`${what}: no answer after ${seconds} s`)), seconds * 1000);
+  });
+  try { return await Promise.race([(%s)(arg), late]); } finally { clearTimeout(timer); }
+}"""
+
+
+def evaluate_within(page, fn, arg=None, *, seconds=60, what="the page's answer"):
+    """page.evaluate(fn, arg), failing with `what` if its promise has not settled after `seconds`."""
+    return page.evaluate(_WITHIN % fn, [arg, seconds, what])
+
+
+# The site's service worker, once installed: it is registered at load (static/js/offline/register.js) and installs
+# by caching the shell and Pyodide. Each wait is bounded and says what it waited for, and an install that fails
+# (a file of its precache not fetched) fails the test at once rather than never answering. Answers whether the
+# worker controls this page: one whose load began before the worker was active stays uncontrolled (claim() skips
+# a page still loading), as a phone's page does until the next one.
+CONTROLLED = """async () => {
+  const sw = navigator.serviceWorker;
+  const within = (ms, what, p) => {
+    let t;
+    const late = new Promise((_, no) => { t = setTimeout(() => no(new Error(what)), ms); });
+    return Promise.race([p, late]).finally(() => clearTimeout(t));
+  };
+  const reg = await within(30000, "no service worker was registered on this page (register.js, /sw.js)", (async () => {
+    for (;;) {
+      const r = await sw.getRegistration("/");
+      if (r) return r;
+      await new Promise(ok => setTimeout(ok, 100));
+    }
+  })());
+  const failed = new Promise((_, no) => {
+    const watch = (w) => w && w.addEventListener("statechange", () => {
+      if (w.state === "redundant") no(new Error("the service worker failed to install (a file it caches was not fetched)"));
+    });
+    watch(reg.installing);
+    watch(reg.waiting);
+    reg.addEventListener("updatefound", () => watch(reg.installing));
+  });
+  await within(150000, "the service worker was not active after 150 s", Promise.race([sw.ready, failed]));
+  return !!sw.controller;
+}"""
+
+
+def controlled(page):
+    """The site's service worker installed (the shell, Pyodide and the referee cached) and controlling the page:
+    a page that was loading while it became active is opened again (the worker then answers its load)."""
+    if evaluate_within(page, CONTROLLED, seconds=240, what="waiting for the service worker"):
+        return True
+    page.reload()
+    return page.evaluate("!!navigator.serviceWorker.controller")

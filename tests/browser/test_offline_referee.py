@@ -11,7 +11,7 @@ import pytest
 from django.conf import settings
 from rest_framework.test import APIClient
 
-from tests.browser.support import BROWSER
+from tests.browser.support import BROWSER, evaluate_within
 from tests.examples import public_examples
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -54,7 +54,9 @@ def test_the_browsers_referee_and_the_servers_agree_on_every_games_public_exampl
     page.set_default_timeout(120000)
     page.goto(live_server.url + "/login/")
     examples = public_examples()
-    got = page.evaluate(ASK_ALL, [text for _, text in examples])
+    got = evaluate_within(
+        page, ASK_ALL, [text for _, text in examples], seconds=300, what="the browser's referee on every example"
+    )
     assert {n.split("/")[0] for n, _ in examples} == {"swik", "sedma", "seka", "poker", "rummy", "bad"}
     for (name, text), (legal, replay) in zip(examples, got["out"]):
         assert legal == server("/api/referee/legal/", text), name
@@ -75,7 +77,9 @@ def test_legal_and_replay_take_a_record_and_a_bad_one_resolves_to_the_apis_error
     page.set_default_timeout(120000)
     page.goto(live_server.url + "/login/")
     name, text = next(e for e in public_examples() if e[0] == "sedma/01-deal")
-    legal, replay, bad = page.evaluate(ASK_OBJECTS, json.loads(text))
+    legal, replay, bad = evaluate_within(
+        page, ASK_OBJECTS, json.loads(text), seconds=180, what="the browser's referee on a record"
+    )
     assert legal == json.loads(server("/api/referee/legal/", text)[1])
     assert replay == json.loads(server("/api/referee/", text)[1])
     chess = json.dumps({**json.loads(text), "game": "chess"})

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.browser.support import BROWSER
+from tests.browser.support import BROWSER, evaluate_within
 
 pytestmark = BROWSER
 
@@ -30,7 +30,7 @@ def test_without_pyodide_every_question_is_refused_as_unavailable_with_the_reaso
         route.fulfill(json={**doc, "pyodide": None}, headers={"Cache-Control": "no-cache"})
 
     page.context.route("**/offline/manifest.json", no_pyodide)
-    first, second = page.evaluate(ASK)
+    first, second = evaluate_within(page, ASK, what="the referee's refusal without Pyodide")
     assert first[:2] == [True, "RefereeUnavailable"]
     assert "is not installed on this server" in first[2] and "log the hand on paper" in first[2]
     assert second == first  # refused at once afterwards, for the same reason

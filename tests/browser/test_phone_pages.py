@@ -118,6 +118,7 @@ def test_every_page_of_the_demo_fits_a_phone_and_every_replay_step_draws(page, l
     # Before the replay's script has run, its buttons are disabled, not dead: a tap (or a test's click) made
     # while the page is still loading waited for nothing and left the replay on its first step (CI, stop 20).
     hand_url = live_server.url + f"/families/{family.slug}/hands/{hands[0].pk}/"
+    # (The site's service worker would answer the script from its cache, past the route: the page fixture blocks it.)
     page.route("**/replay*.js", lambda route: route.abort())
     page.js_errors.clear()
     page.goto(hand_url)

@@ -132,3 +132,17 @@ def test_the_catalogues_compile_without_gnu_gettext(monkeypatch, tmp_path, setti
     monkeypatch.setattr("shutil.which", lambda name: None)
     call_command("catalogues", verbosity=0)
     assert gettext.translation("django", tmp_path, languages=["cs"]).gettext("Save") == "Uložit"
+
+
+def test_a_cached_page_is_never_served_in_another_reader_language(client, frank):
+    """The fragments cached under the family's version (issue 33) are kept a language apart."""
+    family = factories.make_family(frank, name="Dvořákovi")
+    session = factories.make_session(family, frank, names=["Pepa", "Jana", "Honza"])
+    client.force_login(frank)
+    pages = [reverse("family", args=[family.slug]), reverse("session", args=[family.slug, session.pk])]
+    for url in pages:
+        client.get(url)  # cached in English
+    client.post(reverse("language"), {"language": "cs"})
+    assert "Večery" in client.get(pages[0]).content.decode()
+    client.post(reverse("language"), {"language": "en"})
+    assert "Sessions" in client.get(pages[0]).content.decode()

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable
 
 from django.db import transaction
 
+from archive.common.fragments import family_changed
 from archive.history.imports.chunks import _Import
 from archive.people import access
 from archive.people.models import Family
@@ -61,6 +62,7 @@ def _history_import(*, family, lines, by, why, progress):
             transaction.set_rollback(True)  # whole file or nothing
         elif run.added:
             jobs.stats_after_import(family.pk)
+            family_changed(family.pk)
         result = _result(run)
     if progress is not None:
         progress(result)

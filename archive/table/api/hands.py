@@ -4,6 +4,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import QuerySet
 from django.db.models.fields.json import KeyTextTransform
 from django.http import Http404
+from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import viewsets
@@ -84,12 +85,9 @@ class HandViewSet(viewsets.GenericViewSet):
 
     @extend_schema(responses=s.HandListSerializer(many=True))
     def list(self, request):
-        qs = (
-            self.base_queryset()
-            .select_related("session")
-            .defer("record", "ruling", "session__house_rules", "session__notes")
-            .annotate(summary=KeyTextTransform("summary", "ruling"))
-        )
+        # Plain rows of the hand's own columns (its family is its own column): no session joined, no model
+        # instances, no serializer fields (serializers.hand_list_rows answers them in HandListSerializer's shape).
+        qs = self.base_queryset().annotate(summary=KeyTextTransform("summary", "ruling"))
         family = int_param(request, "family")
         session = int_param(request, "session")
         if session is not None:
@@ -101,8 +99,8 @@ class HandViewSet(viewsets.GenericViewSet):
             qs = qs.filter(status=st)
         if not bool_param(request, "deleted"):
             qs = qs.filter(deleted_at__isnull=True)
-        page = self.paginate_queryset(qs)
-        return self.get_paginated_response(s.HandListSerializer(page, many=True).data)
+        page = self.paginate_queryset(qs.values(*s.HAND_LIST_VALUES))
+        return self.get_paginated_response(s.hand_list_rows(page))
 
     def retrieve(self, request, pk=None):
         return Response(s.HandSerializer(self.get_object()).data)
@@ -118,7 +116,12 @@ class HandViewSet(viewsets.GenericViewSet):
                 "with the header Idempotent-Replayed: true",
             )
         ],
-        responses={201: s.HandSerializer, 200: s.HandSerializer, 400: s.ErrorDocumentSerializer},
+        responses={
+            201: s.HandSerializer,
+            200: s.HandSerializer,
+            400: s.ErrorDocumentSerializer,
+            409: s.ErrorDocumentSerializer,
+        },
         extensions=refused_for("the record is not a real hand of the session (error/1 names each place)"),
     )
     def create(self, request):
@@ -139,14 +142,28 @@ class HandViewSet(viewsets.GenericViewSet):
                 why=ser.validated_data["why"],
                 no_deal_ok=ser.validated_data["no_deal_ok"],
                 idempotency_key=request.headers.get("Idempotency-Key") or None,
+                as_number=ser.validated_data.get("number"),
             )
         except referee.BadRecord as exc:
             return bad_record(exc)
+        except services.NightMovedOn as exc:
+            return self.moved_on(exc, record, request.user)
         except DjangoValidationError as exc:
             return django_error(exc)
         if hand.replayed:
             return Response(s.HandSerializer(hand).data, status=200, headers={"Idempotent-Replayed": "true"})
         return Response(s.HandSerializer(hand).data, status=201)
+
+    def moved_on(self, conflict, record, user):
+        """409: the night moved past the hand's number; the phone's version is kept in a dispute, never merged."""
+        dispute = None
+        if conflict.taken is not None:
+            dispute = services.dispute_night_moved_on(conflict=conflict, record=record, by=user)
+        url = reverse("dispute", args=[dispute.hand.session.family.slug, dispute.pk]) if dispute else None
+        return Response(
+            {"errors": [{"event": None, "field": "number", "message": conflict.messages[0]}], "dispute": url},
+            status=409,
+        )
 
     @extend_schema(
         request=s.HandEditSerializer,

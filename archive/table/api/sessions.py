@@ -43,10 +43,9 @@ class SessionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
     pagination_class = SessionPagination
 
     def get_queryset(self):
-        qs = Session.objects.filter(
-            family__in=member_family_ids(self.request.user), deleted_at__isnull=True
-        ).prefetch_related("seats__player")
-        if self.action != "list":  # a list counts its page's hands after paging (`list`)
+        qs = Session.objects.filter(family__in=member_family_ids(self.request.user), deleted_at__isnull=True)
+        if self.action != "list":  # a list reads its page's counts and seats after paging (`list`)
+            qs = qs.prefetch_related("seats__player")
             # A count per row, not a GROUP BY over the join: PostgreSQL counts only this row's hands, where
             # the join made it count every hand of the family (1 s at 500,000 hands).
             qs = qs.annotate(hand_count=Coalesce(Subquery(_live_hand_count), 0))
@@ -58,7 +57,8 @@ class SessionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
     def list(self, request, *args, **kwargs):
         page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
         selectors.with_session_counts(page)  # one plain query for the page's counts
-        return self.get_paginated_response(self.get_serializer(page, many=True).data)
+        seats = selectors.seats_of(page)  # and one for their seats, as plain rows
+        return self.get_paginated_response(s.session_rows(page, seats))
 
     @extend_schema(
         request=s.SessionCreateSerializer,

@@ -6,12 +6,23 @@ The table's reads are by subject (sessions, hands, players, families, the score 
 package's, so `archive.table.selectors.X` names each of them."""
 
 from archive.table.selectors.families import families_for, family_by_slug_for
-from archive.table.selectors.hands import hand_detail, hand_for, hand_list, hand_revisions, hand_rows, ruling_for_reader
+from archive.table.selectors.hands import (
+    hand_detail,
+    hand_disputes,
+    hand_for,
+    hand_list,
+    hand_page_row,
+    hand_panel,
+    hand_revisions,
+    hand_rows,
+    ruling_for_reader,
+)
 from archive.table.selectors.players import RECENT_NIGHTS, family_balances, player_history, with_player_net
 from archive.table.selectors.sessions import (
     counted_before,
     last_hand_events,
     next_hand_defaults,
+    seats_of,
     session_count,
     session_detail,
     session_for,
@@ -27,6 +38,9 @@ __all__ = [
     "family_balances",
     "family_by_slug_for",
     "hand_detail",
+    "hand_disputes",
+    "hand_page_row",
+    "hand_panel",
     "hand_for",
     "hand_list",
     "hand_revisions",
@@ -34,6 +48,7 @@ __all__ = [
     "last_hand_events",
     "next_hand_defaults",
     "player_history",
+    "seats_of",
     "session_count",
     "session_detail",
     "session_for",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Subquery
 from django.db.models.fields.json import KT
 from django.http import Http404
 from django.utils import translation
@@ -76,6 +76,45 @@ def hand_for(family, pk) -> Hand:
     if hand is None:
         raise Http404("No such hand in this family.")
     return hand
+
+
+def hand_page_row(family, pk) -> Hand:
+    """The hand page's own read, in one query: the hand and its session, and `previous_id` and `next_id`, the
+    live hands on either side in the night (the page caches what it renders of them: archive/common/fragments.py)."""
+    around = Hand.objects.filter(session_id=OuterRef("session_id"), deleted_at__isnull=True)
+    hand = (
+        Hand.objects.filter(session__family=family, pk=pk)
+        .select_related("session")
+        .defer("session__notes")
+        .annotate(
+            previous_id=Subquery(around.filter(number__lt=OuterRef("number")).order_by("-number").values("id")[:1]),
+            next_id=Subquery(around.filter(number__gt=OuterRef("number")).order_by("number").values("id")[:1]),
+        )
+        .first()
+    )
+    if hand is None:
+        raise Http404("No such hand in this family.")
+    return hand
+
+
+def hand_disputes(hand):
+    """The hand's disputes as its page lists them: title and state."""
+    return list(Dispute.objects.filter(hand=hand).only("id", "title", "status").order_by("id"))
+
+
+def hand_panel(hand) -> dict:
+    """What the hand's ruling panel shows beyond the hand: its seats with their players, and its ledger rows."""
+    seats = list(Seat.objects.filter(session_id=hand.session_id).select_related("player").order_by("position"))
+    ledger = list(LedgerEntry.objects.filter(hand=hand).select_related("player").order_by("id"))
+    net = (hand.ruling or {}).get("net") or [0] * len(seats)
+    return {
+        "players": [s.player for s in seats],
+        "net": [
+            {"seat": s.position, "player": s.player, "net": net[i] if i < len(net) else 0} for i, s in enumerate(seats)
+        ],
+        "ledger": ledger,
+        "violations": (hand.ruling or {}).get("violations") or [],
+    }
 
 
 def hand_detail(hand) -> dict:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
+
 from django.db import connection
-from django.db.models import Count, Max, Sum
+from django.db.models import Count, Max, Subquery, Sum
 from django.db.models.fields.json import KT
 from django.http import Http404
 
@@ -53,6 +55,17 @@ def with_session_counts(sessions):
     return sessions
 
 
+def seats_of(sessions) -> dict:
+    """{session id: [{"position", "player", "name"}]} of a page of sessions, in one query of plain rows."""
+    out = {}
+    rows = Seat.objects.filter(session_id__in=[x.pk for x in sessions]).order_by("session_id", "position")
+    for session_id, position, player_id, name in rows.values_list(
+        "session_id", "position", "player_id", "player__name"
+    ):
+        out.setdefault(session_id, []).append({"position": position, "player": player_id, "name": name})
+    return out
+
+
 def session_for(family, pk) -> Session:
     session = Session.objects.filter(family=family, pk=pk, deleted_at__isnull=True).first()
     if session is None:
@@ -70,29 +83,40 @@ def counted_before(session, number) -> int:
 def next_hand_defaults(session) -> dict:
     """What the next record of the session gets unless the table says otherwise: the seats' names,
     the dealer (left of the last hand's actual dealer; the same seat again after a void hand),
-    the pot carried from the last hand, the session's house rules and game."""
+    the pot carried from the last hand, the session's house rules and game.
+
+    Two queries: the seats' names, and the last live hand with the night's top number and its count of live
+    hands that were dealt (not void) beside it; of its ruling only what it carries (`facts.carry`) is read."""
     names = list(Seat.objects.filter(session=session).order_by("position").values_list("player__name", flat=True))
+    hands = Hand.objects.filter(session_id=session.pk)
+    live = hands.filter(deleted_at__isnull=True)
+    top_number = hands.order_by().values("session_id").annotate(top=Max("number")).values("top")
+    dealt = live.exclude(status=Hand.Status.VOID).order_by().values("session_id").annotate(n=Count("id")).values("n")
     last = (
-        Hand.objects.filter(session=session, deleted_at__isnull=True)
-        .order_by("-number")
-        .only("number", "next_dealer", "pot_out", "ruling")
+        live.order_by("-number")
+        .annotate(carry=KT("ruling__facts__carry"), top=Subquery(top_number), counted=Subquery(dealt))
+        .values("number", "next_dealer", "pot_out", "carry", "top", "counted")
         .first()
     )
-    top = Hand.objects.filter(session=session).aggregate(top=Max("number"))["top"] or 0
-    counted = counted_before(session, top + 1)
+    if last is None:  # no live hand (a new night, or every hand deleted): the numbers go on after the deleted
+        top, counted = hands.aggregate(top=Max("number"))["top"] or 0, 0
+    else:
+        top, counted = last["top"], last["counted"] or 0
     defaults = {
         "format": "handrec/1",
         "game": session.game,
         "variant": session.variant or None,
         "players": names,
-        "dealer": last.next_dealer if last else session.first_dealer,
-        "pot_in": last.pot_out if last else session.pot_in,
+        "dealer": last["next_dealer"] if last else session.first_dealer,
+        "pot_in": last["pot_out"] if last else session.pot_in,
         "house_rules": dict(session.house_rules or {}),
         "number": top + 1,
         "counted": counted,
     }
-    if last is not None:
-        defaults.update(carry_of(session.game, last.ruling))  # what else the last hand carries (a svara)
+    if last is not None and last["carry"]:  # what else the last hand carries (a svara)
+        carry = last["carry"]
+        carry = json.loads(carry) if isinstance(carry, str) else carry
+        defaults.update(carry_of(session.game, {"facts": {"carry": carry}}))
     return defaults
 
 

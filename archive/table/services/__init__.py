@@ -21,8 +21,9 @@ from archive.table.services.chain import (
     refresh_seat_totals,
     write_ledger,
 )
-from archive.table.services.disputes import dispute_open, dispute_reply, dispute_resolve
+from archive.table.services.disputes import dispute_night_moved_on, dispute_open, dispute_reply, dispute_resolve
 from archive.table.services.hands import (
+    NightMovedOn,
     hand_add,
     hand_delete,
     hand_edit,
@@ -35,6 +36,8 @@ from archive.table.services.players import players_merge, players_unmerge
 from archive.table.services.versions import dispute_settle, version_propose
 
 __all__ = [
+    "NightMovedOn",
+    "dispute_night_moved_on",
     "LEDGER_COLUMNS",
     "HandChain",
     "hand_values",

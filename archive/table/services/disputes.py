@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone as dj_timezone
 
 from archive.common import bounds
+from archive.common.fragments import family_changed
 from archive.table.models import Dispute, DisputeMessage, Hand, HandRevision
 from archive.table.services.common import _require_editor
 from archive.table.services.hands import hand_edit
@@ -24,7 +27,20 @@ def dispute_open(*, hand, title, text, by) -> Dispute:
     dispute = Dispute.objects.create(hand=hand, title=title, opened_by=by)
     if (text or "").strip():
         DisputeMessage.objects.create(dispute=dispute, author=by, text=text.strip())
+    family_changed(hand.session.family_id)  # the night's table marks the hand disputed
     return dispute
+
+
+@transaction.atomic
+def dispute_night_moved_on(*, conflict, record, by) -> Dispute:
+    """A hand sent from a phone that was offline, refused because its number was taken meanwhile
+    (services.hands.NightMovedOn): a dispute on the hand that holds the number, with the phone's version
+    beside the archive's, so the family settles it; nothing is merged."""
+    text = (
+        f"{conflict.messages[0]}\n\nThe archive's hand {conflict.number}: {(conflict.taken.ruling or {}).get('summary', '')}"
+        f"\n\nThe phone's version (its record):\n{json.dumps(record, ensure_ascii=False)}"
+    )[: bounds.TEXT_MAX]
+    return dispute_open(hand=conflict.taken, title=f"Hand {conflict.number} was logged twice", text=text, by=by)
 
 
 @transaction.atomic
@@ -65,4 +81,5 @@ def dispute_resolve(*, dispute, resolution, by, record=None) -> Dispute:
     dispute.resolved_by = by
     dispute.resolved_at = dj_timezone.now()
     dispute.save()
+    family_changed(hand.session.family_id)
     return dispute

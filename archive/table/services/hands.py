@@ -11,6 +11,7 @@ from django.utils import timezone as dj_timezone
 
 import referee
 from archive.common import bounds, catalogue
+from archive.common.fragments import family_changed
 from archive.people import audit
 from archive.table import selectors
 from archive.table.carry import apply_carry, carry_of
@@ -92,6 +93,7 @@ def session_create(
         summary=f"session {key} opened",
         after={"id": session.pk, "key": key, "house_rules": house_rules or {}, "pot_in": pot_in},
     )
+    family_changed(family.pk)  # the family page lists its nights
     return session
 
 
@@ -125,17 +127,35 @@ def session_next_hand_defaults(*, session) -> dict:
     return selectors.next_hand_defaults(session)
 
 
-def hand_add(*, session, record, by, why="", no_deal_ok=False, idempotency_key=None) -> Hand:
+class NightMovedOn(ValidationError):
+    """A hand logged with no network as hand N, sent when the night has moved past N (another phone logged
+    hand N meanwhile). Never merged: `taken` is the hand that holds the number now (None if it was deleted)."""
+
+    def __init__(self, message, *, number, taken):
+        super().__init__(message)
+        self.number = number
+        self.taken = taken
+
+
+def hand_add(*, session, record, by, why="", no_deal_ok=False, idempotency_key=None, as_number=None) -> Hand:
     """Log the session's next hand. A record with no deal is refused unless the table confirms it (no_deal_ok,
     the log page's tick box and the API's field of the same name). With an idempotency_key (the log form's
     hidden key, the API's Idempotency-Key header) a repeat of the entry returns the first hand, marked
-    `replayed`, instead of a second hand (a double tap on a slow phone, a client's retry)."""
+    `replayed`, instead of a second hand (a double tap on a slow phone, a client's retry). With as_number
+    (the number a phone with no network logged it as) it is refused with NightMovedOn unless it is still
+    the night's next hand: its pot and dealer were worked out for that place in the night."""
     problem = bounds.idempotency_key_error(idempotency_key)
     if problem:
         raise ValidationError({"idempotency_key": problem})
     try:
         return _hand_add(
-            session=session, record=record, by=by, why=why, no_deal_ok=no_deal_ok, idempotency_key=idempotency_key
+            session=session,
+            record=record,
+            by=by,
+            why=why,
+            no_deal_ok=no_deal_ok,
+            idempotency_key=idempotency_key,
+            as_number=as_number,
         )
     except IntegrityError:
         # The same key written at once by another request (the session lock orders one session's entries;
@@ -156,7 +176,7 @@ def _first_with_key(session, key):
 
 
 @transaction.atomic
-def _hand_add(*, session, record, by, why, no_deal_ok, idempotency_key) -> Hand:
+def _hand_add(*, session, record, by, why, no_deal_ok, idempotency_key, as_number) -> Hand:
     _require_editor(by, session.family, "log hands")
     bounds.check_texts(why=why)
     session = _lock_session(session)
@@ -165,14 +185,32 @@ def _hand_add(*, session, record, by, why, no_deal_ok, idempotency_key) -> Hand:
         return first
     if session.deleted_at:
         raise ValidationError("This session was deleted; restore it before logging hands.")
+    if as_number is not None:
+        refuse_moved_on(session=session, number=as_number)
     if not no_deal_ok:
         refuse_no_deal(session=session, record=record)
     chain = HandChain(session, by=by, kind=Kind.CREATED, why=why)
     hand = chain.add(record)
     hand.idempotency_key = idempotency_key or None
     hand = chain.flush()[0]
+    family_changed(session.family_id)
     hand.replayed = False
     return hand
+
+
+def refuse_moved_on(*, session, number):
+    """NightMovedOn unless hand `number` is still the session's next hand."""
+    now = selectors.next_hand_defaults(session)["number"]
+    if now == number:
+        return
+    taken = Hand.objects.filter(session=session, number=number, deleted_at__isnull=True).first()
+    raise NightMovedOn(
+        f"Hand {number} was logged as the night's next hand on a phone with no network, but the night is at "
+        f"hand {now} now (someone logged or changed hands meanwhile). It was not added: compare the two versions "
+        "and log it again if both were played.",
+        number=number,
+        taken=taken,
+    )
 
 
 def refuse_no_deal(*, session, record):
@@ -226,6 +264,7 @@ def hand_edit(*, hand, record, by, why) -> Hand:
     ruling = bounds.replay(rec)
     _rewrite(hand, session, seats, rec, ruling, kind=Kind.EDITED, by=by, why=why)
     _after_change(session, seats, hand, hand.pot_out, carry_of(session.game, ruling), by=by, why=f"edited: {why}")
+    family_changed(session.family_id)
     return hand
 
 
@@ -247,6 +286,7 @@ def hand_delete(*, hand, by, why) -> Hand:
     LedgerEntry.objects.filter(hand=hand).delete()
     pot, carry = _chain_before(session, hand.number)
     _after_change(session, _seats(session), hand, pot, carry, by=by, why=f"deleted: {why}")
+    family_changed(session.family_id)
     return hand
 
 
@@ -265,4 +305,5 @@ def hand_restore(*, hand, by, why) -> Hand:
     hand.deleted_at = None
     _rewrite(hand, session, seats, record, ruling, kind=Kind.RESTORED, by=by, why=why)
     _after_change(session, seats, hand, hand.pot_out, carry_of(session.game, ruling), by=by, why=f"restored: {why}")
+    family_changed(session.family_id)
     return hand

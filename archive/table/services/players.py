@@ -6,6 +6,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone as dj_timezone
 
+from archive.common.fragments import family_changed
 from archive.people import audit
 from archive.people.models import Player
 from archive.table.models import LedgerEntry, Seat
@@ -52,6 +53,7 @@ def players_merge(*, keep, merge, by) -> Player:
         after={"merged_into": keep.pk},
     )
     hands_changed.send(sender=__name__, hand_ids=moved)
+    family_changed(keep.family_id)
     return keep
 
 
@@ -93,4 +95,5 @@ def players_unmerge(*, player, by) -> Player:
         after={"seats": [s.pk for s in seats]},
     )
     hands_changed.send(sender=__name__, hand_ids=hand_ids)
+    family_changed(player.family_id)
     return player

@@ -13,6 +13,7 @@ from django.utils import timezone as dj_timezone
 
 import referee
 from archive.common import bounds
+from archive.common.fragments import family_changed
 from archive.people import audit
 from archive.table.models import Dispute, DisputeVersion, Hand, HandRevision
 from archive.table.services.chain import _chain_before, _seats, fill_record
@@ -116,4 +117,5 @@ def dispute_settle(*, dispute, version, by, why="") -> Dispute:
             "net": (hand.ruling or {}).get("net"),
         },
     )
+    family_changed(dispute.family_id)
     return dispute

@@ -6,12 +6,15 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
 import referee
 from archive.common import catalogue
+from archive.common.fragments import family_version, fragment
 from archive.people.access import family_for, require_edit
 from archive.table import error_words, rulebook, selectors, services
 from archive.table.carry import record_carry
@@ -36,8 +39,57 @@ def _steps(record):
 
 @login_required
 def hand_page(request, slug, pk):
-    family, role, hand = _hand_of(request.user, slug, pk)
-    detail = selectors.hand_detail(hand)
+    family, role = family_for(request.user, slug)
+    version = family_version(family.pk)  # before the hand's rows are read (archive/common/fragments.py)
+    base = _base(request, family, role)
+
+    def page():  # the hand, its ruling panel, its record and its disputes: read and rendered once a family version
+        hand = selectors.hand_page_row(family, pk)  # a stranger's or unknown hand: 404, nothing cached
+        session = hand.session
+        settles = catalogue.settles_of(session.game) or "pot"
+        ctx = base | {"hand": hand, "session": session, "settles": settles}
+        steps = _steps(hand.record)
+        panel = ctx | _ruling_panel(hand, settles) | {"steps": steps, "has_book": rulebook.has_book(session.game)}
+        return {
+            "hand": {
+                "pk": hand.pk,
+                "number": hand.number,
+                "status": hand.status,
+                "ruling": {k: (hand.ruling or {}).get(k) for k in ("game", "violations")},  # for its badge
+                "deleted_at": hand.deleted_at,
+                "revision": hand.revision,
+                "session_id": hand.session_id,
+                "previous_id": hand.previous_id,
+                "next_id": hand.next_id,
+            },
+            "session": {"pk": session.pk, "timezone": session.timezone, "started_at": session.started_at},
+            "disputes": [{"pk": d.pk, "title": d.title, "status": d.status} for d in selectors.hand_disputes(hand)],
+            "ruling": render_to_string("archive/_hand_ruling.html", panel),
+            "record": render_to_string("archive/_hand_record.html", panel),
+            "replay": bool(steps),
+        }
+
+    cached = fragment(family.pk, "hand", [pk], page, version=version)
+    return render(
+        request,
+        "archive/hand.html",
+        base
+        | {
+            "hand": cached["hand"],
+            "session": cached["session"],
+            "disputes": cached["disputes"],
+            "ruling_panel": mark_safe(cached["ruling"]),  # noqa: S308 (rendered by the view above)
+            "record_panel": mark_safe(cached["record"]),  # noqa: S308
+            "replay": cached["replay"],
+            "why_form": WhyForm(),
+            "dispute_form": DisputeForm(),
+        },
+    )
+
+
+def _ruling_panel(hand, settles) -> dict:
+    """The ruling panel's context: the seats' names, the money per seat, the points, the tricks, the trump."""
+    detail = selectors.hand_panel(hand)
     ruling = selectors.ruling_for_reader(hand)  # the words in the reader's language, the money as stored
     # Where each violation happened, as a player names it ("the deal", "the third card played"), not "event 0".
     detail["violations"] = [
@@ -55,7 +107,6 @@ def hand_page(request, slug, pk):
         for row in detail["net"]
     ]
     # A game scored in points moves no money: its deal says each player's points instead.
-    settles = catalogue.settles_of(hand.session.game) or "pot"
     scored = ((ruling.get("score") or {}).get("players") or []) if settles == "points" else []
     points = [
         {"seat": row["seat"], "player": row["player"], "points": scored[row["seat"]]}
@@ -64,31 +115,16 @@ def hand_page(request, slug, pk):
     ]
     if points and not any(m["net"] or m["entries"] for m in money):
         money = []
-    tricks = ruling.get("tricks") or []
-    return render(
-        request,
-        "archive/hand.html",
-        _base(
-            request,
-            family,
-            role,
-            hand=hand,
-            d=detail,
-            session=hand.session,
-            ruling=ruling,
-            money=money,
-            points=points,
-            names=names,
-            tricks=tricks,
-            steps=_steps(hand.record),
-            why_form=WhyForm(),
-            dispute_form=DisputeForm(),
-            trump=_trump_of(hand.ruling),
-            settles=settles,
-            has_book=rulebook.has_book(hand.session.game),
-            game_parts=_game_parts(hand.session.game, "hand"),
-        ),
-    )
+    return {
+        "d": detail,
+        "ruling": ruling,
+        "money": money,
+        "points": points,
+        "names": names,
+        "tricks": ruling.get("tricks") or [],
+        "trump": _trump_of(hand.ruling),
+        "game_parts": _game_parts(hand.session.game, "hand"),
+    }
 
 
 def _trump_of(ruling):

@@ -12,12 +12,16 @@ from django.contrib.staticfiles import finders
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import timezone as dj_timezone
+from django.utils.safestring import mark_safe
 
 import referee
 from archive.common import catalogue, paging
 from archive.common.catalogue import MONEY_MAX
+from archive.common.fragments import family_version, fragment
 from archive.people import selectors as people_selectors
 from archive.people import services as people_services
 from archive.people.access import family_for, require_edit
@@ -184,28 +188,31 @@ def _initial_like(last):
 @login_required
 def session_page(request, slug, pk):
     family, role = family_for(request.user, slug)
-    session = selectors.session_for(family, pk)
-    detail = selectors.session_detail(session)
-    # How the game settles (the catalogue's word) chooses the sheet: a pot game's balances, or a score sheet.
-    settles = catalogue.settles_of(session.game) or "pot"
-    sheet = score_sheet(session) if settles == "points" else None
-    return render(
-        request,
-        "archive/session.html",
-        _base(
-            request,
-            family,
-            role,
-            d=detail,
-            session=session,
-            settles=settles,
-            sheet=sheet,
-            game=catalogue.game_entry(session.game),
-            game_parts=_game_parts(session.game, "stop_rule"),
-            rules=catalogue.rules_changed(session.game, session.house_rules),
-            has_book=rulebook.has_book(session.game),
-        ),
-    )
+    version = family_version(family.pk)  # before the night's rows are read (archive/common/fragments.py)
+    base = _base(request, family, role)
+
+    def page():  # the night's facts, balances and hand table: read and rendered once a family version
+        session = selectors.session_for(family, pk)  # another family's or unknown night: 404, nothing cached
+        # How the game settles (the catalogue's word) chooses the sheet: a pot game's balances, or a score sheet.
+        settles = catalogue.settles_of(session.game) or "pot"
+        html = render_to_string(
+            "archive/_session_body.html",
+            base
+            | {
+                "session": session,
+                "settles": settles,
+                "has_book": rulebook.has_book(session.game),
+                "d": selectors.session_detail(session),
+                "sheet": score_sheet(session) if settles == "points" else None,
+                "game_parts": _game_parts(session.game, "stop_rule"),
+                "rules": catalogue.rules_changed(session.game, session.house_rules),
+            },
+        )
+        return {"session": {"timezone": session.timezone, "started_at": session.started_at}, "body": html}
+
+    cached = fragment(family.pk, "session", [pk, int(base["can_edit"])], page, version=version)
+    body = mark_safe(cached["body"])  # noqa: S308 (rendered by the view above)
+    return render(request, "archive/session.html", base | {"session": cached["session"], "body": body})
 
 
 @login_required
@@ -254,6 +261,15 @@ def hand_log(request, slug, pk):
         "carry": {k: defaults[k] for k in carried_keys(game) if k in defaults},  # what the last hand carries
         # The night's last hand: the picker starts its choices from it (fewer taps for the common case).
         "last_events": selectors.last_hand_events(session),
+        # With no network the hand is kept in the browser and sent here later (static/js/offline/queue.js).
+        "queue": {
+            "session": session.pk,
+            "user": request.user.pk,  # whose it is: only they see and send it (a phone passed round)
+            "api": reverse("api-hand-list"),
+            "hand_url_base": reverse("family", args=[family.slug]) + "hands/",
+            "night": str(session),
+            "js": static("js/offline/queue.js"),
+        },
     } | _picker_urls(game)
     return render(
         request,
@@ -296,6 +312,7 @@ def _picker_urls(game):
     return {
         "referee_url": reverse("api-referee"),
         "legal_url": reverse("api-referee-legal"),
+        "offline_referee_js": static("js/offline/referee.js"),  # the same referee in the browser, for no network
         "entry": catalogue.game_entry(game),
     }
 

@@ -1,9 +1,8 @@
 """The actions of a rummy turn, once the turn is found to be his: a draw, a take from the row, melds, lay-offs
 and the discard (a second discard included), and where a card lies in words."""
 
+from ...language import _, ngettext
 from .rules import CARD, MELD, ROW, STOCK, meld_kind, points_of
-
-PLACE = {STOCK: "in the stock", ROW: "in the row", MELD: "on the table in a meld"}
 
 
 class Actions:
@@ -17,19 +16,38 @@ class Actions:
         if c is not None:
             c = CARD[c]
         if self.stock_left == 0:
-            return self.error(i, "action", f"event {i}: {names[s]} draws, but the stock is empty")
+            return self.error(
+                i, "action", _("event {i}: {who} draws, but the stock is empty").format(i=i, who=names[s])
+            )
         stock = self.stock
         if stock is not None:
             top = stock[self.stock_pos]
             if c is not None and c != top:
-                return self.error(i, "card", f"event {i}: {names[s]} draws {c}, but the top of the stock is {top}")
+                return self.error(
+                    i,
+                    "card",
+                    _("event {i}: {who} draws {card}, but the top of the stock is {top}").format(
+                        i=i, who=names[s], card=c, top=top
+                    ),
+                )
             c = top
         elif c is None:
             self.unseen[s] += 1  # a card nobody saw, off a stock the record does not give
         elif c in self.where:
-            return self.error(i, "card", f"event {i}: {names[s]} draws {c}, but it is {self.place(c)}")
+            return self.error(
+                i,
+                "card",
+                _("event {i}: {who} draws {card}, but it is {where}").format(
+                    i=i, who=names[s], card=c, where=self.place(c)
+                ),
+            )
         if self.drew:
-            self.violate(i, s, "rummy.second-draw", f"{names[s]} drew a second time this turn; {names[s]} keeps {c}")
+            self.violate(
+                i,
+                s,
+                "rummy.second-draw",
+                _("{who} drew a second time this turn; {who} keeps {card}").format(who=names[s], card=c),
+            )
         self.drew = True
         self.stock_pos += 1
         self.stock_left -= 1
@@ -40,9 +58,13 @@ class Actions:
     def _take(self, i, s, ev):
         c = CARD[ev["card"]]
         if self.where.get(c) != ROW:
-            row = " ".join(self.row) or "nothing"
+            row = " ".join(self.row) or _("nothing")
             return self.error(
-                i, "card", f"event {i}: {self.names[s]} takes {c}, which is not in the row (the row holds {row})"
+                i,
+                "card",
+                _("event {i}: {who} takes {card}, which is not in the row (the row holds {row})").format(
+                    i=i, who=self.names[s], card=c, row=row
+                ),
             )
         row = self.row
         if not self.takes:
@@ -60,18 +82,24 @@ class Actions:
         """The event's cards, each held by s once; None (with an error) otherwise."""
         cards = [CARD[c] for c in ev["cards"]]
         if len(set(cards)) != len(cards):
-            self.error(i, "cards", f"event {i}: a card is named twice in {' '.join(cards)}")
+            self.error(i, "cards", _("event {i}: a card is named twice in {cards}").format(i=i, cards=" ".join(cards)))
             return None
         hand = self.hands[s]
         unnamed = [c for c in cards if c not in hand]
         for c in unnamed:
             if self.where.get(c) is not None or len(unnamed) > self.unseen[s]:
-                self.error(i, "cards", f"event {i}: {self.names[s]} lays {c}, but it is {self.place(c)}")
+                self.error(
+                    i,
+                    "cards",
+                    _("event {i}: {who} lays {card}, but it is {where}").format(
+                        i=i, who=self.names[s], card=c, where=self.place(c)
+                    ),
+                )
                 return None
         for c in unnamed:
             self.reveal(s, c)
         if not cards:
-            self.error(i, "cards", f"event {i}: '{ev['action']}' names no card")
+            self.error(i, "cards", _("event {i}: '{action}' names no card").format(i=i, action=ev["action"]))
             return None
         return cards
 
@@ -82,7 +110,12 @@ class Actions:
         got = meld_kind(cards, self.cfg.wrap)
         if got is None:
             return self.violate(
-                i, s, "rummy.bad-meld", f"{self.names[s]} laid {' '.join(cards)}, which is no set or run; taken back"
+                i,
+                s,
+                "rummy.bad-meld",
+                _("{who} laid {cards}, which is no set or run; taken back").format(
+                    who=self.names[s], cards=" ".join(cards)
+                ),
             )
         self.melds.append([s, got[0], got[1]])
         self._lay(i, s, cards)
@@ -94,8 +127,13 @@ class Actions:
             return self.error(
                 i,
                 "meld",
-                f"event {i}: a lay-off on meld {k}, but "
-                + (f"only {m} meld(s) are on the table (0 to {m - 1})" if m else "no meld is on the table"),
+                ngettext(
+                    "event {i}: a lay-off on meld {k}, but only {m} meld(s) are on the table (0 to {top})",
+                    "event {i}: a lay-off on meld {k}, but only {m} meld(s) are on the table (0 to {top})",
+                    m,
+                ).format(i=i, k=k, m=m, top=m - 1)
+                if m
+                else _("event {i}: a lay-off on meld {k}, but no meld is on the table").format(i=i, k=k),
             )
         cards = self._cards(i, s, ev)
         if cards is None:
@@ -107,8 +145,9 @@ class Actions:
                 i,
                 s,
                 "rummy.bad-meld",
-                f"{self.names[s]} laid {' '.join(cards)} off on meld {k} ({' '.join(meld[2])}), which then is no set "
-                f"or run; taken back",
+                _("{who} laid {cards} off on meld {k} ({meld}), which then is no set or run; taken back").format(
+                    who=self.names[s], cards=" ".join(cards), k=k, meld=" ".join(meld[2])
+                ),
             )
         meld[1], meld[2] = got
         self.offs.append((s, k, cards))
@@ -145,7 +184,7 @@ class Actions:
         c = CARD[ev["card"]]
         hand = self.hands[s]
         if not self.holds(s, c):
-            return self.error(i, "card", f"event {i}: {self.names[s]} discards {c}, but it is {self.place(c)}")
+            return self.error(i, "card", self._not_held(i, s, c))
         self._close_turn(i, c)
         hand.discard(c)
         self.row.append(c)
@@ -161,9 +200,12 @@ class Actions:
     def _second_discard(self, i, s, c):
         hand = self.hands[s]
         if not self.holds(s, c):
-            return self.error(i, "card", f"event {i}: {self.names[s]} discards {c}, but it is {self.place(c)}")
+            return self.error(i, "card", self._not_held(i, s, c))
         self.violate(
-            i, s, "rummy.second-discard", f"{self.names[s]} discarded a second time ({c}); it stays in the row"
+            i,
+            s,
+            "rummy.second-discard",
+            _("{who} discarded a second time ({card}); it stays in the row").format(who=self.names[s], card=c),
         )
         hand.discard(c)
         self.row.append(c)
@@ -172,13 +214,22 @@ class Actions:
         if not hand and not self.unseen[s]:
             self._end(i, s)
 
+    def _not_held(self, i, s, c):
+        return _("event {i}: {who} discards {card}, but it is {where}").format(
+            i=i, who=self.names[s], card=c, where=self.place(c)
+        )
+
     def place(self, c):
         o = self.where.get(c)
         if o is None:
             hidden = any(self.unseen)
             if self.stock is None:
-                return "in the stock or a hand nobody saw" if hidden else "in the stock"
-            return "in a hand nobody saw" if hidden else "not dealt"
+                return _("in the stock or a hand nobody saw") if hidden else _("in the stock")
+            return _("in a hand nobody saw") if hidden else _("not dealt")
         if o >= 0:
-            return f"in {self.names[o]}'s hand"
-        return PLACE[o]
+            return _("in {who}'s hand").format(who=self.names[o])
+        if o == STOCK:
+            return _("in the stock")
+        if o == ROW:
+            return _("in the row")
+        return _("on the table in a meld")

@@ -1,6 +1,7 @@
 """The rummy deal: the hands and the row dealt (each hand shown, or every hand null for the paper way), and the
 paper way itself (a hand given only by its points)."""
 
+from ...language import _, ngettext
 from ...record import describe
 from .rules import CARD, DECK_TEXT, DONE, HAND, PAPER, PLAY, PRE, STOCK
 
@@ -48,18 +49,29 @@ class Dealing:
             ]:
                 for c in cs:
                     if c in where:
-                        return self.error(i, key, f"event {i}: {c} is dealt twice")
+                        return self.error(i, key, _("event {i}: {card} is dealt twice").format(i=i, card=c))
                     where[c] = place
         bad = [
-            f"{names[k]} was dealt {len(h)} cards, not {HAND}"
+            ngettext("{who} was dealt {n} cards, not {size}", "{who} was dealt {n} cards, not {size}", len(h)).format(
+                who=names[k], n=len(h), size=HAND
+            )
             for k, h in enumerate(hands)
             if h is not None and len(h) != HAND
         ]
         left = len(DECK_TEXT) - HAND * self.n
         if stock is not None and len(stock) != left:
-            bad.append(f"the stock holds {len(stock)} cards, not {left}")
+            bad.append(
+                ngettext(
+                    "the stock holds {n} cards, not {size}", "the stock holds {n} cards, not {size}", len(stock)
+                ).format(n=len(stock), size=left)
+            )
         if bad:
-            self.violate(i, s, "rummy.misdeal", f"Misdeal: {'; '.join(bad)}; the hand is void and dealt again")
+            self.violate(
+                i,
+                s,
+                "rummy.misdeal",
+                _("Misdeal: {problems}; the hand is void and dealt again").format(problems="; ".join(bad)),
+            )
             self.void = True
             self.lax = True
             return
@@ -96,12 +108,20 @@ class Dealing:
             return self.error(
                 i,
                 "action",
-                f"event {i}: points on paper belong after a deal with every hand null"
-                + (", and once" if self.phase == DONE else "; this hand is written card by card"),
+                _("event {i}: points on paper belong after a deal with every hand null, and once").format(i=i)
+                if self.phase == DONE
+                else _(
+                    "event {i}: points on paper belong after a deal with every hand null; this hand is written card "
+                    "by card"
+                ).format(i=i),
             )
         if len(pts) != self.n or any(abs(p) > 1000 for p in pts):
             return self.error(
-                i, "points", f"event {i}: 'points' must give each of the {self.n} players a number of points, not {pts}"
+                i,
+                "points",
+                _("event {i}: 'points' must give each of the {n} players a number of points, not {points}").format(
+                    i=i, n=self.n, points=pts
+                ),
             )
         self.paper = list(pts)
         self.paper_out = ev.get("out")
@@ -113,7 +133,11 @@ class Dealing:
         if v.__class__ is list and all(x.__class__ is int for x in v):
             return v
         self.error(
-            i, key, f"event {i} (points): '{key}' must list each player's points, e.g. [45, -12], not {describe(v)}"
+            i,
+            key,
+            _("event {i} (points): '{key}' must list each player's points, e.g. [45, -12], not {what}").format(
+                i=i, key=key, what=describe(v)
+            ),
         )
         return None
 
@@ -122,7 +146,11 @@ class Dealing:
         if v.__class__ is int and v >= 0:
             return v
         self.error(
-            i, key, f"event {i} ({ev.get('action')}): '{key}' must be a meld's number (0 or more), not {describe(v)}"
+            i,
+            key,
+            _("event {i} ({action}): '{key}' must be a meld's number (0 or more), not {what}").format(
+                i=i, action=ev.get("action"), key=key, what=describe(v)
+            ),
         )
         return None
 
@@ -130,5 +158,11 @@ class Dealing:
         v = ev.get(key)
         if v is None or v.__class__ is int and 0 <= v < self.n:
             return v
-        self.error(i, key, f"event {i} (points): '{key}' must be the seat that went out, or null, not {describe(v)}")
+        self.error(
+            i,
+            key,
+            _("event {i} (points): '{key}' must be the seat that went out, or null, not {what}").format(
+                i=i, key=key, what=describe(v)
+            ),
+        )
         return None

@@ -10,6 +10,7 @@ House rule: when the target is reached the highest total wins; equal highest tot
 import importlib
 
 from ... import core
+from ...language import _, ngettext
 from ...record import BadRecord, describe, error, read_claimed, read_header
 from ...ruling import COMPLETE, INCOMPLETE, discrepancies
 from .rules import CLAIMS, and_words
@@ -39,21 +40,39 @@ def _deal_records(record, errors):
     deals = record.get("deals")
     if deals.__class__ is not list:
         errors.append(
-            error(None, "deals", f"'deals' must be the list of the game's hand records, not {describe(deals)}")
+            error(
+                None,
+                "deals",
+                _("'deals' must be the list of the game's hand records, not {what}").format(what=describe(deals)),
+            )
         )
         return h, []
     out = []
     for k, d in enumerate(deals):
         if d.__class__ is not dict:
             errors.append(
-                dict(error(None, "deals", f"hand {k} must be a hand record (an object), not {describe(d)}"), deal=k)
+                dict(
+                    error(
+                        None,
+                        "deals",
+                        _("hand {k} must be a hand record (an object), not {what}").format(k=k, what=describe(d)),
+                    ),
+                    deal=k,
+                )
             )
             continue
         for key in INHERITED + ("house_rules",):
             if key in d and key in record and d[key] != record[key]:
                 errors.append(
                     dict(
-                        error(None, key, f"hand {k}: its '{key}' differs from the game's ({describe(d[key])})"), deal=k
+                        error(
+                            None,
+                            key,
+                            _("hand {k}: its '{key}' differs from the game's ({what})").format(
+                                k=k, key=key, what=describe(d[key])
+                            ),
+                        ),
+                        deal=k,
                     )
                 )
         rec = {key: record.get(key) for key in INHERITED}
@@ -86,7 +105,11 @@ def _rule_deals(record):
             errors.append(
                 dict(
                     error(
-                        None, "deals", f"hand {k} comes after the game was won (the target {cfg.target} was reached)"
+                        None,
+                        "deals",
+                        _("hand {k} comes after the game was won (the target {target} was reached)").format(
+                            k=k, target=cfg.target
+                        ),
                     ),
                     deal=k,
                 )
@@ -101,7 +124,10 @@ def _rule_deals(record):
             continue
         if ruling["status"] == INCOMPLETE and k != last:
             errors.append(
-                dict(error(None, "events", f"hand {k} is unfinished; only a game's last hand may be"), deal=k)
+                dict(
+                    error(None, "events", _("hand {k} is unfinished; only a game's last hand may be").format(k=k)),
+                    deal=k,
+                )
             )
         if ruling["status"] == COMPLETE:
             totals = add_points(totals, ruling["score"]["players"])
@@ -140,16 +166,27 @@ def replay_game(record):
     lead = and_words([names[s] for s in range(n) if totals[s] == best])
     if done and not winners:
         unknown = and_words([names[s] for s in range(n) if totals[s] is None])
-        summary = (
-            f"{lead} reached {cfg.target} with {best} points after {len(running)} hands; no winner can be named, "
-            f"as {unknown}'s total is unknown."
-        )
+        summary = ngettext(
+            "{lead} reached {target} with {points} after {n} hands; no winner can be named, as {unknown}'s total is "
+            "unknown.",
+            "{lead} reached {target} with {points} after {n} hands; no winner can be named, as {unknown}'s total is "
+            "unknown.",
+            len(running),
+        ).format(lead=lead, target=cfg.target, points=points_words(best), n=len(running), unknown=unknown)
     elif done:
-        summary = f"{lead} won the game to {cfg.target} with {best} points after {len(running)} hands."
+        summary = ngettext(
+            "{lead} won the game to {target} with {points} after {n} hands.",
+            "{lead} won the game to {target} with {points} after {n} hands.",
+            len(running),
+        ).format(lead=lead, target=cfg.target, points=points_words(best), n=len(running))
     elif running:
-        summary = f"{len(running)} hands played; {lead} leads with {best} of {cfg.target}."
+        summary = ngettext(
+            "{n} hands played; {lead} leads with {best} of {target}.",
+            "{n} hands played; {lead} leads with {best} of {target}.",
+            len(running),
+        ).format(n=len(running), lead=lead, best=best, target=cfg.target)
     else:
-        summary = f"No hand finished yet (a game to {cfg.target})."
+        summary = _("No hand finished yet (a game to {target}).").format(target=cfg.target)
     pot_in = h.pot_in or 0
     doc = {
         "format": "ruling/1",
@@ -163,17 +200,22 @@ def replay_game(record):
         "score": {"players": totals, "running": running, "winners": winners, "target": cfg.target},
         "tricks": None,
         "summary": summary,
-        "deals": [r for _, _, r in ruled],
+        "deals": [r for _rec, _t, r in ruled],
     }
     if h.claimed:
         doc["discrepancies"] = discrepancies(h.claimed, doc["net"], pot_in, doc["score"])
     return doc
 
 
+def points_words(n):
+    """ "45 points" (as the summary has always said it, "1 points" too)."""
+    return ngettext("{n} points", "{n} points", abs(n)).format(n=n)
+
+
 def steps_game(record):
     """Each hand's states (with "deal": k), then the game's ruling."""
     final = replay_game(record)
-    _h, cfg, ruled, _ = _rule_deals(record)
+    _h, cfg, ruled, _reached = _rule_deals(record)
     for k, (rec, t0, _r) in enumerate(ruled):
         t = Rummy(t0.n, t0.names, t0.dealer, 0, cfg)
         for i, ev in enumerate(rec["events"]):
@@ -189,7 +231,7 @@ def steps_game(record):
 def legal_game(record):
     """What comes next in a game: the last hand's next event, or a new hand by the next dealer."""
     final = replay_game(record)
-    h, cfg, ruled, _ = _rule_deals(record)
+    h, cfg, ruled, _reached = _rule_deals(record)
     if ruled and ruled[-1][2]["status"] == INCOMPLETE:
         rec, t0, _r = ruled[-1]
         t = Rummy(t0.n, t0.names, t0.dealer, 0, cfg)

@@ -4,7 +4,8 @@ house rules as the replay reads them (Config), and what a meld is (sets and runs
 House rule: the target is counted in points from 50 to 2000 (the book plays to 500).
 """
 
-from ...cards import CARDS, DECK_36, RANK_NAMES, RANK_PLURALS, SUIT_NAMES
+from ...cards import CARDS, DECK_36
+from ...language import _, ngettext
 from ...record import Count, Flag
 
 GAME = "rummy"
@@ -43,8 +44,8 @@ RULES = (
     ),
     ("target", Count(50, 2000), 500, "Game to", "The total that ends the game; the highest total wins."),
 )
-HOUSE_RULES = {name: kind for name, kind, *_ in RULES}
-DEFAULTS = {name: default for name, _, default, *_ in RULES}
+HOUSE_RULES = {name: kind for name, kind, *_rest in RULES}
+DEFAULTS = {name: default for name, _kind, default, *_rest in RULES}
 
 EVENTS = {
     "deal": (
@@ -96,10 +97,57 @@ DEFAULT_CONFIG = Config(DEFAULTS)
 CONFIGS: dict = {}
 
 
+def catalogue_words():
+    """The catalogue's words above (title, house rules' labels and sentences, events) as the reader's language
+    says them: {English: words}. The constants stay English (they are read at import); the catalogue translates
+    them where it builds its entry, and this lists them for the extractor."""
+    return {
+        TITLE: _("Skat (Russian rummy)"),
+        "The Six follows the Ace": _("The Six follows the Ace"),
+        RULES[0][4]: _(
+            "A run may turn the corner: K A 6 of one suit is a run (and all nine cards of a suit make one)."
+        ),
+        "A dry round ends the hand": _("A dry round ends the hand"),
+        RULES[1][4]: _("Once the stock is gone, a full round with no meld or lay-off ends the hand."),
+        "Game to": _("Game to"),
+        "The total that ends the game; the highest total wins.": _(
+            "The total that ends the game; the highest total wins."
+        ),
+        EVENTS["deal"][0]: _(
+            "The dealer deals five cards to each (a hand null: not seen; all hands null: the hand is written the "
+            "paper way) and the stock (null: not seen)."
+        ),
+        EVENTS["draw"][0]: _(
+            "A player draws the top card of the stock (null: the recorded stock's next card, or a card nobody saw)."
+        ),
+        EVENTS["take"][0]: _(
+            "A player takes a card from the row, and every card laid after it, and must use that card this turn."
+        ),
+        EVENTS["meld"][0]: _("A player lays a set or a run from their hand."),
+        EVENTS["layoff"][0]: _(
+            "A player adds cards to a meld on the table (numbered from 0 in the order they were laid)."
+        ),
+        EVENTS["discard"][0]: _("A player lays a card at the end of the row; their turn ends."),
+        EVENTS["points"][0]: _(
+            "The paper way: the hand given only by each player's points (and who went out, null: nobody)."
+        ),
+    }
+
+
 def rules_errors(rules, n):
     """What is wrong with house rules that are each right alone, for a table of n (None: not known)."""
     if n is not None and not SEATS[0] <= n <= SEATS[1]:
-        return [{"event": None, "field": "players", "message": f"{n} players at the table; rummy takes 2, 3 or 4"}]
+        return [
+            {
+                "event": None,
+                "field": "players",
+                "message": ngettext(
+                    "{n} players at the table; rummy takes 2, 3 or 4",
+                    "{n} players at the table; rummy takes 2, 3 or 4",
+                    n,
+                ).format(n=n),
+            }
+        ]
     return []
 
 
@@ -136,12 +184,103 @@ def meld_kind(cards, wrap):
 
 
 def meld_words(kind, cards):
-    """'the Queens QC QD QS' / 'a run of hearts K A 6 7'."""
+    """'the Queens (QC QD QS)' / 'a run of hearts from the King to the Seven (KH AH 6H 7H)'."""
     text = " ".join(cards)
     if kind == "set":
-        return f"the {RANK_PLURALS[cards[0][0]]} ({text})"
-    first, last = RANK_NAMES[cards[0][0]], RANK_NAMES[cards[-1][0]]
-    return f"a run of {SUIT_NAMES[cards[0][1]]} from the {first} to the {last} ({text})"
+        return set_words(cards[0][0]).format(cards=text)
+    return f"{run_words(cards[0][1])} {from_words(cards[0][0])} {to_words(cards[-1][0])} ({text})"
+
+
+def set_words(r):
+    """A set of rank r in words, its cards to come: "the Queens ({cards})"."""
+    return {
+        "6": _("the Sixes ({cards})"),
+        "7": _("the Sevens ({cards})"),
+        "8": _("the Eights ({cards})"),
+        "9": _("the Nines ({cards})"),
+        "T": _("the Tens ({cards})"),
+        "J": _("the Jacks ({cards})"),
+        "Q": _("the Queens ({cards})"),
+        "K": _("the Kings ({cards})"),
+        "A": _("the Aces ({cards})"),
+    }[r]
+
+
+def run_words(x):
+    """A run of suit x: "a run of hearts"."""
+    return {
+        "S": _("a run of spades"),
+        "H": _("a run of hearts"),
+        "D": _("a run of diamonds"),
+        "C": _("a run of clubs"),
+    }[x]
+
+
+def from_words(r):
+    """Where a run starts: "from the Six"."""
+    return {
+        "6": _("from the Six"),
+        "7": _("from the Seven"),
+        "8": _("from the Eight"),
+        "9": _("from the Nine"),
+        "T": _("from the Ten"),
+        "J": _("from the Jack"),
+        "Q": _("from the Queen"),
+        "K": _("from the King"),
+        "A": _("from the Ace"),
+    }[r]
+
+
+def to_words(r):
+    """Where a run ends: "to the Nine"."""
+    return {
+        "6": _("to the Six"),
+        "7": _("to the Seven"),
+        "8": _("to the Eight"),
+        "9": _("to the Nine"),
+        "T": _("to the Ten"),
+        "J": _("to the Jack"),
+        "Q": _("to the Queen"),
+        "K": _("to the King"),
+        "A": _("to the Ace"),
+    }[r]
+
+
+def layoff_words(own, kind, cards):
+    """A lay-off on a set or a run, its cards to come: "laid off {cards} on the Queens of their own", "laid off {cards} on
+    {owner}'s run of hearts"."""
+    key = cards[0][0] if kind == "set" else cards[0][1]
+    if own:
+        return {
+            "6": _("laid off {cards} on the Sixes of their own"),
+            "7": _("laid off {cards} on the Sevens of their own"),
+            "8": _("laid off {cards} on the Eights of their own"),
+            "9": _("laid off {cards} on the Nines of their own"),
+            "T": _("laid off {cards} on the Tens of their own"),
+            "J": _("laid off {cards} on the Jacks of their own"),
+            "Q": _("laid off {cards} on the Queens of their own"),
+            "K": _("laid off {cards} on the Kings of their own"),
+            "A": _("laid off {cards} on the Aces of their own"),
+            "S": _("laid off {cards} on the run of spades of their own"),
+            "H": _("laid off {cards} on the run of hearts of their own"),
+            "D": _("laid off {cards} on the run of diamonds of their own"),
+            "C": _("laid off {cards} on the run of clubs of their own"),
+        }[key]
+    return {
+        "6": _("laid off {cards} on {owner}'s Sixes"),
+        "7": _("laid off {cards} on {owner}'s Sevens"),
+        "8": _("laid off {cards} on {owner}'s Eights"),
+        "9": _("laid off {cards} on {owner}'s Nines"),
+        "T": _("laid off {cards} on {owner}'s Tens"),
+        "J": _("laid off {cards} on {owner}'s Jacks"),
+        "Q": _("laid off {cards} on {owner}'s Queens"),
+        "K": _("laid off {cards} on {owner}'s Kings"),
+        "A": _("laid off {cards} on {owner}'s Aces"),
+        "S": _("laid off {cards} on {owner}'s run of spades"),
+        "H": _("laid off {cards} on {owner}'s run of hearts"),
+        "D": _("laid off {cards} on {owner}'s run of diamonds"),
+        "C": _("laid off {cards} on {owner}'s run of clubs"),
+    }[key]
 
 
 def points_of(cards):
@@ -151,7 +290,7 @@ def points_of(cards):
 def and_words(words):
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    return _("{names} and {last}").format(names=", ".join(words[:-1]), last=words[-1])
 
 
 def card_sort(c):

@@ -1,11 +1,11 @@
 """The rummy ruling of one hand: the score (melded and laid off, minus what is left in hand, minus unused takes),
 the summary that names each player's melds, the facts, and what the replay page shows after each event."""
 
-from ...cards import RANK_PLURALS, SUIT_NAMES
+from ...language import _
 from ...record import BadRecord
 from ...ruling import COMPLETE, INCOMPLETE, VOID
 from ...signs import signed
-from .rules import DONE, PLAY, and_words, card_sort, meld_words, points_of
+from .rules import DONE, PLAY, and_words, card_sort, layoff_words, meld_words, points_of
 
 
 def _by_event(v):
@@ -120,45 +120,46 @@ class Scoring:
 
     def meld_lines(self):
         """Each seat's melds and lay-offs in words (a list a seat; empty where he laid nothing)."""
-        out = [[] for _ in range(self.n)]
+        out = [[] for _unused in range(self.n)]
         for owner, kind, cards in self.melds:
             out[owner].append(meld_words(kind, cards))
         names = self.names
         for s, k, cards in self.offs:
             owner, kind, whole = self.melds[k]
-            what = f"{RANK_PLURALS[whole[0][0]]}" if kind == "set" else f"run of {SUIT_NAMES[whole[0][1]]}"
-            whose = f"the {what} of their own" if owner == s else f"{names[owner]}'s {what}"
-            out[s].append(f"laid off {' '.join(cards)} on {whose}")
+            out[s].append(layoff_words(owner == s, kind, whole).format(cards=" ".join(cards), owner=names[owner]))
         return out
 
     def summary(self, status, score):
         names = self.names
         if status == VOID:
-            return "Misdeal: the hand is void and is dealt again; nothing is scored."
+            return _("Misdeal: the hand is void and is dealt again; nothing is scored.")
         lines = self.meld_lines()
-        laid = "; ".join(f"{names[s]}: {and_words(lines[s])}" for s in range(self.n) if lines[s]) or "nobody melded"
+        laid = "; ".join(f"{names[s]}: {and_words(lines[s])}" for s in range(self.n) if lines[s]) or _("nobody melded")
         if status == INCOMPLETE:
-            return f"The record stops before the hand ends; so far {laid}."
+            return _("The record stops before the hand ends; so far {melds}.").format(melds=laid)
         pts = ", ".join(
-            f"{names[s]} {signed(p)}" if p is not None else f"{names[s]} unknown"
+            f"{names[s]} {signed(p)}" if p is not None else _("{who} unknown").format(who=names[s])
             for s, p in enumerate(score["players"])
         )
         out = score["out"]
         if self.paper is not None:
-            head = f"{names[out]} went out" if out is not None else "Nobody went out"
-            return f"{head} (on paper): {pts}."
+            if out is not None:
+                return _("{who} went out (on paper): {points}.").format(who=names[out], points=pts)
+            return _("Nobody went out (on paper): {points}.").format(points=pts)
         if out is not None:
-            head = f"{names[out]} went out"
+            head = _("{who} went out").format(who=names[out])
         else:
-            head = "The stock ran dry and a round passed with nothing laid; nobody went out"
+            head = _("The stock ran dry and a round passed with nothing laid; nobody went out")
         tail = ""
         if any(self.lost):
             lost = [f"{names[s]} {signed(p)}" for s, p in enumerate(self.lost) if p]
-            tail = " (unused takes cost " + and_words(lost) + ")"
+            tail = _(" (unused takes cost {costs})").format(costs=and_words(lost))
         if None in score["players"]:
             unknown = and_words([names[s] for s, p in enumerate(score["players"]) if p is None])
-            tail += f" ({unknown}: the cards left in hand were not recorded, so the points are unknown)"
-        return f"{head}. {laid}. Points: {pts}{tail}."
+            tail += _(" ({who}: the cards left in hand were not recorded, so the points are unknown)").format(
+                who=unknown
+            )
+        return _("{head}. {melds}. Points: {points}{tail}.").format(head=head, melds=laid, points=pts, tail=tail)
 
     # ------------------------------------------------------------------ the replay page
 
@@ -200,26 +201,29 @@ class Scoring:
         s = ev.get("seat")
         who = names[s] if s.__class__ is int and 0 <= s < self.n else "?"
         if a == "deal":
-            text = f"{who} deals"
+            text = _("{who} deals").format(who=who)
         elif a == "draw":
-            text = f"{who} draws" + (f" {ev['card']}" if ev.get("card") else "")
+            card = ev.get("card")
+            text = _("{who} draws {card}").format(who=who, card=card) if card else _("{who} draws").format(who=who)
         elif a == "take":
-            text = f"{who} takes {ev.get('card')} from the row"
+            text = _("{who} takes {card} from the row").format(who=who, card=ev.get("card"))
         elif a == "meld":
-            text = f"{who} melds " + " ".join(str(c) for c in ev.get("cards") or ())
+            text = _("{who} melds {cards}").format(who=who, cards=" ".join(str(c) for c in ev.get("cards") or ()))
         elif a == "layoff":
-            text = f"{who} lays off " + " ".join(str(c) for c in ev.get("cards") or ()) + f" on meld {ev.get('meld')}"
+            text = _("{who} lays off {cards} on meld {k}").format(
+                who=who, cards=" ".join(str(c) for c in ev.get("cards") or ()), k=ev.get("meld")
+            )
         elif a == "discard":
-            text = f"{who} discards {ev.get('card')}"
+            text = _("{who} discards {card}").format(who=who, card=ev.get("card"))
         elif a == "points":
-            text = "the points on paper"
+            text = _("the points on paper")
         else:
             text = str(a)
         if len(self.melds) > nmelds:
             o, k, c = self.melds[-1]
             text += f" ({meld_words(k, c)})"
         if self.phase == DONE and self.end_event == i:
-            text += f"; {names[self.out]} is out" if self.out is not None else "; the hand ends"
+            text += _("; {who} is out").format(who=names[self.out]) if self.out is not None else _("; the hand ends")
         if len(self.violations) > before:
             text += " — " + "; ".join(v["message"] for v in self.violations[before:])
         return text

@@ -21,6 +21,7 @@ discard ends the hand on it.
 """
 
 from ... import core
+from ...language import _, ngettext
 from .actions import Actions
 from .deal import Dealing
 from .legal import Legal
@@ -46,7 +47,11 @@ from .score import Scoring
 class Rummy(Legal, Scoring, Dealing, Actions, core.Table):
     GAME = GAME
     CARD = CARD
-    DECK_WORDS = "the rummy pack (Six to Ace)"
+
+    @property
+    def DECK_WORDS(self):  # noqa: N802  (the core's name for the deck in words)
+        return _("the rummy pack (Six to Ace)")
+
     ACTIONS = ACTIONS
 
     __slots__ = (
@@ -85,7 +90,7 @@ class Rummy(Legal, Scoring, Dealing, Actions, core.Table):
         self.phase = PRE
         self.void = False
         self.where = {}
-        self.hands = [set() for _ in range(n)]
+        self.hands = [set() for _unused in range(n)]
         self.stock = None
         self.stock_pos = 0
         self.stock_left = 0
@@ -128,12 +133,14 @@ class Rummy(Legal, Scoring, Dealing, Actions, core.Table):
             s = ev["seat"]
         names = self.names
         if self.phase == PRE:
-            return self.error(i, "action", f"event {i}: a {a} before the deal")
+            return self.error(i, "action", _("event {i}: a {action} before the deal").format(i=i, action=a))
         if self.phase == DONE:
-            return self.error(i, "action", f"event {i}: {names[s]} {a}s after the hand ended")
+            return self.error(i, "action", after_words(a).format(i=i, who=names[s]))
         if self.phase == PAPER:
             return self.error(
-                i, "action", f"event {i}: this hand is written the paper way (no cards dealt): give its points"
+                i,
+                "action",
+                _("event {i}: this hand is written the paper way (no cards dealt): give its points").format(i=i),
             )
         if s == self.cur:
             if not self.begun:
@@ -144,7 +151,9 @@ class Rummy(Legal, Scoring, Dealing, Actions, core.Table):
                 i,
                 c,
                 "rummy.no-discard",
-                f"{names[c]} did not discard before {names[s]} played on; the turn of {names[c]} ends with the cards in hand",
+                _(
+                    "{who} did not discard before {other} played on; the turn of {who} ends with the cards in hand"
+                ).format(who=names[c], other=names[s]),
             )
             self._close_turn(i)
             if s != (c + 1) % self.n:
@@ -268,7 +277,9 @@ class Rummy(Legal, Scoring, Dealing, Actions, core.Table):
             i,
             s,
             "rummy.out-of-turn",
-            f"{names[s]} played out of turn ({names[expected]} was next); play goes on from {names[s]}",
+            _("{who} played out of turn ({other} was next); play goes on from {who}").format(
+                who=names[s], other=names[expected]
+            ),
         )
 
     def _begin(self, i, s, a):
@@ -280,7 +291,12 @@ class Rummy(Legal, Scoring, Dealing, Actions, core.Table):
         self.dry_turn = self.stock_left == 0
         self.last_disc = None
         if a != "draw" and self.stock_left:
-            self.violate(i, s, "rummy.no-draw", f"{self.names[s]} did not begin the turn by drawing from the stock")
+            self.violate(
+                i,
+                s,
+                "rummy.no-draw",
+                _("{who} did not begin the turn by drawing from the stock").format(who=self.names[s]),
+            )
 
     def _close_turn(self, i, discard=None):
         """The turn of `cur` ends at event i: his unused takes go back to the row; the dry round is counted."""
@@ -299,9 +315,21 @@ class Rummy(Legal, Scoring, Dealing, Actions, core.Table):
                     i,
                     s,
                     "rummy.unused-take",
-                    f"{self.names[s]} took {chosen} from the row but did not use it; "
-                    + (f"{' '.join(home)} go back to the row; " if home else "")
-                    + f"it costs {self.names[s]} {pts} points",
+                    (
+                        ngettext(
+                            "{who} took {card} from the row but did not use it; {cards} go back to the row; it costs "
+                            "{who} {n} points",
+                            "{who} took {card} from the row but did not use it; {cards} go back to the row; it costs "
+                            "{who} {n} points",
+                            pts,
+                        )
+                        if home
+                        else ngettext(
+                            "{who} took {card} from the row but did not use it; it costs {who} {n} points",
+                            "{who} took {card} from the row but did not use it; it costs {who} {n} points",
+                            pts,
+                        )
+                    ).format(who=self.names[s], card=chosen, cards=" ".join(home), n=pts),
                 )
                 back += home
             if back:
@@ -321,6 +349,17 @@ class Rummy(Legal, Scoring, Dealing, Actions, core.Table):
         self.phase = DONE
         self.out = out
         self.end_event = i
+
+
+def after_words(a):
+    """The words for an action after the hand ended (its {i} and {who} to come)."""
+    return {
+        "draw": _("event {i}: {who} draws after the hand ended"),
+        "take": _("event {i}: {who} takes after the hand ended"),
+        "meld": _("event {i}: {who} melds after the hand ended"),
+        "layoff": _("event {i}: {who} layoffs after the hand ended"),
+        "discard": _("event {i}: {who} discards after the hand ended"),
+    }[a]  # (a turn's actions only: HANDLERS_OF)
 
 
 def _plain_card(ev):
@@ -377,6 +416,6 @@ _READERS = {
     ("numbers", False): Rummy.f_points,
 }
 Rummy.FIELDS = {
-    a: tuple((name, _READERS[kind, null]) for name, kind, null in fields) for a, (_, fields) in EVENTS.items()
+    a: tuple((name, _READERS[kind, null]) for name, kind, null in fields) for a, (_sentence, fields) in EVENTS.items()
 }
 Table = Rummy

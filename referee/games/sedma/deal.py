@@ -1,6 +1,7 @@
 """Sedma's deal: the cards dealt (each hand shown or not, the stock recorded or not), the 3-player soloist, and
 the paper way (a deal given only by the points each side took)."""
 
+from ...language import _, ngettext
 from ...record import describe
 from .rules import CARD, DECK_TEXT
 
@@ -48,22 +49,37 @@ class Dealing:
                     continue
                 for c in cs:
                     if c not in deck:
-                        return self.error(i, key, f"event {i}: {c} is out of the pack in the 3-player game")
+                        return self.error(
+                            i, key, _("event {i}: {card} is out of the pack in the 3-player game").format(i=i, card=c)
+                        )
                     if c in where:
-                        return self.error(i, key, f"event {i}: {c} is dealt twice{self.seventh(c)}")
+                        return self.error(
+                            i, key, _("event {i}: {card} is dealt twice{why}").format(i=i, card=c, why=self.seventh(c))
+                        )
                     where[c] = k
         H = self.hsize
         self.deal_event = i
         bad = [
-            f"{names[k]} was dealt {len(h)} cards, not {H}"
+            ngettext("{who} was dealt {n} cards, not {size}", "{who} was dealt {n} cards, not {size}", len(h)).format(
+                who=names[k], n=len(h), size=H
+            )
             for k, h in enumerate(hands)
             if h is not None and len(h) != H
         ]
         left = len(deck) - self.n * H
         if stock is not None and len(stock) != left:
-            bad.append(f"the stock holds {len(stock)} cards, not {left}")
+            bad.append(
+                ngettext(
+                    "the stock holds {n} cards, not {size}", "the stock holds {n} cards, not {size}", len(stock)
+                ).format(n=len(stock), size=left)
+            )
         if bad:
-            self.violate(i, s, "sedma.misdeal", f"Misdeal: {'; '.join(bad)}; the deal is void and dealt again")
+            self.violate(
+                i,
+                s,
+                "sedma.misdeal",
+                _("Misdeal: {problems}; the deal is void and dealt again").format(problems="; ".join(bad)),
+            )
             self.void = True
             self.lax = True
             return
@@ -123,22 +139,38 @@ class Dealing:
         given = "soloist" in ev
         g = ev.get("soloist")
         if given and g is not None and not (g.__class__ is int and 0 <= g < self.n):
-            self.error(i, "soloist", f"event {i}: 'soloist' must be the seat dealt {K} or null, not {describe(g)}")
+            self.error(
+                i,
+                "soloist",
+                _("event {i}: 'soloist' must be the seat dealt {card} or null, not {what}").format(
+                    i=i, card=K, what=describe(g)
+                ),
+            )
             return False
         if o is None:
             if not given:
                 self.error(
                     i,
                     "hands",
-                    f"event {i}: a 3-player deal must show who was dealt {K} (the soloist's card): give that hand, "
-                    f"or 'soloist' (the seat, or null if it lay in the stock)",
+                    _(
+                        "event {i}: a 3-player deal must show who was dealt {card} (the soloist's card): give that "
+                        "hand, or 'soloist' (the seat, or null if it lay in the stock)"
+                    ).format(i=i, card=K),
                 )
                 return False
             if g is None and not self.has_stock_size():
-                self.error(i, "soloist", f"event {i}: {K} cannot lie in the stock: the whole pack is dealt")
+                self.error(
+                    i,
+                    "soloist",
+                    _("event {i}: {card} cannot lie in the stock: the whole pack is dealt").format(i=i, card=K),
+                )
                 return False
             if g is not None and hands[g] is not None or g is None and stock is not None:
-                self.error(i, "soloist", f"event {i}: 'soloist' says {K} was dealt to a hand that does not hold it")
+                self.error(
+                    i,
+                    "soloist",
+                    _("event {i}: 'soloist' says {card} was dealt to a hand that does not hold it").format(i=i, card=K),
+                )
                 return False
             self.soloist = g
             if g is not None:
@@ -146,7 +178,13 @@ class Dealing:
             return True
         seat = None if o == STOCK else o
         if given and g != seat:
-            self.error(i, "soloist", f"event {i}: 'soloist' is {describe(g)}, but the deal shows where {K} lay")
+            self.error(
+                i,
+                "soloist",
+                _("event {i}: 'soloist' is {what}, but the deal shows where {card} lay").format(
+                    i=i, what=describe(g), card=K
+                ),
+            )
             return False
         self.soloist = seat
         return True
@@ -155,13 +193,19 @@ class Dealing:
         return len(self.deck) > self.n * self.hsize
 
     def seventh(self, c):
-        return " (that would be a fifth Seven)" if c[0] == "7" else ""
+        return _(" (that would be a fifth Seven)") if c[0] == "7" else ""
 
     def f_soloist(self, i, ev, key):
         v = ev.get(key)
         if v is None or v.__class__ is int and 0 <= v < self.n:
             return v
-        self.error(i, key, f"event {i} (deal): '{key}' must be a seat number or null, not {describe(v)}")
+        self.error(
+            i,
+            key,
+            _("event {i} (deal): '{key}' must be a seat number or null, not {what}").format(
+                i=i, key=key, what=describe(v)
+            ),
+        )
         return None
 
     def _points(self, i, ev):
@@ -171,17 +215,21 @@ class Dealing:
             return
         pts = ev["points"]
         if self.phase == PRE:
-            return self.error(i, "action", f"event {i}: points before the deal")
+            return self.error(i, "action", _("event {i}: points before the deal").format(i=i))
         if self.tricks or self.plays or self.rnd or self.stock_pos or self.paper is not None:
             return self.error(
-                i, "action", f"event {i}: points on paper after the deal was played or scored; give one or the other"
+                i,
+                "action",
+                _("event {i}: points on paper after the deal was played or scored; give one or the other").format(i=i),
             )
         k = 3 if self.variant == "3p" and self.soloist is None else 2
         if len(pts) != k or any(p % 10 or not 0 <= p <= 90 for p in pts) or sum(pts) != 90:
             return self.error(
                 i,
                 "points",
-                f"event {i}: 'points' must give each of the {k} sides its points, in tens, together 90, not {pts}",
+                _(
+                    "event {i}: 'points' must give each of the {k} sides its points, in tens, together 90, not {points}"
+                ).format(i=i, k=k, points=pts),
             )
         self.paper = list(pts)
         self.phase = DONE
@@ -191,6 +239,10 @@ class Dealing:
         if v.__class__ is list and all(x.__class__ is int for x in v):
             return v
         self.error(
-            i, key, f"event {i} (points): '{key}' must list each side's points, e.g. [60, 30], not {describe(v)}"
+            i,
+            key,
+            _("event {i} (points): '{key}' must list each side's points, e.g. [60, 30], not {what}").format(
+                i=i, key=key, what=describe(v)
+            ),
         )
         return None

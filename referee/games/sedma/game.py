@@ -13,6 +13,7 @@ House rule: in 2p and 3p a game is deals_per_game deals too; 3p games are won on
 import importlib
 
 from ... import core
+from ...language import _, ngettext
 from ...record import BadRecord, describe, error, read_claimed, read_header
 from ...ruling import COMPLETE, INCOMPLETE, VOID, discrepancies
 from .rules import CLAIMS, PLAYERS
@@ -42,25 +43,51 @@ def _deal_records(record, errors):
     if h.claimed:
         read_claimed(h.claimed, h.n, CLAIMS, errors)
     if h.n is not None and h.variant in PLAYERS and PLAYERS[h.variant] != h.n:
-        errors.append(error(None, "players", f"the {h.variant} game is for {PLAYERS[h.variant]} players, not {h.n}"))
+        errors.append(
+            error(
+                None,
+                "players",
+                _("the {variant} game is for {players} players, not {n}").format(
+                    variant=h.variant, players=PLAYERS[h.variant], n=h.n
+                ),
+            )
+        )
     deals = record.get("deals")
     if deals.__class__ is not list:
         errors.append(
-            error(None, "deals", f"'deals' must be the list of the game's deal records, not {describe(deals)}")
+            error(
+                None,
+                "deals",
+                _("'deals' must be the list of the game's deal records, not {what}").format(what=describe(deals)),
+            )
         )
         return h, []
     out = []
     for k, d in enumerate(deals):
         if d.__class__ is not dict:
             errors.append(
-                dict(error(None, "deals", f"deal {k} must be a deal record (an object), not {describe(d)}"), deal=k)
+                dict(
+                    error(
+                        None,
+                        "deals",
+                        _("deal {k} must be a deal record (an object), not {what}").format(k=k, what=describe(d)),
+                    ),
+                    deal=k,
+                )
             )
             continue
         for key in INHERITED:
             if key in d and key in record and d[key] != record[key]:
                 errors.append(
                     dict(
-                        error(None, key, f"deal {k}: its '{key}' differs from the game's ({describe(d[key])})"), deal=k
+                        error(
+                            None,
+                            key,
+                            _("deal {k}: its '{key}' differs from the game's ({what})").format(
+                                k=k, key=key, what=describe(d[key])
+                            ),
+                        ),
+                        deal=k,
                     )
                 )
         given = d.get("house_rules")
@@ -82,7 +109,10 @@ def _deal_records(record, errors):
             ).rules
             if own != h.rules:
                 errors.append(
-                    dict(error(None, "house_rules", f"deal {k}: its house rules differ from the game's"), deal=k)
+                    dict(
+                        error(None, "house_rules", _("deal {k}: its house rules differ from the game's").format(k=k)),
+                        deal=k,
+                    )
                 )
         rec = {key: record.get(key) for key in INHERITED}
         rec.update(d)
@@ -123,13 +153,22 @@ def _rule_deals(record):
             if number > cfg.deals_per_game:
                 errors.append(
                     dict(
-                        error(None, "deals", f"deal {k} would be deal {number} of a game of {cfg.deals_per_game}"),
+                        error(
+                            None,
+                            "deals",
+                            _("deal {k} would be deal {number} of a game of {deals}").format(
+                                k=k, number=number, deals=cfg.deals_per_game
+                            ),
+                        ),
                         deal=k,
                     )
                 )
             if ruling["status"] == INCOMPLETE and k != last:
                 errors.append(
-                    dict(error(None, "events", f"deal {k} is unfinished; only a game's last deal may be"), deal=k)
+                    dict(
+                        error(None, "events", _("deal {k} is unfinished; only a game's last deal may be").format(k=k)),
+                        deal=k,
+                    )
                 )
         out.append((rec, t, ruling))
     if errors:
@@ -176,13 +215,24 @@ def replay_game(record):
         score["crowns"] = crowns
     names = h.players
     lead = and_names(names, [s for s in range(n) if by[s] == best]) if running else ""
-    what = "crowns" if h.variant == "3p" else "points"
-    if over:
-        summary = f"After {played} deals {lead} won with {best} {what}."
-    elif running:
-        summary = f"{played} of {cfg.deals_per_game} deals; {lead} leads with {best} {what}."
+    if h.variant == "3p":
+        what = ngettext("{n} crowns", "{n} crowns", best).format(n=best)
     else:
-        summary = f"No deal finished yet (a game of {cfg.deals_per_game})."
+        what = ngettext("{n} points", "{n} points", best).format(n=best)
+    if over:
+        summary = ngettext(
+            "After {played} deals {lead} won with {score}.", "After {played} deals {lead} won with {score}.", played
+        ).format(played=played, lead=lead, score=what)
+    elif running:
+        summary = ngettext(
+            "{played} of {deals} deals; {lead} leads with {score}.",
+            "{played} of {deals} deals; {lead} leads with {score}.",
+            cfg.deals_per_game,
+        ).format(played=played, deals=cfg.deals_per_game, lead=lead, score=what)
+    else:
+        summary = ngettext(
+            "No deal finished yet (a game of {deals}).", "No deal finished yet (a game of {deals}).", cfg.deals_per_game
+        ).format(deals=cfg.deals_per_game)
     pot_in = h.pot_in or 0
     doc = {
         "format": "ruling/1",
@@ -205,7 +255,7 @@ def replay_game(record):
 
 def and_names(names, seats):
     words = [names[s] for s in seats]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return words[0] if len(words) == 1 else _("{names} and {last}").format(names=", ".join(words[:-1]), last=words[-1])
 
 
 def steps_game(record):

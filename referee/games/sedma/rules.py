@@ -2,6 +2,7 @@
 rules as the replay reads them (Config)."""
 
 from ...cards import CARDS, DECK_32
+from ...language import _, ngettext
 from ...record import Choice, Count, Flag
 
 GAME = "sedma"
@@ -30,8 +31,11 @@ class Eights(Choice):
     text ("8D 8H"); read as the catalogue's text."""
 
     def __init__(self):
-        Choice.__init__(self, *EIGHT_PAIRS)
-        self.words = 'two Eights, e.g. ["8D", "8H"]'
+        self.values = EIGHT_PAIRS
+
+    @property
+    def words(self):
+        return _('two Eights, e.g. ["8D", "8H"]')
 
     def read(self, v):
         if v.__class__ is str:
@@ -84,8 +88,8 @@ RULES = (
         {k: f"In the 3-player game whoever is dealt {k} plays alone against the other two." for k in SOLOISTS},
     ),
 )
-HOUSE_RULES = {name: kind for name, kind, *_ in RULES}
-DEFAULTS = {name: default for name, _, default, *_ in RULES}
+HOUSE_RULES = {name: kind for name, kind, *_rest in RULES}
+DEFAULTS = {name: default for name, _kind, default, *_rest in RULES}
 
 EVENTS = {
     "deal": (
@@ -141,6 +145,70 @@ DEFAULT_CONFIG = Config(DEFAULTS)
 CONFIGS: dict = {}
 
 
+def catalogue_words():
+    """The catalogue's words above (title, variants, house rules' labels and sentences, events) as the reader's
+    language says them: {English: words}. The constants stay English (they are read at import); the catalogue
+    translates them where it builds its entry, and this lists them for the extractor."""
+    return {
+        "Sedma": _("Sedma"),
+        "four players, two against two": _("four players, two against two"),
+        "two players": _("two players"),
+        "three players, one against two": _("three players, one against two"),
+        "Cards dealt": _("Cards dealt"),
+        "Cards dealt to each: 8 (ten in the 3-player game) deals the whole pack; 4 leaves a stock to draw from.": _(
+            "Cards dealt to each: 8 (ten in the 3-player game) deals the whole pack; 4 leaves a stock to draw from."
+        ),
+        "Continuing a trick": _("Continuing a trick"),
+        RULES[1][4]: _(
+            "After each round of a trick its leader may play on with a card of the led rank or a Seven, if the "
+            "leader's side is not winning it; everyone then plays one more card (four players)."
+        ),
+        "Deals in a game": _("Deals in a game"),
+        "The deals that make a game.": _("The deals that make a game."),
+        "Partners change every": _("Partners change every"),
+        "The deals after which the partnerships change (four players).": _(
+            "The deals after which the partnerships change (four players)."
+        ),
+        "Eights removed": _("Eights removed"),
+        "The 3-player game leaves out the 8D and the 8H.": _("The 3-player game leaves out the 8D and the 8H."),
+        "The 3-player game leaves out the 8S and the 8C.": _("The 3-player game leaves out the 8S and the 8C."),
+        "The 3-player game leaves out the 8S and the 8H.": _("The 3-player game leaves out the 8S and the 8H."),
+        "The 3-player game leaves out the 8S and the 8D.": _("The 3-player game leaves out the 8S and the 8D."),
+        "The 3-player game leaves out the 8H and the 8C.": _("The 3-player game leaves out the 8H and the 8C."),
+        "The 3-player game leaves out the 8D and the 8C.": _("The 3-player game leaves out the 8D and the 8C."),
+        "Soloist's card": _("Soloist's card"),
+        "In the 3-player game whoever is dealt KC plays alone against the other two.": _(
+            "In the 3-player game whoever is dealt KC plays alone against the other two."
+        ),
+        "In the 3-player game whoever is dealt KS plays alone against the other two.": _(
+            "In the 3-player game whoever is dealt KS plays alone against the other two."
+        ),
+        "In the 3-player game whoever is dealt KH plays alone against the other two.": _(
+            "In the 3-player game whoever is dealt KH plays alone against the other two."
+        ),
+        "In the 3-player game whoever is dealt KD plays alone against the other two.": _(
+            "In the 3-player game whoever is dealt KD plays alone against the other two."
+        ),
+        EVENTS["deal"][0]: _(
+            "The dealer deals: the cards of each hand (null: not seen), the stock (null: none or not seen) and, "
+            "for three players, who was dealt the soloist's card when the hands do not show it (null: the stock)."
+        ),
+        "A player plays a card to the trick.": _("A player plays a card to the trick."),
+        "A player draws a card from the stock (null: not seen).": _(
+            "A player draws a card from the stock (null: not seen)."
+        ),
+        "Two players: the leader does not continue the trick; the other player takes it.": _(
+            "Two players: the leader does not continue the trick; the other player takes it."
+        ),
+        "Four players: the leader does not continue the trick.": _(
+            "Four players: the leader does not continue the trick."
+        ),
+        "The paper way: the deal given only by the points each side took (the soloist's side first in 3p).": _(
+            "The paper way: the deal given only by the points each side took (the soloist's side first in 3p)."
+        ),
+    }
+
+
 def rules_errors(rules, n):
     """What is wrong with house rules that are each right alone, for a table of n (None: not known)."""
     h = rules["hand_size"]
@@ -149,7 +217,9 @@ def rules_errors(rules, n):
             {
                 "event": None,
                 "field": "house_rules",
-                "message": f"house rule 'hand_size' must be 4 (a stock), 8 or 10 (the whole pack), not {h}",
+                "message": _(
+                    "house rule 'hand_size' must be 4 (a stock), 8 or 10 (the whole pack), not {number}"
+                ).format(number=h),
             }
         ]
     if n == 4 and h == 10:
@@ -157,11 +227,21 @@ def rules_errors(rules, n):
             {
                 "event": None,
                 "field": "house_rules",
-                "message": "house rule 'hand_size' 10 cannot be dealt to four from 32 cards; use 8 or 4",
+                "message": _("house rule 'hand_size' 10 cannot be dealt to four from 32 cards; use 8 or 4"),
             }
         ]
     if n is not None and not SEATS[0] <= n <= SEATS[1]:
-        return [{"event": None, "field": "players", "message": f"{n} players at the table; Sedma takes 2, 3 or 4"}]
+        return [
+            {
+                "event": None,
+                "field": "players",
+                "message": ngettext(
+                    "{n} players at the table; Sedma takes 2, 3 or 4",
+                    "{n} players at the table; Sedma takes 2, 3 or 4",
+                    n,
+                ).format(n=n),
+            }
+        ]
     return []
 
 
@@ -197,7 +277,7 @@ def points_of(cards):
 def and_words(words):
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    return _("{names} and {last}").format(names=", ".join(words[:-1]), last=words[-1])
 
 
 def card_sort(c):

@@ -1,12 +1,13 @@
 """Sedma's ruling of one deal: the score per side, the 3-player crowns (money, in the ledger), the summary, the
 facts, and what the replay page shows after each event."""
 
+from ...language import _, current, ngettext
 from ...record import BadRecord
 from ...ruling import COMPLETE, INCOMPLETE, VOID
 from .rules import PLAYERS, TOTAL, and_words, card_sort, sides_for
 
 CROWN = 1  # a crown is one table unit
-_SIDE_WORDS: dict = {}  # (players' names, sides) -> each side's names in words (bounded)
+_SIDE_WORDS: dict = {}  # (language, players' names, sides) -> each side's names in words (bounded)
 
 
 def _by_event(v):
@@ -55,10 +56,12 @@ class Scoring:
                 self.error(
                     None,
                     "players",
-                    f"the {v} game is for {PLAYERS.get(v)} players, but the record lists {self.n}",
+                    _("the {variant} game is for {players} players, but the record lists {n}").format(
+                        variant=v, players=PLAYERS.get(v), n=self.n
+                    ),
                 )
             elif v == "4p" and self.cfg.hand_size == 10:
-                self.error(None, "house_rules", "house rule 'hand_size' 10 cannot be dealt to four from 32 cards")
+                self.error(None, "house_rules", _("house rule 'hand_size' 10 cannot be dealt to four from 32 cards"))
         if self.errors:
             raise BadRecord(self.errors)
         if self.void:
@@ -205,9 +208,9 @@ class Scoring:
     def summary(self, status, score):
         names = self.names
         if status == VOID:
-            return "Misdeal: the deal is void and is dealt again; nothing is scored."
+            return _("Misdeal: the deal is void and is dealt again; nothing is scored.")
         sides = score["sides"]
-        key = (tuple(names), tuple(map(tuple, sides)))
+        key = (current(), tuple(names), tuple(map(tuple, sides)))
         side_words = _SIDE_WORDS.get(key)
         if side_words is None:
             side_words = [and_words([names[s] for s in side]) for side in sides]
@@ -215,25 +218,28 @@ class Scoring:
                 _SIDE_WORDS[key] = side_words
         took = "; ".join([f"{w} {p}" for w, p in zip(side_words, score["points"])])
         if status == INCOMPLETE:
-            return f"The record stops before the deal ends; the finished tricks give {took}."
+            return _("The record stops before the deal ends; the finished tricks give {took}.").format(took=took)
         v = self.variant
         if v == "3p":
             if self.soloist is None:
-                head = "Nobody held the soloist's card; each played alone"
+                head = _("Nobody held the soloist's card; each played alone")
             else:
-                head = f"{names[self.soloist]} played alone"
+                head = _("{who} played alone").format(who=names[self.soloist])
             w = score["winners"]
             crowns = score["crowns"]
             if not w:
-                tail = "no crowns change hands"
+                tail = _("no crowns change hands")
             else:
-                tail = f"{and_words([names[s] for s in w])} won {max(crowns) if len(w) == 1 else crowns[w[0]]} crown(s)"
+                won = max(crowns) if len(w) == 1 else crowns[w[0]]
+                tail = ngettext("{who} won {n} crown(s)", "{who} won {n} crown(s)", won).format(
+                    who=and_words([names[s] for s in w]), n=won
+                )
             return f"{head}: {took}; {tail}."
         if v == "2p":
-            return f"{took}; {names[score['winners'][0]]} wins the deal."
+            return _("{took}; {who} wins the deal.").format(took=took, who=names[score["winners"][0]])
         if self.paper is not None:
-            return f"{took} (on paper)."
-        return f"{took} (last trick: {names[self.tricks[-1]['winner']]})."
+            return _("{took} (on paper).").format(took=took)
+        return _("{took} (last trick: {who}).").format(took=took, who=names[self.tricks[-1]["winner"]])
 
     # ------------------------------------------------------------------ the replay page
 
@@ -279,20 +285,21 @@ class Scoring:
         s = ev.get("seat")
         who = names[s] if s.__class__ is int and 0 <= s < self.n else "?"
         if a == "deal":
-            text = f"{who} deals"
+            text = _("{who} deals").format(who=who)
         elif a == "play":
-            text = f"{who} plays {ev.get('card')}"
+            text = _("{who} plays {card}").format(who=who, card=ev.get("card"))
         elif a == "draw":
-            text = f"{who} draws" + (f" {ev['card']}" if ev.get("card") else "")
+            card = ev.get("card")
+            text = _("{who} draws {card}").format(who=who, card=card) if card else _("{who} draws").format(who=who)
         elif a == "pass":
-            text = f"{who} passes"
+            text = _("{who} passes").format(who=who)
         elif a == "end_trick":
-            text = f"{who} ends the trick"
+            text = _("{who} ends the trick").format(who=who)
         else:
             text = str(a)
         if len(self.tricks) > ntricks:
             t = self.tricks[-1]
-            text += f"; {names[t['winner']]} takes the trick ({t['points']})"
+            text += _("; {who} takes the trick ({points})").format(who=names[t["winner"]], points=t["points"])
         if len(self.violations) > before:
             text += " — " + "; ".join(v["message"] for v in self.violations[before:])
         return text

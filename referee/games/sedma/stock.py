@@ -1,5 +1,6 @@
 """Sedma's stock: who draws after a trick, in what order, and the draws themselves."""
 
+from ...language import _, ngettext
 from .deal import PRE
 from .rules import CARD, DECK_TEXT, card_sort
 
@@ -41,48 +42,65 @@ class Drawing:
             c = None if c is None else CARD[c]
         names = self.names
         if self.phase == PRE:
-            return self.error(i, "action", f"event {i}: a draw before the deal")
+            return self.error(i, "action", _("event {i}: a draw before the deal").format(i=i))
         if not self.has_stock:
-            return self.error(i, "action", f"event {i}: {names[s]} draws, but this deal has no stock")
+            return self.error(
+                i, "action", _("event {i}: {who} draws, but this deal has no stock").format(i=i, who=names[s])
+            )
         if c is not None:
             if c not in self.deck:
-                return self.error(i, "card", f"event {i}: {c} is out of the pack in the 3-player game")
+                return self.error(
+                    i, "card", _("event {i}: {card} is out of the pack in the 3-player game").format(i=i, card=c)
+                )
             stock = self.stock
             if stock is not None:
                 if self.stock_left and stock[self.stock_pos] != c:
                     return self.error(
                         i,
                         "card",
-                        f"event {i}: {names[s]} draws {c}, but the next card of the stock is {stock[self.stock_pos]}",
+                        _("event {i}: {who} draws {card}, but the next card of the stock is {next}").format(
+                            i=i, who=names[s], card=c, next=stock[self.stock_pos]
+                        ),
                     )
             elif c in self.where:
                 return self.error(
                     i,
                     "card",
-                    f"event {i}: {names[s]} draws {c}, a card known elsewhere{self.where_words(self.where[c])}",
+                    _("event {i}: {who} draws {card}, a card known elsewhere{where}").format(
+                        i=i, who=names[s], card=c, where=self.where_words(self.where[c])
+                    ),
                 )
         if self.pending:
             self._end_trick()
         if self.stock_left == 0:
-            return self.violate(i, s, "sedma.draw-empty-stock", f"{names[s]} drew with no stock left; nothing moves")
+            return self.violate(
+                i, s, "sedma.draw-empty-stock", _("{who} drew with no stock left; nothing moves").format(who=names[s])
+            )
         if self.held[s] >= self.hsize:
             return self.violate(
                 i,
                 s,
                 "sedma.overdraw",
-                f"{names[s]} drew while holding {self.held[s]} cards already; the card goes back on the stock",
+                ngettext(
+                    "{who} drew while holding {n} cards already; the card goes back on the stock",
+                    "{who} drew while holding {n} cards already; the card goes back on the stock",
+                    self.held[s],
+                ).format(who=names[s], n=self.held[s]),
             )
         td = self.to_draw
         if self.rnd or self.plays or not td or td[0] != s:
             why = (
-                "during a trick"
+                _("during a trick")
                 if self.rnd or self.plays
-                else f"{names[td[0]]} was to draw"
+                else _("{who} was to draw").format(who=names[td[0]])
                 if td
-                else "nobody was to draw"
+                else _("nobody was to draw")
             )
             self.violate(
-                i, s, "sedma.draw-out-of-turn", f"{names[s]} drew out of turn ({why}); the card counts as drawn"
+                i,
+                s,
+                "sedma.draw-out-of-turn",
+                _("{who} drew out of turn ({why}); the card counts as drawn").format(who=names[s], why=why),
             )
             if s in td:
                 td.remove(s)

@@ -16,7 +16,7 @@ House rule: events after a misdeal (a void deal) are read for their fields only 
 """
 
 from ... import core
-from ...cards import RANK_NAMES
+from ...language import _
 from ...record import describe
 from ...tricks import GONE, PLAYED, RING, TrickTable
 from .deal import DONE, PLAY, PRE, STOCK, Dealing
@@ -65,7 +65,11 @@ class Sedma(Scoring, Dealing, Drawing, Legal, TrickTable, core.Table):
     GAME = GAME
     CARD = CARD
     TEXTS = DECK_TEXT
-    DECK_WORDS = "the Sedma pack (Seven to Ace)"
+
+    @property
+    def DECK_WORDS(self):  # noqa: N802  (the core's name for the deck in words)
+        return _("the Sedma pack (Seven to Ace)")
+
     ACTIONS = ACTIONS
     OUT_OF_TURN = "sedma.out-of-turn"
 
@@ -159,7 +163,9 @@ class Sedma(Scoring, Dealing, Drawing, Legal, TrickTable, core.Table):
             return
         if not (d.__class__ is int and 1 <= d <= 24):
             return self.error(
-                None, "deal", f"'deal' must be the deal's number in its game (1 to 24), not {describe(d)}"
+                None,
+                "deal",
+                _("'deal' must be the deal's number in its game (1 to 24), not {what}").format(what=describe(d)),
             )
         self.number = d
         self.variant, self.hsize, self.deck, self.can_continue, self.side, self.draws = _kind(self.cfg, self.n, d)
@@ -189,13 +195,17 @@ class Sedma(Scoring, Dealing, Drawing, Legal, TrickTable, core.Table):
             c = CARD[c]
         names = self.names
         if self.phase == PRE:
-            return self.error(i, "action", f"event {i}: a card played before the deal")
+            return self.error(i, "action", _("event {i}: a card played before the deal").format(i=i))
         if self.phase == DONE:
-            return self.error(i, "action", f"event {i}: {names[s]} plays {c} after every card was played")
+            return self.error(i, "action", self._after_all(i, s, c))
         if c not in self.deck:
-            return self.error(i, "card", f"event {i}: {c} is out of the pack in the 3-player game")
+            return self.error(
+                i, "card", _("event {i}: {card} is out of the pack in the 3-player game").format(i=i, card=c)
+            )
         if self.held[s] == 0:
-            return self.error(i, "seat", f"event {i}: {names[s]} plays {c} but holds no card")
+            return self.error(
+                i, "seat", _("event {i}: {who} plays {card} but holds no card").format(i=i, who=names[s], card=c)
+            )
         o = self.where.get(c)
         if o != s and (o is not None or self.unseen[s] == 0):
             return self.never_held(i, s, c, o)
@@ -210,12 +220,16 @@ class Sedma(Scoring, Dealing, Drawing, Legal, TrickTable, core.Table):
                 return
             self._end_trick()
             if self.phase == DONE:
-                return self.error(i, "action", f"event {i}: {names[s]} plays {c} after every card was played")
+                return self.error(i, "action", self._after_all(i, s, c))
         rnd = self.rnd
         for p in rnd:
             if p[0] == s:
                 return self.error(
-                    i, "seat", f"event {i}: {names[s]} plays {c}, but already played {p[1]} to this round of the trick"
+                    i,
+                    "seat",
+                    _("event {i}: {who} plays {card}, but already played {other} to this round of the trick").format(
+                        i=i, who=names[s], card=c, other=p[1]
+                    ),
                 )
         if self.to_draw:
             self.disorder = True
@@ -223,7 +237,9 @@ class Sedma(Scoring, Dealing, Drawing, Legal, TrickTable, core.Table):
                 i,
                 s,
                 "sedma.out-of-turn",
-                f"{names[s]} played {c} before the drawing was done ({names[self.to_draw[0]]} was to draw)",
+                _("{who} played {card} before the drawing was done ({other} was to draw)").format(
+                    who=names[s], card=c, other=names[self.to_draw[0]]
+                ),
             )
         else:
             expected = self.rnd_order[len(rnd)] if not rnd else self._next_in_round()
@@ -233,8 +249,9 @@ class Sedma(Scoring, Dealing, Drawing, Legal, TrickTable, core.Table):
                     i,
                     s,
                     "sedma.out-of-turn",
-                    f"{names[s]} played {c} out of turn ({names[expected]} was to play); "
-                    f"the cards are taken in proper order",
+                    _(
+                        "{who} played {card} out of turn ({other} was to play); the cards are taken in proper order"
+                    ).format(who=names[s], card=c, other=names[expected]),
                 )
         self._take(i, s, c, o)
         rnd.append([s, c])
@@ -351,8 +368,9 @@ class Sedma(Scoring, Dealing, Drawing, Legal, TrickTable, core.Table):
                 i,
                 s,
                 "sedma.losing-continuation",
-                f"{self.names[s]} continued the trick with {c}, which is neither a {RANK_NAMES[R]} (the rank led) "
-                f"nor a Seven; the card stays in the trick",
+                _(
+                    "{who} continued the trick with {card}, which is neither {rank} (the rank led) nor a Seven; the card stays in the trick"
+                ).format(who=self.names[s], card=c, rank=rank_words(R)),
             )
         self.pending = False
         self._take(i, s, c, o)
@@ -434,7 +452,7 @@ class Sedma(Scoring, Dealing, Drawing, Legal, TrickTable, core.Table):
 
     def _reopen(self):
         """The trick that ended by itself (self.lapsed) is open again: its leader plays on after all."""
-        _, L, before = self.lapsed
+        _last, L, before = self.lapsed
         self.lapsed = None
         t = self.tricks.pop()
         w = t["winner"]
@@ -464,11 +482,15 @@ class Sedma(Scoring, Dealing, Drawing, Legal, TrickTable, core.Table):
         s = ev["seat"]
         names = self.names
         if self.phase == PRE:
-            return self.error(i, "action", f"event {i}: a {a} before the deal")
+            return self.error(i, "action", _("event {i}: a {action} before the deal").format(i=i, action=a))
         if a == "pass" and self.variant != "2p":
-            return self.error(i, "action", f"event {i}: 'pass' belongs to the 2-player game; here use end_trick")
+            return self.error(
+                i, "action", _("event {i}: 'pass' belongs to the 2-player game; here use end_trick").format(i=i)
+            )
         if a == "end_trick" and not (self.variant == "4p" and self.cfg.continue_trick):
-            return self.error(i, "action", f"event {i}: 'end_trick' belongs to the 4-player game with continue_trick")
+            return self.error(
+                i, "action", _("event {i}: 'end_trick' belongs to the 4-player game with continue_trick").format(i=i)
+            )
         if self.pending:
             if s == self.leader:
                 return self._end_trick()
@@ -476,36 +498,69 @@ class Sedma(Scoring, Dealing, Drawing, Legal, TrickTable, core.Table):
                 i,
                 s,
                 "sedma.out-of-turn",
-                f"{names[s]} ended the trick, but it was {names[self.leader]}'s to continue or not; nothing changes",
+                _("{who} ended the trick, but it was {other}'s to continue or not; nothing changes").format(
+                    who=names[s], other=names[self.leader]
+                ),
             )
         if self.quiet:
             return  # right after a trick that ended by itself: nothing changes
-        self.error(i, "action", f"event {i}: {names[s]} says {a}, but no trick waits for its leader to decide")
+        self.error(
+            i,
+            "action",
+            _("event {i}: {who} says {action}, but no trick waits for its leader to decide").format(
+                i=i, who=names[s], action=a
+            ),
+        )
 
     def where_words(self, o):
         if o == STOCK:
-            return " (it is in the stock)"
+            return _(" (it is in the stock)")
         if o == GONE:
             return ""
         return TrickTable.where_words(self, o)
 
+    def _after_all(self, i, s, c):
+        return _("event {i}: {who} plays {card} after every card was played").format(i=i, who=self.names[s], card=c)
+
     def never_held(self, i, s, c, o):
         if o == PLAYED:
             return self.error(
-                i, "card", f"event {i}: {self.names[s]} plays {c}, which was already played{self.seventh(c)}"
+                i,
+                "card",
+                _("event {i}: {who} plays {card}, which was already played{why}").format(
+                    i=i, who=self.names[s], card=c, why=self.seventh(c)
+                ),
             )
         if o is None:
             hand = sorted((x for x, k in self.where.items() if k == s), key=card_sort)
             return self.error(
                 i,
                 "card",
-                f"event {i}: {self.names[s]} plays {c}, a card never given to {self.names[s]} (who holds {' '.join(hand) or 'nothing known'})",
+                _("event {i}: {who} plays {card}, a card never given to {who} (who holds {hand})").format(
+                    i=i, who=self.names[s], card=c, hand=" ".join(hand) or _("nothing known")
+                ),
             )
         return self.error(
             i,
             "card",
-            f"event {i}: {self.names[s]} plays {c}, a card never given to {self.names[s]}{self.where_words(o)}",
+            _("event {i}: {who} plays {card}, a card never given to {who}{where}").format(
+                i=i, who=self.names[s], card=c, where=self.where_words(o)
+            ),
         )
+
+
+def rank_words(r):
+    """A rank as Sedma's German-suited pack names it, with its article: "a Queen" (in Czech "svršek")."""
+    return {
+        "7": _("a Seven"),
+        "8": _("a Eight"),  # (the English as it always read)
+        "9": _("a Nine"),
+        "T": _("a Ten"),
+        "J": _("a Jack"),
+        "Q": _("a Queen"),
+        "K": _("a King"),
+        "A": _("a Ace"),
+    }[r]
 
 
 Sedma.HANDLERS = {

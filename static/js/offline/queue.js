@@ -1,0 +1,261 @@
+/**
+ * Hands logged with no network, kept in this browser's IndexedDB until they are sent, in the order they were
+ * logged, each once (its idempotency key: a repeat gets the first hand back, never a second one).
+ *
+ *   import { keep, sendAll, show } from "/static/js/offline/queue.js";
+ *   await keep({key, session, family, url, number, record, why, no_deal_ok, csrf, offline});  // "not yet sent"
+ *   await sendAll();   // on the next page load, the `online` event, or the service worker's background sync
+ *
+ * The server rules each hand again. What it says is kept with the hand and shown: "sent" (and whether its
+ * ruling is the one the phone showed), or "refused" with the server's words and both versions side by side,
+ * e.g. when the night changed meanwhile (another phone logged that hand). Nothing is merged silently.
+ */
+
+const DB = "tablekeeper";
+const STORE = "outbox";
+const SYNC_TAG = "tk-send-hands";
+
+function open() {
+  return new Promise((resolve, reject) => {
+    const req = indexedDB.open(DB, 1);
+    req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: "key" });
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+    // another tab holds an older version open: say so rather than wait for ever
+    req.onblocked = () => reject(new Error("this phone's store of hands is held by another tab of the site; close it"));
+  });
+}
+
+function run(mode, work) {
+  return open().then(
+    (db) =>
+      new Promise((resolve, reject) => {
+        const tx = db.transaction(STORE, mode);
+        const out = work(tx.objectStore(STORE));
+        tx.oncomplete = () => {
+          db.close();
+          resolve(out && "result" in out ? out.result : undefined);
+        };
+        tx.onerror = () => reject(tx.error);
+        tx.onabort = () => reject(tx.error || new Error("this phone's store of hands could not be written (is it full?)"));
+      }),
+  );
+}
+
+// The signed-in person (start(user)): only the hands they kept are shown and sent here. A phone passed to
+// someone else (who logs in as themselves) shows them nothing of another family's night, and sends nothing of
+// it with their session; the hands wait for the one who logged them.
+let me = null;
+function mine(items) {
+  return me === null ? items : items.filter((i) => i.user === me);
+}
+
+/** Every kept hand, in the order it was logged. */
+export async function list() {
+  const all = (await run("readonly", (s) => s.getAll())) || [];
+  return all.sort((a, b) => a.seq - b.seq);
+}
+
+/** Keep a hand to send later. The same key twice (a double tap) is one hand. */
+export async function keep(hand) {
+  const all = await list();
+  const known = all.find((h) => h.key === hand.key);
+  if (known && canon(known.record) === canon(hand.record)) return known;
+  // The page kept with no network is the one opened online: it knows the night up to its hand. The hand
+  // after it needs the server's ruling of this one (its pot and dealer), so it is not guessed here.
+  if (known || all.some((h) => h.session === hand.session && h.number === hand.number && h.state === "queued"))
+    throw new Error(
+      "hand " + hand.number + " of this night is already kept on this phone, not yet sent; the next hand's pot " +
+        "and dealer come from the server's ruling of it, so keep this one on paper until the network is back",
+    );
+  const seq = Date.now() * 1000 + Math.floor(Math.random() * 1000);
+  const item = { ...hand, user: hand.user ?? me, seq, state: "queued" };
+  await run("readwrite", (s) => s.put(item));
+  askForSync();
+  return item;
+}
+
+async function save(item) {
+  await run("readwrite", (s) => s.put(item));
+}
+
+/** Forget a hand the family has read the answer of. */
+export async function forget(key) {
+  await run("readwrite", (s) => s.delete(key));
+}
+
+function askForSync() {
+  // Background sync where the browser has it: the service worker wakes an open page when the network is back.
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.ready
+    .then((reg) => (reg.sync ? reg.sync.register(SYNC_TAG) : null))
+    .catch(() => {});
+}
+
+function canon(v) {
+  // JSON with sorted keys: the same ruling, whatever the order of its fields
+  if (Array.isArray(v)) return "[" + v.map(canon).join(",") + "]";
+  if (v && typeof v === "object")
+    return "{" + Object.keys(v).sort().map((k) => JSON.stringify(k) + ":" + canon(v[k])).join(",") + "}";
+  return JSON.stringify(v === undefined ? null : v);
+}
+
+/** The parts of two rulings that differ (their top-level fields), [] when the server ruled as the phone did. */
+export function differences(offline, server) {
+  if (!offline || !server) return [];
+  const keys = new Set([...Object.keys(offline), ...Object.keys(server)]);
+  return [...keys].filter((k) => canon(offline[k]) !== canon(server[k])).sort();
+}
+
+function cookie(name) {
+  const m = document.cookie.match(new RegExp("(?:^|; )" + name + "=([^;]*)"));
+  return m ? decodeURIComponent(m[1]) : "";
+}
+
+async function sendOne(item) {
+  let resp;
+  try {
+    resp = await fetch(item.api, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: {
+        "Content-Type": "application/json",
+        "Idempotency-Key": item.key,
+        "X-CSRFToken": cookie("csrftoken") || item.csrf,
+      },
+      // its number: the server refuses it (409, a dispute with both versions) if the night moved on meanwhile
+      body: JSON.stringify({
+        session: item.session,
+        record: item.record,
+        why: item.why || "",
+        no_deal_ok: !!item.no_deal_ok,
+        number: item.number || null,
+      }),
+    });
+  } catch (e) {
+    return false; // still no network: it stays "not yet sent", and the next ones wait behind it
+  }
+  let body = null;
+  try {
+    body = await resp.json();
+  } catch (e) {
+    body = null;
+  }
+  if (resp.status === 200 || resp.status === 201) {
+    item.state = "sent";
+    item.server = { id: body.id, number: body.number, ruling: body.ruling, replayed: resp.status === 200 };
+    item.differences = differences(item.offline, body.ruling);
+  } else if (resp.status === 400 || resp.status === 404 || resp.status === 409) {
+    // The server will not take it as it is (the night changed meanwhile): shown with both versions.
+    item.state = "refused";
+    const errors = (body && body.errors) || (body && body.detail ? [{ message: body.detail }] : null);
+    item.server = {
+      status: resp.status,
+      errors: errors || [{ message: "the server refused the hand" }],
+      dispute: (body && body.dispute) || null,
+    };
+  } else {
+    return false; // signed out, or the server is down: try again later, in the same order
+  }
+  item.sent_at = new Date().toISOString();
+  await save(item);
+  return true;
+}
+
+let sending = null;
+
+/** Send every kept hand not yet sent, in order, stopping at the first that cannot reach the server. */
+export function sendAll() {
+  if (sending) return sending;
+  const work = async () => {
+    for (const item of mine(await list())) {
+      if (item.state !== "queued") continue;
+      if (!(await sendOne(item))) break;
+    }
+  };
+  // One sender at a time, across the tabs of this browser too, where it has Web Locks.
+  sending = (navigator.locks ? navigator.locks.request("tk-outbox", work) : work()).finally(() => {
+    sending = null;
+  });
+  return sending;
+}
+
+function el(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "cls") e.className = v;
+    else e.setAttribute(k, v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) e.append(c);
+  return e;
+}
+
+function summaryOf(ruling) {
+  const words = window.TablekeeperWords; // static/js/words.js: amounts in money, codes as cards
+  const text = (ruling && ruling.summary) || "";
+  return words ? words.text(text) : text;
+}
+
+function row(item) {
+  const where = "hand " + (item.number || "?") + (item.night ? " of " + item.night : "");
+  const li = el("li", { cls: "outbox-hand", "data-key": item.key, "data-state": item.state });
+  if (item.state === "queued") {
+    li.append(el("b", null, "Not yet sent: "), where, item.offline ? " \u2014 " + summaryOf(item.offline) : " (paper mode: ruled when sent)");
+  } else if (item.state === "sent") {
+    const link = el("a", { href: item.hand_url_base + item.server.id + "/" }, "hand " + item.server.number);
+    li.append(el("b", null, "Sent: "), link, " \u2014 " + summaryOf(item.server.ruling));
+    if (!item.offline) li.append(el("span", { cls: "muted" }, " (ruled by the server: it was logged in paper mode)"));
+    else if (!item.differences.length) li.append(el("span", { cls: "same-ruling" }, " The server ruled it as the phone did."));
+    else
+      li.append(
+        el("div", { cls: "errors-box ruling-differs" }, el("b", null, "The server ruled it differently (" + item.differences.join(", ") + "): "),
+          el("div", null, "on the phone: " + summaryOf(item.offline)), el("div", null, "the server: " + summaryOf(item.server.ruling))),
+      );
+  } else {
+    li.append(
+      el("div", { cls: "errors-box conflict" }, el("b", null, "Not taken: " + where + ". "),
+        "The night changed while this phone was offline; nothing was merged. The server says: ",
+        el("ul", null, (item.server.errors || []).map((e) => el("li", null, e.message || String(e)))),
+        item.server.dispute
+          ? el("p", null, "Both versions are in a dispute: ", el("a", { href: item.server.dispute, cls: "dispute-link" }, "settle it there"), ".")
+          : null,
+        el("details", null, el("summary", null, "The hand as this phone logged it"), el("pre", { cls: "mono small" }, JSON.stringify(item.record, null, 1)))),
+    );
+  }
+  return li;
+}
+
+/** Show the kept hands at the top of the page (nothing when there are none). */
+export async function show() {
+  const items = mine(await list());
+  let box = document.getElementById("outbox");
+  if (!items.length) {
+    if (box) box.remove();
+    return;
+  }
+  if (!box) {
+    box = el("section", { id: "outbox", cls: "panel", role: "status" });
+    const main = document.querySelector("main") || document.body;
+    main.prepend(box);
+  }
+  const waiting = items.filter((i) => i.state === "queued").length;
+  box.replaceChildren(
+    el("h2", null, "Hands kept on this phone"),
+    el("p", { cls: "small muted" }, waiting ? waiting + " not yet sent: they go when the network is back." : "All sent."),
+    el("ul", { cls: "outbox-list" }, items.map(row)),
+  );
+}
+
+/** On every page of a signed-in person (`user`, their id): show the hands they kept, and send them when the
+ * network is (or comes) back. */
+export function start(user) {
+  me = Number.isInteger(user) ? user : null;
+  const go = () => sendAll().then(show, show);
+  show().then(() => (navigator.onLine === false ? null : go()));
+  window.addEventListener("online", go);
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.addEventListener("message", (event) => {
+      if (event.data && event.data.type === SYNC_TAG) go();
+    });
+  }
+}

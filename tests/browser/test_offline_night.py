@@ -1,0 +1,171 @@
+"""Issue 35: a night logged with no network. Online, the family opens its nights (the service worker keeps the
+pages and the referee's files); offline, a Swik hand and a Sedma deal are logged through the picker (the referee
+in the phone answering), kept on the phone as "not yet sent", still there after a reload with no network; back
+online, both reach the archive once, ruled by the server as the phone ruled them; a second send adds nothing."""
+
+import json
+from datetime import datetime
+
+import pytest
+
+from archive.models import Hand
+from archive.table import services
+from tests import factories
+from tests.browser.support import BROWSER, controlled, evaluate_within, expect, login, tap_cards
+
+# These tests need the site's service worker, blocked in every other browser test (tests/browser/conftest.py).
+pytestmark = [*BROWSER, pytest.mark.service_worker]
+
+KEPT = """async (js) => (await import(js)).list()"""
+RESEND = """async (js) => {
+  const q = await import(js);
+  const items = await q.list();
+  const db = await new Promise((ok, no) => {
+    const o = indexedDB.open("tablekeeper", 1);
+    o.onsuccess = () => ok(o.result);
+    o.onerror = () => no(o.error);
+    o.onblocked = () => no(new Error("opening the phone's outbox was blocked by another connection"));
+  });
+  await new Promise((ok, no) => {
+    const tx = db.transaction("outbox", "readwrite");
+    for (const i of items) tx.objectStore("outbox").put({ ...i, state: "queued" });
+    tx.oncomplete = ok;
+    tx.onerror = () => no(tx.error);
+    tx.onabort = () => no(tx.error || new Error("putting the hands back in the outbox was aborted"));
+  });
+  db.close();
+  await q.sendAll();
+  return (await q.list()).map(i => [i.state, i.server.replayed]);
+}"""
+
+
+def log_swik_hand(page):
+    """The worked hand of tests/browser/test_log_hand.py, through the picker."""
+    page.locator('#cut-choices select[data-name="cutter"]').wait_for(timeout=60000)  # the first answer loads Python
+    page.locator('#step-cut button[data-card="other"]').click()
+    for cards in (["KH", "AS", "7C"], ["QH", "9S", "JD"], ["8D", "TS", "KD"], ["AH", "8S", "TD"], ["7H", "9H", "QS"]):
+        tap_cards(page, cards)
+    tap_cards(page, ["9C"])
+    page.locator('#step-wrap .seg[data-name="wrap"] button[data-value="false"]').click()
+    for seat, choice in [(1, "in"), (2, "in"), (3, "out"), (0, "in")]:
+        page.locator(f'#step-declare .seg[data-name="declare-{seat}"] button[data-value="{choice}"]').click()
+    for card in ["AH", "KH", "QH", "8S", "AS", "9S", "7C", "JD", "TD"]:
+        page.locator(f'#play-choices button[data-play="{card}"]').click()
+    expect(page.locator("#step-tricks")).to_contain_text("All three tricks are in.")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_night_logged_offline_reaches_the_archive_once_ruled_as_the_phone_ruled(page, live_server, owner, family):
+    swik = factories.make_session(family, owner)
+    sedma = services.session_create(
+        family=family,
+        game="sedma",
+        variant="4p",
+        started_at=datetime(2024, 3, 2, 19, tzinfo=factories.CHICAGO),
+        timezone="America/Chicago",
+        players=[factories.player(family, n, owner) for n in ["Babička", "Děda", "Jana", "Petr"]],
+        first_dealer=3,
+        by=owner,
+    )
+    url = live_server.url
+    logs = [f"{url}/families/{family.slug}/sessions/{s.pk}/log/" for s in (swik, sedma)]
+    login(page, url)
+    assert controlled(page)  # installed: the shell, Pyodide and the referee are cached
+    for log in logs:  # the family opens its nights at home
+        page.goto(log)
+    queue_js = page.evaluate("JSON.parse(document.getElementById('log-config').textContent).queue.js")
+
+    page.context.set_offline(True)
+    page.goto(logs[0])
+    log_swik_hand(page)
+    expect(page.locator("#offline-referee")).to_contain_text("the referee in this phone is answering")
+    page.click("#save-hand")
+    expect(page.locator("#kept-here")).to_contain_text("Not yet sent: hand 1 is kept on this phone")
+
+    page.goto(logs[1])
+    page.locator('.seg[data-name="sedma-mode"] button[data-value="paper"]').click(timeout=60000)
+    page.locator('.seg[data-name="paper-0"] button[data-value="60"]').click()
+    expect(page.locator("#paper-rest")).to_have_text("30")
+    page.click("#save-hand")
+    expect(page.locator("#kept-here")).to_contain_text("Not yet sent", timeout=60000)
+
+    page.reload()  # still offline: the page and the kept hands are there
+    expect(page.locator('#outbox li[data-state="queued"]')).to_have_count(2)
+    assert Hand.objects.count() == 0
+    kept = evaluate_within(page, KEPT, queue_js, what="reading the hands kept on the phone")
+    shown = {k["session"]: k["offline"] for k in kept}
+
+    page.context.set_offline(False)  # the network is back: both go, in order, each once
+    expect(page.locator('#outbox li[data-state="sent"]')).to_have_count(2, timeout=30000)
+    expect(page.locator("#outbox .same-ruling")).to_have_count(2)
+    for s in (swik, sedma):
+        hands = list(Hand.objects.filter(session=s))
+        assert len(hands) == 1
+        assert hands[0].ruling == shown[s.pk]  # the server's ruling is the one the phone showed
+
+    resent = evaluate_within(page, RESEND, queue_js, what="sending the kept hands a second time")
+    assert resent == [["sent", True], ["sent", True]]  # a double send: the first hand
+    assert Hand.objects.count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_whose_number_was_taken_meanwhile_is_shown_as_a_dispute_never_merged(page, live_server, owner, family):
+    session = factories.make_session(family, owner)
+    log = f"{live_server.url}/families/{family.slug}/sessions/{session.pk}/log/"
+    login(page, live_server.url)
+    assert controlled(page)
+    night = f"{live_server.url}/families/{family.slug}/sessions/{session.pk}/"
+    page.goto(night)
+    page.goto(log)
+
+    page.context.set_offline(True)
+    page.goto(night)  # the night's page (its money) opens with no network, as it was last seen
+    expect(page.locator("h1")).to_contain_text("March 1, 2024")
+    page.goto(log)
+    page.locator("#advanced summary").click()
+    page.fill("#id_raw", json.dumps(factories.example_record("04-forgotten-cut")))
+    page.click("#save-hand")
+    expect(page.locator("#kept-here")).to_contain_text("Not yet sent: hand 1", timeout=60000)
+    # Meanwhile another phone, online, logs hand 1 of the same night.
+    other = services.hand_add(session=session, record=factories.example_record("01-plain-hand"), by=owner)
+
+    page.context.set_offline(False)
+    conflict = page.locator('#outbox li[data-state="refused"] .conflict')
+    expect(conflict).to_contain_text("Not taken: hand 1", timeout=30000)
+    expect(conflict).to_contain_text("nothing was merged")
+    expect(conflict).to_contain_text("the night is at hand 2 now")
+    assert list(Hand.objects.filter(session=session)) == [other]
+    dispute = other.disputes.get()
+    assert conflict.locator("a.dispute-link").get_attribute("href") == (
+        f"/families/{family.slug}/disputes/{dispute.pk}/"
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_where_python_cannot_run_the_page_says_so_and_keeps_the_hand_in_paper_mode(page, live_server, owner, family):
+    session = factories.make_session(family, owner)
+    log = f"{live_server.url}/families/{family.slug}/sessions/{session.pk}/log/"
+    page.add_init_script("delete window.WebAssembly")  # an old phone
+    login(page, live_server.url)
+    assert controlled(page)
+    page.goto(log)
+
+    page.context.set_offline(True)
+    page.goto(log)
+    expect(page.locator("#paper-mode")).to_contain_text("Paper mode: The referee cannot run in this browser")
+    expect(page.locator("#advanced")).to_have_attribute("open", "")
+    page.fill("#id_raw", json.dumps(factories.example_record("01-plain-hand")))
+    page.click("#save-hand")
+    expect(page.locator("#kept-here")).to_contain_text("paper mode: the server rules it when sent")
+    # The same page again (from the phone's cache): the next hand needs the server's ruling of this one.
+    page.goto(log)
+    page.fill("#id_raw", json.dumps(factories.example_record("04-forgotten-cut")))
+    page.click("#save-hand")
+    expect(page.locator("#check-result")).to_contain_text("hand 1 of this night is already kept on this phone")
+    expect(page.locator("#check-result")).to_contain_text("keep this one on paper")
+
+    page.context.set_offline(False)
+    sent = page.locator('#outbox li[data-state="sent"]')
+    expect(sent).to_contain_text("ruled by the server: it was logged in paper mode", timeout=30000)
+    hand = Hand.objects.get(session=session)
+    expect(sent).to_contain_text(page.evaluate("(s) => TablekeeperWords.text(s)", hand.ruling["summary"]))
