@@ -33,12 +33,10 @@ from .rules import (  # noqa: F401  (what the core and the catalogue read of a g
     DECK_TEXT,
     DEFAULT_CONFIG,
     DEFAULTS,
-    EVENTS,
     GAME,
     HOUSE_RULES,
     NAME,
     ORDER,
-    RULES,
     SEAT_RULES,
     SEATS,
     SETTLES,
@@ -47,6 +45,16 @@ from .rules import (  # noqa: F401  (what the core and the catalogue read of a g
     VARIANT_LIST,
     VARIANTS,
     Config,
+    catalogue_words,
     rules_errors,
 )
 from .table import Swik, Table  # noqa: F401
+
+
+def __getattr__(name):
+    """RULES and EVENTS, the catalogue's words (house rules' labels and sentences, events' sentences), are read
+    in the language spoken when the catalogue is built (referee.games(language)); rules.RULES and rules.EVENTS
+    are the English."""
+    if name == "RULES" or name == "EVENTS":
+        return catalogue_words(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,14 +1,15 @@
 """The cut, the bottom card, the deal, a misdeal and the wrap: Swik's table before the declarations."""
 
+from ...language import _, ngettext
 from ...record import describe
 from ...tricks import BLIND, GONE, TURNED
 from .rules import (
     CARD,
     CHOICES,
     DEALT,
-    NAME,
     PRE,
     _deal_cards,
+    card_name,
 )
 
 
@@ -23,7 +24,13 @@ class Dealing:
         v = ev.get(key)
         if v.__class__ is str and v in CHOICES:
             return v
-        self.error(i, key, f'event {i} (declare): \'choice\' must be "in", "out" or "blind", not {describe(v)}')
+        self.error(
+            i,
+            key,
+            _('event {i} (declare): \'choice\' must be "in", "out" or "blind", not {what}').format(
+                i=i, what=describe(v)
+            ),
+        )
         return None
 
     def f_trips_cards(self, i, ev, key):
@@ -32,7 +39,13 @@ class Dealing:
             return None
         if len(cs) != 3 or len(set(cs)) != 3:
             self.error(
-                i, key, f"event {i} (trips): three of a kind shows three different cards, not {' '.join(cs) or 'none'}"
+                i,
+                key,
+                _("event {i} (trips): three of a kind shows three different cards, not {cards}").format(
+                    i=i, cards=" ".join(cs)
+                )
+                if cs
+                else _("event {i} (trips): three of a kind shows three different cards, not none").format(i=i),
             )
             return None
         return cs
@@ -46,10 +59,15 @@ class Dealing:
         if hands.__class__ is list:
             for k, hand in enumerate(hands):
                 if hand.__class__ is list:
-                    places.append(("hands", hand, f"{self.names[k]} (seat {k})" if k < self.n else f"hand {k}"))
+                    who = (
+                        _("{who} (seat {seat})").format(who=self.names[k], seat=k)
+                        if k < self.n
+                        else _("hand {k}").format(k=k)
+                    )
+                    places.append(("hands", hand, who))
         if blind.__class__ is list:
-            places.append(("blind", blind, "the blind"))
-        places.append(("turned", [ev.get("turned")], "the turned card"))
+            places.append(("blind", blind, _("the blind")))
+        places.append(("turned", [ev.get("turned")], _("the turned card")))
         for field, texts, who in places:
             for t in texts:
                 c = CARD.get(t) if t.__class__ is str else None
@@ -57,10 +75,16 @@ class Dealing:
                     continue
                 other = seen.get(c)
                 if other is not None:
-                    where = "twice to " + who if other == who else f"to both {other} and {who}"
-                    self.error(
-                        i, field, f"event {i} (deal): {c} is dealt {where}; the deck has one {c}: correct the card"
-                    )
+                    if other == who:
+                        words = _(
+                            "event {i} (deal): {card} is dealt twice to {who}; the deck has one {card}: correct the card"
+                        )
+                    else:
+                        words = _(
+                            "event {i} (deal): {card} is dealt to both {other} and {who}; the deck has one {card}: "
+                            "correct the card"
+                        )
+                    self.error(i, field, words.format(i=i, card=c, who=who, other=other))
                 else:
                     seen[c] = who
 
@@ -79,8 +103,10 @@ class Dealing:
             self.error(
                 i,
                 "action",
-                f"event {i}: a new cut after a good deal (event {self.deal_event}) with no misdeal "
-                f"between; a hand is cut once before the deal that stands",
+                _(
+                    "event {i}: a new cut after a good deal (event {deal}) with no misdeal between; a hand is cut "
+                    "once before the deal that stands"
+                ).format(i=i, deal=self.deal_event),
             )
             return
         if self.pending is not None:
@@ -92,8 +118,9 @@ class Dealing:
                 i,
                 s,
                 "swik.cut-by-wrong-player",
-                f"{self.names[s]} cut, but the cut belongs to {self.names[(d - 1) % n]}, on the right of the "
-                f"dealer {self.names[d]}; the cut counts",
+                _(
+                    "{who} cut, but the cut belongs to {cutter}, on the right of the dealer {dealer}; the cut counts"
+                ).format(who=self.names[s], cutter=self.names[(d - 1) % n], dealer=self.names[d]),
             )
         if c is not None and (c[0] == "A" or c[0] == "7"):
             # Whoever cut, the deal moves from the designated dealer.
@@ -115,7 +142,9 @@ class Dealing:
             i,
             self.designated,
             "swik.bottom",
-            f"after the {NAME[c][4:]} was cut (event {ci}) nobody looked at the bottom card; the deal moves no further",
+            _("after {card} was cut (event {cut}) nobody looked at the bottom card; the deal moves no further").format(
+                card=card_name(c), cut=ci
+            ),
         )
 
     def _bottom(self, i, ev):
@@ -133,7 +162,9 @@ class Dealing:
                 i,
                 s,
                 "swik.bottom",
-                f"{self.names[s]} looked at the bottom card with no Ace or Seven cut before it; it moves nothing",
+                _("{who} looked at the bottom card with no Ace or Seven cut before it; it moves nothing").format(
+                    who=self.names[s]
+                ),
             )
             return
         ci, cut = p
@@ -141,7 +172,9 @@ class Dealing:
             self.error(
                 i,
                 "card",
-                f"event {i}: the bottom card cannot be {c}, the card just cut (event {ci}); correct one of the two",
+                _(
+                    "event {i}: the bottom card cannot be {card}, the card just cut (event {cut}); correct one of the two"
+                ).format(i=i, card=c, cut=ci),
             )
             return
         self.pending = None
@@ -175,7 +208,9 @@ class Dealing:
             self.error(
                 i,
                 "action",
-                f"event {i}: a new deal after a good deal (event {self.deal_event}) with no misdeal between",
+                _("event {i}: a new deal after a good deal (event {deal}) with no misdeal between").format(
+                    i=i, deal=self.deal_event
+                ),
             )
             self.broken = self.lax = True
             return
@@ -190,28 +225,30 @@ class Dealing:
                 i,
                 s,
                 "swik.no-cut",
-                f"{names[s]} dealt without having the cards cut; the deal is void",
+                _("{who} dealt without having the cards cut; the deal is void").format(who=names[s]),
                 self.cfg.no_cut_pen,
             )
             self.pay(s, self.cfg.no_cut_pen, "dealt without a cut", i, "penalty")
-            void = ("no-cut", f"{names[s]} dealt without a cut", i)
+            void = ("no-cut", _("{who} dealt without a cut").format(who=names[s]), i)
         elif s != self.designated:
             names = self.names
-            words = f"{names[s]} dealt, but it was {names[self.designated]}'s deal"
-            self.violate(i, s, "swik.misdeal", "misdeal: " + words, self.cfg.misdeal_pen)
+            words = _("{who} dealt, but it was {dealer}'s deal").format(who=names[s], dealer=names[self.designated])
+            self.violate(i, s, "swik.misdeal", _("misdeal: {words}").format(words=words), self.cfg.misdeal_pen)
             self.pay(s, self.cfg.misdeal_pen, "misdeal", i, "penalty")
             void = ("misdeal", words, i)
         elif short:
             names = self.names
             bad = [
-                f"{names[k]} got {len(h)} card{'' if len(h) == 1 else 's'}"
+                ngettext("{who} got {n} card", "{who} got {n} cards", len(h)).format(who=names[k], n=len(h))
                 for k, h in enumerate(dealt)
                 if h is not None and len(h) != 3
             ]
             if blind is not None and len(blind) != 3:
-                bad.append(f"the blind got {len(blind)} card{'' if len(blind) == 1 else 's'}")
+                bad.append(
+                    ngettext("the blind got {n} card", "the blind got {n} cards", len(blind)).format(n=len(blind))
+                )
             words = "; ".join(bad)
-            self.violate(i, s, "swik.misdeal", "misdeal: " + words, self.cfg.misdeal_pen)
+            self.violate(i, s, "swik.misdeal", _("misdeal: {words}").format(words=words), self.cfg.misdeal_pen)
             self.pay(s, self.cfg.misdeal_pen, "misdeal", i, "penalty")
             void = ("misdeal", words, i)
         self.cut_ok = False  # every deal needs a new cut
@@ -304,7 +341,7 @@ class Dealing:
             self.syntax(i, ev, "misdeal")
             return
         if self.deal_seat is None:
-            self.error(i, "action", f"event {i}: a misdeal reported with no deal before it")
+            self.error(i, "action", _("event {i}: a misdeal reported with no deal before it").format(i=i))
             return
         if self.played_any:
             # House rule: a misdeal is reported before play; once cards are played on a deal, the deal
@@ -312,8 +349,10 @@ class Dealing:
             self.error(
                 i,
                 "action",
-                f"event {i}: a misdeal reported after play began; report it before the first card "
-                f"is played, or leave it out",
+                _(
+                    "event {i}: a misdeal reported after play began; report it before the first card is played, "
+                    "or leave it out"
+                ).format(i=i),
             )
             return
         if s != self.deal_seat:
@@ -321,16 +360,18 @@ class Dealing:
             self.error(
                 i,
                 "seat",
-                f"event {i}: the misdeal report names {self.names[s]} (seat {s}), but "
-                f"{self.names[self.deal_seat]} (seat {self.deal_seat}) dealt; name the seat that dealt",
+                _(
+                    "event {i}: the misdeal report names {who} (seat {seat}), but {dealer} (seat {dealer_seat}) "
+                    "dealt; name the seat that dealt"
+                ).format(i=i, who=self.names[s], seat=s, dealer=self.names[self.deal_seat], dealer_seat=self.deal_seat),
             )
             return
         if not self.good:
             # The deal was already found wrong: the same misdeal, charged once. House rule: this holds for a
             # report at any time before the re-deal (not only right after), and after an uncut deal too.
             return
-        words = f"reported by the table: {reason}" if reason else "reported by the table"
-        self.violate(i, s, "swik.misdeal", "misdeal " + words, self.cfg.misdeal_pen)
+        words = _("reported by the table: {reason}").format(reason=reason) if reason else _("reported by the table")
+        self.violate(i, s, "swik.misdeal", _("misdeal {words}").format(words=words), self.cfg.misdeal_pen)
         self.pay(s, self.cfg.misdeal_pen, "misdeal", i, "penalty")
         self.good = False
         self.phase = PRE
@@ -350,7 +391,11 @@ class Dealing:
         if self.void is not None:
             self._played_on(i, ev, a)
         elif self.syntax(i, ev, a):
-            self.error(i, "action", f"event {i}: {a} before any deal; the record needs a deal first")
+            self.error(
+                i,
+                "action",
+                _("event {i}: {action} before any deal; the record needs a deal first").format(i=i, action=a),
+            )
 
     # ------------------------------------------------------------------ the wrap
 
@@ -371,22 +416,34 @@ class Dealing:
             if ph == PRE:
                 return self._not_dealt(i, ev, "wrap")
             if self.wrap_seen:
-                self.error(i, "action", f"event {i}: a second wrap; the dealer decides once")
+                self.error(i, "action", _("event {i}: a second wrap; the dealer decides once").format(i=i))
             else:
                 self.error(
                     i,
                     "action",
-                    f"event {i}: a wrap after the declarations began; the dealer wraps before anyone declares",
+                    _("event {i}: a wrap after the declarations began; the dealer wraps before anyone declares").format(
+                        i=i
+                    ),
                 )
             return
         d = self.deal_seat
         if s != d:
-            self.error(i, "seat", f"event {i}: {self.names[s]} wraps, but {self.names[d]} dealt; only the dealer wraps")
+            self.error(
+                i,
+                "seat",
+                _("event {i}: {who} wraps, but {dealer} dealt; only the dealer wraps").format(
+                    i=i, who=self.names[s], dealer=self.names[d]
+                ),
+            )
             return
         if not take:
             # House rule: a dealer who does not wrap discards nothing; a discard here is a bad record.
             if discard is not None:
-                self.error(i, "discard", f"event {i}: a dealer who does not wrap discards nothing; leave out 'discard'")
+                self.error(
+                    i,
+                    "discard",
+                    _("event {i}: a dealer who does not wrap discards nothing; leave out 'discard'").format(i=i),
+                )
                 return
             self.wrap_seen = True
             return
@@ -395,7 +452,9 @@ class Dealing:
             self.error(
                 i,
                 "discard",
-                f"event {i}: the dealer wraps on {turned} and must keep it and discard one of the three cards dealt",
+                _(
+                    "event {i}: the dealer wraps on {card} and must keep it and discard one of the three cards dealt"
+                ).format(i=i, card=turned),
             )
             return
         where = self.where
@@ -407,7 +466,9 @@ class Dealing:
                 self.error(
                     i,
                     "discard",
-                    f"event {i}: {self.names[d]} discards {discard}, a card never given to {self.names[d]}{self.where_words(o)}",
+                    _("event {i}: {who} discards {card}, a card never given to {who}{where}").format(
+                        i=i, who=self.names[d], card=discard, where=self.where_words(o)
+                    ),
                 )
                 return
             where[discard] = GONE

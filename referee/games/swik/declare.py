@@ -2,7 +2,7 @@
 
 from bisect import bisect_left
 
-from ...cards import RANK_PLURALS
+from ...language import _
 from ...tricks import DONE, GONE, PLAYED, RING
 from .rules import (
     AFTER,
@@ -15,6 +15,7 @@ from .rules import (
     PRE,
     TRIPS,
     _give_blind,
+    three_of,
 )
 
 
@@ -94,13 +95,19 @@ class Declaring:
                 i,
                 s,
                 "swik.wrapped-dealer-declares",
-                f'{self.names[s]} wrapped and is in; the declaration "{choice}" is ignored',
+                _('{who} wrapped and is in; the declaration "{choice}" is ignored').format(
+                    who=self.names[s], choice=choice
+                ),
             )
             return
         declared = self.declared
         if declared[s] is not None:
             self.error(
-                i, "seat", f'event {i}: {self.names[s]} declares twice (first "{declared[s]}"); a player declares once'
+                i,
+                "seat",
+                _('event {i}: {who} declares twice (first "{choice}"); a player declares once').format(
+                    i=i, who=self.names[s], choice=declared[s]
+                ),
             )
             return
         k = self.ndecl
@@ -117,8 +124,10 @@ class Declaring:
                     i,
                     s,
                     "swik.blind-taken",
-                    f"{names[s]} asked for the blind, but {names[self.blind_taker]} took it first; "
-                    f'{names[s]} plays the hand dealt (counts as "in")',
+                    _(
+                        "{who} asked for the blind, but {taker} took it first; "
+                        '{who} plays the hand dealt (counts as "in")'
+                    ).format(who=names[s], taker=names[self.blind_taker]),
                 )
                 choice = "in"
         declared[s] = choice
@@ -139,7 +148,12 @@ class Declaring:
         if expected != s:
             self.decl_disorder = True
             self.violate(
-                i, s, "swik.declare-order", f"{self.names[s]} declared before {self.names[expected]}, whose turn it was"
+                i,
+                s,
+                "swik.declare-order",
+                _("{who} declared before {other}, whose turn it was").format(
+                    who=self.names[s], other=self.names[expected]
+                ),
             )
 
     def _take_blind(self, s):
@@ -215,8 +229,10 @@ class Declaring:
             self.error(
                 i,
                 "action",
-                f"event {i}: three of a kind shown before every declaration is made; "
-                f"a player shows it after the last declaration",
+                _(
+                    "event {i}: three of a kind shown before every declaration is made; "
+                    "a player shows it after the last declaration"
+                ).format(i=i),
             )
             return
         if ph == DONE or not self.isin[s]:
@@ -227,7 +243,7 @@ class Declaring:
         if shown is None:
             shown = self.shown = []
         elif any(x[1] == s for x in shown):
-            self.error(i, "seat", f"event {i}: {self.names[s]} shows three of a kind twice")
+            self.error(i, "seat", _("event {i}: {who} shows three of a kind twice").format(i=i, who=self.names[s]))
             return
         if self.first_after is None:
             self.first_after = i
@@ -240,7 +256,9 @@ class Declaring:
                 i,
                 s,
                 "swik.false-trips",
-                f"{names[s]} showed {' '.join(cs)} as three of a kind, but {why}; {names[s]} falls and pays {P}",
+                _("{who} showed {cards} as three of a kind, but {why}; {who} falls and pays {amount}").format(
+                    who=names[s], cards=" ".join(cs), why=why, amount=P
+                ),
                 P,
             )
             # House rule: the false claimer's fall is a penalty for the claim: it stands even if the record
@@ -265,21 +283,21 @@ class Declaring:
         """Why the shown cards are not three of a kind in the hand that counts ("" if they are)."""
         r = cs[0][0]
         if cs[1][0] != r or cs[2][0] != r:
-            return "they are not of one rank"
+            return _("they are not of one rank")
         hand = self._counting_hand(s)
         where = self.where
         old_hand = s == self.deal_seat and self.wrapped and not self.cfg.trips_after_wrap
         for c in cs:
             o = where.get(c)
             if o == PLAYED:
-                return f"{c} was already played"
+                return _("{card} was already played").format(card=c)
             if hand is not None:
                 if c not in hand:
-                    return f"the hand that counts is {' '.join(hand)}"
+                    return _("the hand that counts is {cards}").format(cards=" ".join(hand))
             elif o is not None and o != s and not (o == GONE and old_hand):
-                return f"{c} is not in the hand that counts{self.where_words(o)}"
+                return _("{card} is not in the hand that counts{where}").format(card=c, where=self.where_words(o))
             elif old_hand and c == self.turned:
-                return f"{c} is the card the dealer wrapped on, not one dealt"
+                return _("{card} is the card the dealer wrapped on, not one dealt").format(card=c)
         return ""
 
     def _resolve_trips(self, at):
@@ -312,8 +330,9 @@ class Declaring:
                 at,
                 s,
                 "swik.unclaimed-trips",
-                f"{self.names[s]} held three {RANK_PLURALS[r]} and did not show them; the rule applies anyway: "
-                f"{self.names[s]} wins the hand",
+                _("{who} held {three} and did not show them; the rule applies anyway: {who} wins the hand").format(
+                    who=self.names[s], three=three_of(r)
+                ),
             )
         self._decide_trips(s, e, r, unclaimed)
         return True

@@ -1,7 +1,10 @@
 """Swik's catalogue entry and constants: deck, house rules (with their words), events, the words of the
 ledger, and the house rules as the replay reads them (Config)."""
 
-from ...cards import CARDS, DECK_32, RANK_PLURALS
+import functools
+
+from ...cards import CARDS, DECK_32
+from ...language import _, current, ngettext, speaking
 from ...record import Choice, Count, Flag, Money, Ranks
 from ...tricks import BLIND, GONE, TURNED
 
@@ -13,7 +16,7 @@ DECK_SET = frozenset(DECK)
 DECK_TEXT = frozenset(c.text for c in DECK)
 CARD = {t: c.text for t, c in CARDS.items() if c in DECK_SET}  # any spelling -> the text ("10H" -> "TH")
 ORDER = {c.text: c.order for c in DECK}  # text -> strength within a suit; a card's suit is c[1], its rank c[0]
-NAME = {c.text: c.name for c in DECK}  # text -> "the Ten of hearts"
+NAME = {c.text: c.name for c in DECK}  # text -> "the Ten of hearts" (in English; card_name() in the language spoken)
 # STRENGTH[trump][led suit][card]: what wins a trick: any trump beats any card of the suit led, which beats any
 # other card; within a suit the higher card wins. (The trick's winner is its strongest card.)
 STRENGTH = {
@@ -28,127 +31,156 @@ SEAT_RULES = ("min_players", "max_players")  # (the catalogue says so: the sessi
 SETTLES = "pot"  # a pot carried from hand to hand (see referee/catalogue.py)
 TRICK_GAME = True  # a trick game: the hand-entry page may log tricks card by card or by their winners
 
+
 # Each house rule: (name, kind, default, label, sentence): the one source that forms, the API, the
-# docs and the referee all read.
-RULES = (
-    ("ante", Money, 3, "Ante", "Every player but the dealer pays this into the pot each hand."),
-    ("dealer_ante", Money, 6, "Dealer's ante", "The dealer pays this into the pot instead of the ante."),
-    (
-        "dealer_change_fee",
-        Money,
-        3,
-        "Fee for a new dealer",
-        "After an Ace or Seven cut moves the deal, each player it moves to pays this into the pot.",
-    ),
-    (
-        "no_cut_penalty",
-        Money,
-        3,
-        "Penalty for dealing without a cut",
-        "A dealer who deals without having the cards cut pays this into the pot.",
-    ),
-    ("misdeal_penalty", Money, 3, "Misdeal penalty", "The seat that dealt pays this for each misdeal."),
-    (
-        "high_wraps",
-        Ranks("789TJQKA"),
-        ["K", "A"],
-        "High wraps",
-        "Wrapping on a turned card of these ranks obliges the dealer to win more tricks.",
-    ),
-    (
-        "high_wrap_tricks",
-        Count(1, 3),
-        2,
-        "Tricks needed after a high wrap",
-        "The tricks a dealer must win after wrapping on a high card.",
-    ),
-    (
-        "double_fall",
-        Flag,
-        True,
-        "Double fall",
-        "A dealer who wrapped on a high card and won no trick pays twice the pot.",
-    ),
-    # House rule: the deck allows at most 9 (9 x 3 + blind 3 + turned 1 = 31 of 32 cards);
-    # 2 is the least that can still cut (the cutter is the other player).
-    ("min_players", Count(2, 9), 3, "Fewest players", "The fewest players the table plays with."),
-    ("max_players", Count(2, 9), 7, "Most players", "The most players the table plays with."),
-    (
-        "odd_cents",
-        Choice("carry", "dealer"),
-        "carry",
-        "Odd cents",
-        {
-            "carry": "The cents left over when the pot is split in three stay in the pot for the next hand.",
-            "dealer": "The dealer takes the cents left over when the pot is split in three.",
-        },
-    ),
-    (
-        "lone_player",
-        Choice("takes_pot", "plays_blind"),
-        "takes_pot",
-        "One player in",
-        {
-            "takes_pot": "When only one player stays in, that player takes the pot without playing.",
-            "plays_blind": "When only one player stays in, that player plays against the blind hand.",
-        },
-    ),
-    (
-        "revoke",
-        Choice("abandon", "fall"),
-        "abandon",
-        "A revoke",
-        {
-            "abandon": "A revoke ends the hand: the pot is not split and the offender pays the pot.",
-            "fall": "A revoke costs the offender a fall, and the hand is played out.",
-        },
-    ),
-    (
-        "trips_after_wrap",
-        Flag,
-        True,
-        "Three of a kind after a wrap",
-        "A wrapped dealer's three of a kind counts in the hand held after the wrap.",
-    ),
-)
-HOUSE_RULES = {name: kind for name, kind, *_ in RULES}
-DEFAULTS = {name: default for name, _, default, *_ in RULES}
+# docs and the referee all read. The label and sentences are in the language spoken when _rules() is called:
+# RULES is the English, read at import; the catalogue reads the package's RULES, which is _rules() in the
+# language it is built in (see __init__.py and catalogue_words()).
+def _rules():
+    return (
+        ("ante", Money, 3, _("Ante"), _("Every player but the dealer pays this into the pot each hand.")),
+        ("dealer_ante", Money, 6, _("Dealer's ante"), _("The dealer pays this into the pot instead of the ante.")),
+        (
+            "dealer_change_fee",
+            Money,
+            3,
+            _("Fee for a new dealer"),
+            _("After an Ace or Seven cut moves the deal, each player it moves to pays this into the pot."),
+        ),
+        (
+            "no_cut_penalty",
+            Money,
+            3,
+            _("Penalty for dealing without a cut"),
+            _("A dealer who deals without having the cards cut pays this into the pot."),
+        ),
+        ("misdeal_penalty", Money, 3, _("Misdeal penalty"), _("The seat that dealt pays this for each misdeal.")),
+        (
+            "high_wraps",
+            Ranks("789TJQKA"),
+            ["K", "A"],
+            _("High wraps"),
+            _("Wrapping on a turned card of these ranks obliges the dealer to win more tricks."),
+        ),
+        (
+            "high_wrap_tricks",
+            Count(1, 3),
+            2,
+            _("Tricks needed after a high wrap"),
+            _("The tricks a dealer must win after wrapping on a high card."),
+        ),
+        (
+            "double_fall",
+            Flag,
+            True,
+            _("Double fall"),
+            _("A dealer who wrapped on a high card and won no trick pays twice the pot."),
+        ),
+        # House rule: the deck allows at most 9 (9 x 3 + blind 3 + turned 1 = 31 of 32 cards);
+        # 2 is the least that can still cut (the cutter is the other player).
+        ("min_players", Count(2, 9), 3, _("Fewest players"), _("The fewest players the table plays with.")),
+        ("max_players", Count(2, 9), 7, _("Most players"), _("The most players the table plays with.")),
+        (
+            "odd_cents",
+            Choice("carry", "dealer"),
+            "carry",
+            _("Odd cents"),
+            {
+                "carry": _("The cents left over when the pot is split in three stay in the pot for the next hand."),
+                "dealer": _("The dealer takes the cents left over when the pot is split in three."),
+            },
+        ),
+        (
+            "lone_player",
+            Choice("takes_pot", "plays_blind"),
+            "takes_pot",
+            _("One player in"),
+            {
+                "takes_pot": _("When only one player stays in, that player takes the pot without playing."),
+                "plays_blind": _("When only one player stays in, that player plays against the blind hand."),
+            },
+        ),
+        (
+            "revoke",
+            Choice("abandon", "fall"),
+            "abandon",
+            _("A revoke"),
+            {
+                "abandon": _("A revoke ends the hand: the pot is not split and the offender pays the pot."),
+                "fall": _("A revoke costs the offender a fall, and the hand is played out."),
+            },
+        ),
+        (
+            "trips_after_wrap",
+            Flag,
+            True,
+            _("Three of a kind after a wrap"),
+            _("A wrapped dealer's three of a kind counts in the hand held after the wrap."),
+        ),
+    )
+
 
 # Each action: (sentence, its fields as (name, kind, may be null)), in table order; kinds: seat, card,
 # cards (a list of cards), hands (a list per seat), flag, choice, text. The one description that the
-# catalogue gives the hand-entry page.
-EVENTS = {
-    "cut": (
-        "The player to the dealer's right cuts; the card is the one exposed (null: not seen).",
-        (("seat", "seat", False), ("card", "card", True)),
-    ),
-    "bottom": (
-        "After an Ace or Seven cut, the dealer looks at the bottom card.",
-        (("seat", "seat", False), ("card", "card", True)),
-    ),
-    "deal": (
-        "Three cards to each player and the blind; the next card is turned for trump.",
-        (("seat", "seat", False), ("hands", "hands", False), ("blind", "cards", True), ("turned", "card", False)),
-    ),
-    "misdeal": (
-        "Somebody reports a misdeal; the deal is void and dealt again.",
-        (("seat", "seat", False), ("reason", "text", True)),
-    ),
-    "wrap": (
-        "The dealer takes the turned card (and discards one), or not.",
-        (("seat", "seat", False), ("take", "flag", False), ("discard", "card", True)),
-    ),
-    "declare": (
-        "Each player from the dealer's left says in, out or blind.",
-        (("seat", "seat", False), ("choice", "choice", False)),
-    ),
-    "trips": (
-        "A player in shows three of a kind and takes the pot.",
-        (("seat", "seat", False), ("cards", "cards", False)),
-    ),
-    "play": ("A player plays a card to the trick.", (("seat", "seat", False), ("card", "card", False))),
-    "trick": ("A trick given only by who won it.", (("winner", "seat", False),)),
-}
+# catalogue gives the hand-entry page (its sentence in the language spoken when _events() is called).
+def _events():
+    return {
+        "cut": (
+            _("The player to the dealer's right cuts; the card is the one exposed (null: not seen)."),
+            (("seat", "seat", False), ("card", "card", True)),
+        ),
+        "bottom": (
+            _("After an Ace or Seven cut, the dealer looks at the bottom card."),
+            (("seat", "seat", False), ("card", "card", True)),
+        ),
+        "deal": (
+            _("Three cards to each player and the blind; the next card is turned for trump."),
+            (
+                ("seat", "seat", False),
+                ("hands", "hands", False),
+                ("blind", "cards", True),
+                ("turned", "card", False),
+            ),
+        ),
+        "misdeal": (
+            _("Somebody reports a misdeal; the deal is void and dealt again."),
+            (("seat", "seat", False), ("reason", "text", True)),
+        ),
+        "wrap": (
+            _("The dealer takes the turned card (and discards one), or not."),
+            (("seat", "seat", False), ("take", "flag", False), ("discard", "card", True)),
+        ),
+        "declare": (
+            _("Each player from the dealer's left says in, out or blind."),
+            (("seat", "seat", False), ("choice", "choice", False)),
+        ),
+        "trips": (
+            _("A player in shows three of a kind and takes the pot."),
+            (("seat", "seat", False), ("cards", "cards", False)),
+        ),
+        "play": (_("A player plays a card to the trick."), (("seat", "seat", False), ("card", "card", False))),
+        "trick": (_("A trick given only by who won it."), (("winner", "seat", False),)),
+    }
+
+
+with speaking(None):  # (the English, whatever language the module happens to be imported in)
+    RULES = _rules()
+    EVENTS = _events()
+HOUSE_RULES = {name: kind for name, kind, *_unused in RULES}
+DEFAULTS = {name: default for name, _unused, default, *_rest in RULES}
+
+
+@functools.cache
+def _words_in(language):
+    with speaking(language):
+        return {"RULES": _rules(), "EVENTS": _events()}
+
+
+def catalogue_words(name):
+    """RULES or EVENTS with their words in the language spoken now (the catalogue's entry)."""
+    return _words_in(current())[name]
+
+
 CHOICE_FIELDS = {"choice": ("in", "out", "blind")}
 
 ACTIONS = ("cut", "bottom", "deal", "misdeal", "wrap", "declare", "trips", "play", "trick")
@@ -161,7 +193,6 @@ TRICKS, TRIPS, LONE, NOBODY = 1, 2, 3, 4
 
 # AFTER_DEALER[n][d]: the seats in turn from the dealer's left, the dealer last.
 REVOKES = ("swik.revoke", "swik.wrapped-lead")  # a lead of the wrapped card counts as a revoke
-TOOK = ("", " took one trick", " took two tricks", " took three tricks")  # (by the number of tricks)
 # Ledger reasons.
 WINS_TRICK = "wins a trick"
 ODD_CENTS = "odd cents (the dealer takes them)"
@@ -169,13 +200,58 @@ TRIPS_TAKES = "three of a kind: takes the pot"
 TRIPS_FALLS = "falls (three of a kind)"
 LONE_TAKES = "takes the pot (the only player in)"
 NO_TRICK = "falls (no trick)"
-STOPS = "The record stops before the hand ends; the antes and penalties stand and the pot carries."
 
 
 def _and(words):
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    return _("{rest} and {last}").format(rest=", ".join(words[:-1]), last=words[-1])
+
+
+def card_name(c):
+    """The name of card `c` (its text) for people, in the language spoken: "the Ten of hearts" (the core's
+    Card.name; Czech and Russian say it in the nominative, so a sentence places it where no case is needed)."""
+    return CARDS[c].name
+
+
+def three_of(rank):
+    """ "three Nines", in the language spoken (as the object of "shows" or "holds")."""
+    return _threes(current())[rank]
+
+
+@functools.cache
+def _threes(language):
+    with speaking(language):
+        return {
+            "A": _("three Aces"),
+            "K": _("three Kings"),
+            "Q": _("three Queens"),
+            "J": _("three Jacks"),
+            "T": _("three Tens"),
+            "9": _("three Nines"),
+            "8": _("three Eights"),
+            "7": _("three Sevens"),
+        }
+
+
+def trump_words(suit):
+    """ "hearts are trump", in the language spoken."""
+    return _trumps(current())[suit]
+
+
+@functools.cache
+def _trumps(language):
+    with speaking(language):
+        return {
+            "S": _("spades are trump"),
+            "H": _("hearts are trump"),
+            "D": _("diamonds are trump"),
+            "C": _("clubs are trump"),
+        }
+
+
+def stops_words():
+    return _("The record stops before the hand ends; the antes and penalties stand and the pot carries.")
 
 
 class Config:
@@ -253,14 +329,23 @@ def rules_errors(rules, n):
     """What is wrong with house rules that are each right alone, for a table of n (None: not known)."""
     lo, hi = rules["min_players"], rules["max_players"]
     if lo > hi:
-        return [{"event": None, "field": "house_rules", "message": f"min_players {lo} is more than max_players {hi}"}]
+        return [
+            {
+                "event": None,
+                "field": "house_rules",
+                "message": _("min_players {lo} is more than max_players {hi}").format(lo=lo, hi=hi),
+            }
+        ]
     if n is not None and not lo <= n <= hi:
         return [
             {
                 "event": None,
                 "field": "players",
-                "message": f"{n} players at the table; Swik here takes {lo} to "
-                f"{hi} (house rules min_players and max_players)",
+                "message": ngettext(
+                    "{n} player at the table; Swik here takes {lo} to {hi} (house rules min_players and max_players)",
+                    "{n} players at the table; Swik here takes {lo} to {hi} (house rules min_players and max_players)",
+                    n,
+                ).format(n=n, lo=lo, hi=hi),
             }
         ]
     return []
@@ -298,36 +383,46 @@ def _trick_fall(won, wrapped, turned, cfg, pot):
 
 def _tricks_words(names, seats, won, blind):
     """ "Dad took one trick, Mary took two tricks": who of `seats` took tricks (the seat `blind` is the blind)."""
+    took = None
     text = ""
     for s in seats:
         k = won[s]
         if k:
-            who = "the blind" if s == blind else names[s]
-            text = f"{text}, {who}{TOOK[k]}" if text else who + TOOK[k]
+            if took is None:
+                took = (None, _("{who} took one trick"), _("{who} took two tricks"), _("{who} took three tricks"))
+            words = took[k].format(who=_("the blind") if s == blind else names[s])
+            text = f"{text}, {words}" if text else words
     return text
 
 
-def _trips_words(name, how, rank, pot):
-    return f"{name} {how} three {RANK_PLURALS[rank]} and takes the pot of {pot}"
+def _trips_words(name, shown, rank, pot):
+    if shown:
+        return _("{who} shows {three} and takes the pot of {pot}").format(who=name, three=three_of(rank), pot=pot)
+    return _("{who} holds (not shown; the rule applies anyway) {three} and takes the pot of {pot}").format(
+        who=name, three=three_of(rank), pot=pot
+    )
 
 
 def _lone_words(name, pot):
-    return f"Only {name} went in and takes the pot of {pot}."
+    return _("Only {who} went in and takes the pot of {pot}.").format(who=name, pot=pot)
 
 
 def _nobody_words(pot_out):
-    return f"Nobody went in; the pot of {pot_out} carries to the next hand."
+    return _("Nobody went in; the pot of {pot} carries to the next hand.").format(pot=pot_out)
 
 
 def _falls_words(names, fell):
     """Who fell and what each pays into the next pot, from (seat, amount) in seat order."""
     if len(fell) == 1:
         s, x = fell[0]
-        return f"{names[s]} fell and pays {x} into the next pot"
+        return _("{who} fell and pays {amount} into the next pot").format(who=names[s], amount=x)
     amounts = {x for s, x in fell}
     if len(amounts) == 1:
-        return f"{_and([names[s] for s, x in fell])} fell and pay {amounts.pop()} each into the next pot"
-    return _and([f"{names[s]} fell and pays {x}" for s, x in fell]) + " into the next pot"
+        return _("{who} fell and pay {amount} each into the next pot").format(
+            who=_and([names[s] for s, x in fell]), amount=amounts.pop()
+        )
+    each = _("{who} fell and pays {amount}")
+    return _("{falls} into the next pot").format(falls=_and([each.format(who=names[s], amount=x) for s, x in fell]))
 
 
 def _deal_cards(ev, n):

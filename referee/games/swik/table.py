@@ -2,6 +2,7 @@
 the ruling with its facts."""
 
 from ... import core
+from ...language import _
 from ...ruling import COMPLETE, INCOMPLETE, VOID
 from ...tricks import DONE, PLAY, RING, TrickTable
 from .deal import Dealing
@@ -21,7 +22,6 @@ from .rules import (
     ODD_CENTS,
     PRE,
     REVOKES,
-    STOPS,
     STRENGTH,
     TRICKS,
     TRIPS,
@@ -37,6 +37,7 @@ from .rules import (
     _trick_fall,
     _tricks_words,
     _trips_words,
+    stops_words,
 )
 from .words import Words
 
@@ -48,7 +49,6 @@ class Swik(Dealing, Declaring, Words, TrickTable, core.Table):
     GAME = GAME
     CARD = CARD
     TEXTS = DECK_TEXT
-    DECK_WORDS = "the Swik deck, which has only Seven to Ace"
     ACTIONS = ACTIONS
     # Rules broken by what a player did not do, found when a phase ends (or the record does), not by the event
     # they are reported at: the conformance suite does not count them against the event legal() allowed.
@@ -152,6 +152,10 @@ class Swik(Dealing, Declaring, Words, TrickTable, core.Table):
         self.inexact = False
         self.decl_disorder = False
 
+    @property
+    def DECK_WORDS(self):  # noqa: N802  (core.Table's name; a property so that it is said in the language spoken)
+        return _("the Swik deck, which has only Seven to Ace")
+
     def _fall(self, seat, amount, reason, i):
         """A fall: paid into the NEXT pot. A player falls at most once; the larger cause stands."""
         falls = self.falls
@@ -189,15 +193,15 @@ class Swik(Dealing, Declaring, Words, TrickTable, core.Table):
         elif ph == PRE:
             self._not_dealt(i, ev, "play")
         else:
-            self.error(i, "action", f"event {i}: a card played before every declaration is made")
+            self.error(i, "action", _("event {i}: a card played before every declaration is made").format(i=i))
         return False
 
     def _ignored_play(self, i, s):
         """A play after the hand was decided without tricks, or after the three tricks."""
         if self.done == TRICKS:
-            self.error(i, "action", f"event {i}: a card played after all three tricks")
+            self.error(i, "action", _("event {i}: a card played after all three tricks").format(i=i))
         elif self.isin is not None and not self.isin[s]:
-            self.error(i, "seat", f"event {i}: {self.names[s]} is out and cannot play")
+            self.error(i, "seat", _("event {i}: {who} is out and cannot play").format(i=i, who=self.names[s]))
         # House rule: cards played after three of a kind, a lone player's pot or nobody in are ignored.
 
     def before_play(self, i, ev):
@@ -211,11 +215,11 @@ class Swik(Dealing, Declaring, Words, TrickTable, core.Table):
             return self._begin_play(i)
         if ph == DONE:
             if self.done == TRICKS:
-                self.error(i, "action", f"event {i}: a fourth trick; Swik has three")
+                self.error(i, "action", _("event {i}: a fourth trick; Swik has three").format(i=i))
         elif ph == PRE:
             self._not_dealt(i, ev, "trick")
         else:
-            self.error(i, "action", f"event {i}: a trick before every declaration is made")
+            self.error(i, "action", _("event {i}: a trick before every declaration is made").format(i=i))
         return False
 
     def tricks_over(self):
@@ -235,7 +239,9 @@ class Swik(Dealing, Declaring, Words, TrickTable, core.Table):
                 plays[0][2],
                 leader,
                 "swik.wrapped-lead",
-                f"{self.names[leader]} led {lead}, the card of the wrap, to the first trick",
+                _("{who} led {card}, the card of the wrap, to the first trick").format(
+                    who=self.names[leader], card=lead
+                ),
             )
         strength = STRENGTH[T][L]
         best = strength[lead]
@@ -259,14 +265,22 @@ class Swik(Dealing, Declaring, Words, TrickTable, core.Table):
 
     def revoke(self, e, s, rule, words):
         P = self.pot
-        stops = "; the hand stops" if self.cfg.abandon else ""
+        abandon = self.cfg.abandon
         if self.falls and s in self.falls:
             # A player falls at most once a hand: the revoke costs him nothing more.
-            msg = f"{words}{stops}; {self.names[s]} has already fallen in this hand and pays nothing more"
+            if abandon:
+                msg = _("{words}; the hand stops; {who} has already fallen in this hand and pays nothing more")
+            else:
+                msg = _("{words}; {who} has already fallen in this hand and pays nothing more")
+            msg = msg.format(words=words, who=self.names[s])
             P = 0
         else:
-            msg = f"{words}{stops}; {self.names[s]} falls and pays {P}"
-            if not self.cfg.abandon:
+            if abandon:
+                msg = _("{words}; the hand stops; {who} falls and pays {amount}")
+            else:
+                msg = _("{words}; {who} falls and pays {amount}")
+            msg = msg.format(words=words, who=self.names[s], amount=P)
+            if not abandon:
                 self._fall(s, P, "revoke: falls", e)
         self.violate(e, s, rule, msg, P)
         if self.revokes is None:
@@ -518,38 +532,55 @@ class Swik(Dealing, Declaring, Words, TrickTable, core.Table):
             blind = self.deal_seat if lone is not None else -1
             text = _tricks_words(names, self.parts, won, blind)
             if lone is not None:
-                text = f"{names[lone]} played alone against the blind: " + (text or "nobody took a trick")
+                text = _("{who} played alone against the blind: {tricks}").format(
+                    who=names[lone], tricks=text or _("nobody took a trick")
+                )
             if falls:
                 text += "; " + self._falls_words(falls)
             return text + "."
         if status == VOID:
             kind, words, _e = self.void if self.void is not None else ("", "", None)
-            again = "cut and dealt again" if kind == "no-cut" else "dealt again after a new cut"
+            cut_again = kind == "no-cut"
             if self.frozen:
-                return (
-                    f"The deal was void ({words}) and should have been {again}, but the hand was played on "
-                    f"with those cards; nothing after the deal counts. "
-                    f"The penalties stand and the pot of {pot_out} carries to the next hand."
+                if cut_again:
+                    text = _(
+                        "The deal was void ({words}) and should have been cut and dealt again, but the hand was "
+                        "played on with those cards; nothing after the deal counts. The penalties stand and the pot "
+                        "of {pot} carries to the next hand."
+                    )
+                else:
+                    text = _(
+                        "The deal was void ({words}) and should have been dealt again after a new cut, but the hand "
+                        "was played on with those cards; nothing after the deal counts. The penalties stand and the "
+                        "pot of {pot} carries to the next hand."
+                    )
+            elif cut_again:
+                text = _(
+                    "The deal is void ({words}) and was not cut and dealt again in this hand; the penalties stand "
+                    "and the pot of {pot} carries to the next hand."
                 )
-            return (
-                f"The deal is void ({words}) and was not {again} in this hand; "
-                f"the penalties stand and the pot of {pot_out} carries to the next hand."
-            )
+            else:
+                text = _(
+                    "The deal is void ({words}) and was not dealt again after a new cut in this hand; the penalties "
+                    "stand and the pot of {pot} carries to the next hand."
+                )
+            return text.format(words=words, pot=pot_out)
         if status == INCOMPLETE:
             if falls:
-                return f"{STOPS[:-1]}; {self._falls_words(falls)}."
-            return STOPS
+                return _(
+                    "The record stops before the hand ends; the antes and penalties stand and the pot carries; {falls}."
+                ).format(falls=self._falls_words(falls))
+            return stops_words()
         if self.abandoned is not None:
             s = self.abandoned
-            return (
-                f"{names[s]} revoked; the hand stops, the pot is not split, and {names[s]} pays {self.pot}; "
-                f"the pot of {pot_out} carries to the next hand."
-            )
+            return _(
+                "{who} revoked; the hand stops, the pot is not split, and {who} pays {amount}; "
+                "the pot of {pot} carries to the next hand."
+            ).format(who=names[s], amount=self.pot, pot=pot_out)
         done = self.done
         if done == TRIPS:
             w, e, rank, unclaimed = self.trips_win
-            how = "shows" if not unclaimed else "holds (not shown; the rule applies anyway)"
-            text = _trips_words(names[w], how, rank, self.pot)
+            text = _trips_words(names[w], not unclaimed, rank, self.pot)
             if falls:
                 others = {s: f for s, f in falls.items() if s != w}
                 if others:
@@ -597,7 +628,7 @@ _READERS = {
     ("text", True): Swik.f_text,
 }
 Swik.FIELDS = {
-    a: tuple((name, _READERS[kind, null]) for name, kind, null in fields) for a, (_, fields) in EVENTS.items()
+    a: tuple((name, _READERS[kind, null]) for name, kind, null in fields) for a, (_sentence, fields) in EVENTS.items()
 }
 Swik.FIELDS["deal"] += (("hands", Swik.f_deal_cards),)
 Swik.FIELDS["trips"] = (("seat", Swik.f_seat), ("cards", Swik.f_trips_cards))
@@ -609,7 +640,7 @@ def _redealt_words(redealt):
     out = []
     for kind, words in redealt:
         if kind == "no-cut":
-            out.append(f"{words}; the cards were cut and dealt again. ")
+            out.append(_("{words}; the cards were cut and dealt again. ").format(words=words))
         else:
-            out.append(f"Misdeal ({words}); the cards were cut and dealt again. ")
+            out.append(_("Misdeal ({words}); the cards were cut and dealt again. ").format(words=words))
     return "".join(out)

@@ -1,12 +1,32 @@
 """What the replay page shows: a snapshot of the table after each event, and a line of words for it."""
 
-from ...cards import SUIT_NAME
+import functools
+
+from ...language import _, current, speaking
 from .rules import (
     CARD,
-    NAME,
     REVOKES,
     _card_sort,
+    card_name,
+    trump_words,
 )
+
+
+@functools.cache
+def _void_words(language):
+    """The line for an event after a void deal that was played on, by action (in the language spoken)."""
+    with speaking(language):
+        return {
+            "cut": _("cut: does not count (the deal was void)"),
+            "bottom": _("bottom: does not count (the deal was void)"),
+            "deal": _("deal: does not count (the deal was void)"),
+            "misdeal": _("misdeal: does not count (the deal was void)"),
+            "wrap": _("wrap: does not count (the deal was void)"),
+            "declare": _("declare: does not count (the deal was void)"),
+            "trips": _("trips: does not count (the deal was void)"),
+            "play": _("play: does not count (the deal was void)"),
+            "trick": _("trick: does not count (the deal was void)"),
+        }
 
 
 class Words:
@@ -31,8 +51,8 @@ class Words:
         for v in final["violations"]:
             if v["rule"] in REVOKES and v["event"] == i:
                 self.violations.extend(x for x in final["violations"] if x["event"] == i)
-                return f"{self.names[v['seat']]} revoked: the hand stops here"
-        return "does not count: the hand stopped at the revoke"
+                return _("{who} revoked: the hand stops here").format(who=self.names[v["seat"]])
+        return _("does not count: the hand stopped at the revoke")
 
     def snapshot(self, i, ev, text):
         n = self.n
@@ -77,38 +97,64 @@ class Words:
         s = ev.get("seat")
         who = names[s] if s.__class__ is int and 0 <= s < self.n else "?"
         if self.frozen and self.void_at is not None and i >= self.void_at:
-            text = f"{a}: does not count (the deal was void)"
+            text = _void_words(current()).get(a) if a.__class__ is str else None
+            if text is None:
+                text = _("{action}: does not count (the deal was void)").format(action=a)
         elif a == "cut":
             c = CARD.get(ev.get("card")) if ev.get("card").__class__ is str else None
-            text = f"{who} cuts" + (f" {NAME[c]}" if c is not None else "")
+            if c is None:
+                text = _("{who} cuts").format(who=who)
+            else:
+                text = _("{who} cuts {card}").format(who=who, card=card_name(c))
         elif a == "bottom":
-            text = f"{who} looks at the bottom card" + (f": {ev['card']}" if ev.get("card") else "")
+            if ev.get("card"):
+                text = _("{who} looks at the bottom card: {card}").format(who=who, card=ev["card"])
+            else:
+                text = _("{who} looks at the bottom card").format(who=who)
         elif a == "deal":
-            text = f"{who} deals; {ev.get('turned')} is turned"
             if self.good and self.deal_event == i:
-                text += f": {SUIT_NAME[self.trump]}s are trump"
+                text = _("{who} deals; {card} is turned: {trump}").format(
+                    who=who, card=ev.get("turned"), trump=trump_words(self.trump)
+                )
+            else:
+                text = _("{who} deals; {card} is turned").format(who=who, card=ev.get("turned"))
         elif a == "misdeal":
-            text = f"misdeal reported ({ev.get('reason') or 'no reason given'})"
+            text = _("misdeal reported ({reason})").format(reason=ev.get("reason") or _("no reason given"))
         elif a == "wrap":
             if ev.get("take"):
-                text = f"{who} wraps on {self.turned if self.good else '?'}"
+                card = self.turned if self.good else "?"
                 if ev.get("discard"):
-                    text += f", discarding {ev['discard']}"
+                    text = _("{who} wraps on {card}, discarding {discard}").format(
+                        who=who, card=card, discard=ev["discard"]
+                    )
+                else:
+                    text = _("{who} wraps on {card}").format(who=who, card=card)
             else:
-                text = f"{who} does not wrap"
+                text = _("{who} does not wrap").format(who=who)
         elif a == "declare":
-            text = f"{who} declares {ev.get('choice')}"
+            choice = ev.get("choice")
+            if choice == "in":
+                text = _("{who} declares in").format(who=who)
+            elif choice == "out":
+                text = _("{who} declares out").format(who=who)
+            elif choice == "blind":
+                text = _("{who} declares blind").format(who=who)
+            else:
+                text = _("{who} declares {choice}").format(who=who, choice=choice)
         elif a == "trips":
-            text = f"{who} shows {' '.join(map(str, ev.get('cards') or []))}"
+            text = _("{who} shows {cards}").format(who=who, cards=" ".join(map(str, ev.get("cards") or [])))
         elif a == "play":
-            text = f"{who} plays {ev.get('card')}"
+            text = _("{who} plays {card}").format(who=who, card=ev.get("card"))
         elif a == "trick":
             w = ev.get("winner")
-            text = f"{names[w]} wins a trick" if w.__class__ is int and 0 <= w < self.n else "a trick"
+            if w.__class__ is int and 0 <= w < self.n:
+                text = _("{who} wins a trick").format(who=names[w])
+            else:
+                text = _("a trick")
         else:
             text = str(a)
         if len(self.tricks) > ntricks and self.tricks[-1]["plays"] is not None:
-            text += f"; {names[self.tricks[-1]['winner']]} wins the trick"
+            text = _("{text}; {who} wins the trick").format(text=text, who=names[self.tricks[-1]["winner"]])
         for v in self.violations[before:]:
             text += f" [{v['rule']}: {v['message']}]"
         return text
