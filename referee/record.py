@@ -388,11 +388,12 @@ def kind_words(kind):
         return _("a whole number of cents from 0 to {most}").format(most=MAX_CENTS)
     if kind is Flag:
         return _("true or false")
-    if isinstance(kind, Count):
+    # (a game's own kind, a subclass, says its own words: Seka's wild card is "a card of the deck such as ...")
+    if type(kind) is Count:
         return _("a whole number from {lo} to {hi}").format(lo=kind.lo, hi=kind.hi)
-    if isinstance(kind, Choice):
+    if type(kind) is Choice:
         return _("one of {values}").format(values=", ".join(f'"{x}"' for x in kind.values))
-    if isinstance(kind, Ranks):
+    if type(kind) is Ranks:
         return _('a list of ranks such as ["K", "A"] (ranks {ranks})').format(ranks=" ".join(kind.ranks))
     return _(kind.words)
 
