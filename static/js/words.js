@@ -66,25 +66,61 @@
   // is named from the record ("the deal", "the third card played", "Mary's declaration"), "(seat 0)" after a
   // name goes, "seat 2" is its player, and cards are drawn as cards (by nodes or text, after this).
   var ORD = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
-  var NAMED = { declare: "declaration", raise: "bet", call: "call", fold: "fold", show: "show" };
+  // The words in the reader's language come from Django's JavaScript catalogue (/jsi18n/<lang>/, loaded first);
+  // the same sentences as error_words.py's, so one translation serves both.
+  var gettext = window.gettext || function (s) { return s; };
+  var pgettext = window.pgettext || function (c, s) { return s; };
+  function fill(words, values) {
+    return words.replace(/\{(\w+)\}/g, function (m, k) { return k in values ? values[k] : m; });
+  }
+  function namedWords(action) {
+    switch (action) {
+      case "declare": return gettext("{who}'s declaration");
+      case "raise": return gettext("{who}'s bet");
+      case "call": return gettext("{who}'s call");
+      case "fold": return gettext("{who}'s fold");
+      case "show": return gettext("{who}'s show");
+    }
+    return null;
+  }
+  function actionWords(action) {
+    switch (action) {
+      case "cut": return pgettext("an event of a hand", "the cut");
+      case "deal": return pgettext("an event of a hand", "the deal");
+      case "misdeal": return pgettext("an event of a hand", "the misdeal");
+      case "wrap": return pgettext("an event of a hand", "the wrap");
+      case "declare": return pgettext("an event of a hand", "the declaration");
+      case "trick": return pgettext("an event of a hand", "the trick");
+      case "raise": return pgettext("an event of a hand", "the bet");
+      case "call": return pgettext("an event of a hand", "the call");
+      case "fold": return pgettext("an event of a hand", "the fold");
+      case "show": return pgettext("an event of a hand", "the show");
+      case "points": return pgettext("an event of a hand", "the points");
+    }
+    return fill(gettext("the {action}"), { action: action.replace(/_/g, " ") });
+  }
   function eventWords(record, i) {
     var evs = record && record.events;
-    if (!Array.isArray(evs) || i < 0 || i >= evs.length) return "step " + (i + 1) + " of the record";
+    var step = fill(gettext("step {n} of the record"), { n: i + 1 });
+    if (!Array.isArray(evs) || i < 0 || i >= evs.length) return step;
     var ev = evs[i] || {}, players = Array.isArray(record.players) ? record.players : [];
     if (ev.action === "play") {
       var k = evs.slice(0, i + 1).filter(function (e) { return e && e.action === "play"; }).length;
-      return "the " + (ORD[k - 1] || k + "th") + " card played";
+      var english = (document.documentElement.lang || "en").slice(0, 2) === "en";
+      return fill(gettext("the {ordinal} card played"), { ordinal: english ? (ORD[k - 1] || k + "th") : k });
     }
     var who = typeof ev.seat === "number" ? players[ev.seat] : undefined;
-    if (NAMED[ev.action] && who) return who + "'s " + NAMED[ev.action];
-    return typeof ev.action === "string" ? "the " + ev.action.replace(/_/g, " ") : "step " + (i + 1) + " of the record";
+    var named = namedWords(ev.action);
+    if (named && who) return fill(named, { who: who });
+    return typeof ev.action === "string" ? actionWords(ev.action) : step;
   }
   function errorText(message, record) {
     var players = record && Array.isArray(record.players) ? record.players : [];
+    // the referee's place words in each language it speaks: "event 1 (deal)", "událost 1", "событие 1"; "seat 0"
     var t = String(message === null || message === undefined ? "" : message)
-      .replace(/\bevent (\d+)(?: \(([a-z_]+)\))?/g, function (m, i) { return eventWords(record, parseInt(i, 10)); })
-      .replace(/ \(seat \d+\)/g, "")
-      .replace(/\bseat (\d+)\b/g, function (m, s) { s = parseInt(s, 10); return s < players.length ? players[s] : m; });
+      .replace(/(?:\bevent|událost|событие) (\d+)(?: \(([a-z_]+)\))?/g, function (m, i) { return eventWords(record, parseInt(i, 10)); })
+      .replace(/ \((?:seat|místo|место) \d+\)/g, "")
+      .replace(/(?:\bseat|místo|место) (\d+)\b/g, function (m, s) { s = parseInt(s, 10); return s < players.length ? players[s] : m; });
     return t.charAt(0).toUpperCase() + t.slice(1);
   }
   window.TablekeeperWords = { money: money, text: text, nodes: nodes, card: cardText, errorText: errorText };

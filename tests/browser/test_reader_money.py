@@ -32,3 +32,9 @@ def test_a_koruna_family_read_in_czech_shows_korunas_on_the_page_and_in_the_scri
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     # the scripts' own words come from Django's JavaScript catalogue in the reader's language
     assert page.evaluate("gettext('waiting for its turn')") == "čeká, až na něj přijde řada"
+    # a refusal of the referee in Czech, in a player's words by the scripts too (static/js/words.js)
+    said = page.evaluate(
+        """TablekeeperWords.errorText("událost 1 (deal): 9S je rozdána dvakrát – Dad (místo 0) i Mary (místo 2)",
+           {players: ["Dad", "Joe", "Mary"], events: [{action: "cut"}, {action: "deal"}]})"""
+    )
+    assert said == "Rozdání: 9S je rozdána dvakrát – Dad i Mary"
