@@ -37,17 +37,18 @@ def normal(language) -> str:
 
 
 @functools.cache
-def catalogue(language: str, game: str | None = None) -> gettext.NullTranslations:
+def catalogue(language: str, own: str | None = None, game: str | None = None) -> gettext.NullTranslations:
     """Every compiled catalogue of the language (one a part: referee.mo for the core, swik.mo, sedma.mo, ...),
-    chained; a sentence none of them has reads in English. The game being ruled is asked first, then the betting
-    round, then the core, then the other games: one English sentence may be said differently in two games ("{who}
-    passes" is a fold in Seka, a pass in Sedma)."""
+    chained; a sentence none of them has reads in English. Asked in this order: the speaking part's own (`own`: a
+    game's module says its sentences from its catalogue), the core's, the betting round's, the game being ruled,
+    the other games'. One English sentence may be said differently in two parts ("{who} passes" is a fold in Seka,
+    a pass in Sedma; poker's "Ace" inside "каре: тузы" is not the core's card name)."""
     found = gettext.NullTranslations()
     if language == DEFAULT:
         return found
 
     def first_asked_last(mo):  # chained below from the least to the most trusted
-        return (mo.stem == game, mo.stem == "betting", mo.stem == "referee", mo.name)
+        return (mo.stem == own, mo.stem == "referee", mo.stem == "betting", mo.stem == game, mo.name)
 
     for mo in sorted((LOCALE / language / "LC_MESSAGES").glob("*.mo"), key=first_asked_last):
         with open(mo, "rb") as f:
@@ -76,16 +77,24 @@ def current() -> str:
     return _current.get()
 
 
-def _(message: str) -> str:
-    language = _current.get()
-    return message if language == DEFAULT else catalogue(language, _game.get()).gettext(message)
+def own_words(part: str | None):
+    """(_, ngettext) of a part of the referee: its sentences from its own catalogue first (a game's module:
+    `_, ngettext = own_words("seka")` in the game's said.py)."""
+
+    def gettext_(message: str) -> str:
+        language = _current.get()
+        return message if language == DEFAULT else catalogue(language, part, _game.get()).gettext(message)
+
+    def ngettext_(one: str, many: str, n: int) -> str:
+        language = _current.get()
+        if language == DEFAULT:
+            return one if n == 1 else many
+        return catalogue(language, part, _game.get()).ngettext(one, many, n)
+
+    return gettext_, ngettext_
 
 
-def ngettext(one: str, many: str, n: int) -> str:
-    language = _current.get()
-    if language == DEFAULT:
-        return one if n == 1 else many
-    return catalogue(language, _game.get()).ngettext(one, many, n)
+_, ngettext = own_words("referee")  # the core's
 
 
 @contextlib.contextmanager

@@ -1,8 +1,8 @@
 """The actions of a rummy turn, once the turn is found to be his: a draw, a take from the row, melds, lay-offs
 and the discard (a second discard included), and where a card lies in words."""
 
-from ...language import _, ngettext
 from .rules import CARD, MELD, ROW, STOCK, meld_kind, points_of
+from .said import _, ngettext
 
 
 class Actions:

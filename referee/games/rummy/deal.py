@@ -1,9 +1,9 @@
 """The rummy deal: the hands and the row dealt (each hand shown, or every hand null for the paper way), and the
 paper way itself (a hand given only by its points)."""
 
-from ...language import _, ngettext
 from ...record import describe
 from .rules import CARD, DECK_TEXT, DONE, HAND, PAPER, PLAY, PRE, STOCK
+from .said import _, ngettext
 
 
 class Dealing:

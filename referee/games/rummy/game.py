@@ -10,10 +10,10 @@ House rule: when the target is reached the highest total wins; equal highest tot
 import importlib
 
 from ... import core
-from ...language import _, ngettext
 from ...record import BadRecord, describe, error, read_claimed, read_header
 from ...ruling import COMPLETE, INCOMPLETE, discrepancies
 from .rules import CLAIMS, and_words
+from .said import _, ngettext
 from .table import Rummy
 
 INHERITED = ("format", "game", "variant", "players")

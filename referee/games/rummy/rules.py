@@ -5,8 +5,8 @@ House rule: the target is counted in points from 50 to 2000 (the book plays to 5
 """
 
 from ...cards import CARDS, DECK_36
-from ...language import _, ngettext
 from ...record import Count, Flag
+from .said import _, ngettext
 
 GAME = "rummy"
 TITLE = "Skat (Russian rummy)"

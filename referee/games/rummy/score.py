@@ -1,11 +1,11 @@
 """The rummy ruling of one hand: the score (melded and laid off, minus what is left in hand, minus unused takes),
 the summary that names each player's melds, the facts, and what the replay page shows after each event."""
 
-from ...language import _
 from ...record import BadRecord
 from ...ruling import COMPLETE, INCOMPLETE, VOID
 from ...signs import signed
 from .rules import DONE, PLAY, and_words, card_sort, layoff_words, meld_words, points_of
+from .said import _
 
 
 def _by_event(v):

@@ -21,7 +21,6 @@ discard ends the hand on it.
 """
 
 from ... import core
-from ...language import _, ngettext
 from .actions import Actions
 from .deal import Dealing
 from .legal import Legal
@@ -41,6 +40,7 @@ from .rules import (
     WORTH,
     points_of,
 )
+from .said import _, ngettext
 from .score import Scoring
 
 

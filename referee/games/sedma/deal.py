@@ -1,9 +1,9 @@
 """Sedma's deal: the cards dealt (each hand shown or not, the stock recorded or not), the 3-player soloist, and
 the paper way (a deal given only by the points each side took)."""
 
-from ...language import _, ngettext
 from ...record import describe
 from .rules import CARD, DECK_TEXT
+from .said import _, ngettext
 
 STOCK = -5  # where a card lies in the recorded stock
 PRE, PLAY, DONE = 0, 4, 5  # the deal's phases (PLAY and DONE as in tricks.py)

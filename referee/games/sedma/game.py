@@ -13,10 +13,10 @@ House rule: in 2p and 3p a game is deals_per_game deals too; 3p games are won on
 import importlib
 
 from ... import core
-from ...language import _, ngettext
 from ...record import BadRecord, describe, error, read_claimed, read_header
 from ...ruling import COMPLETE, INCOMPLETE, VOID, discrepancies
 from .rules import CLAIMS, PLAYERS
+from .said import _, ngettext
 from .table import Sedma
 
 INHERITED = ("format", "game", "variant", "players")

@@ -2,8 +2,8 @@
 rules as the replay reads them (Config)."""
 
 from ...cards import CARDS, DECK_32
-from ...language import _, ngettext
 from ...record import Choice, Count, Flag
+from .said import _, ngettext
 
 GAME = "sedma"
 TITLE = "Sedma"

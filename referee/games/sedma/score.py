@@ -1,10 +1,11 @@
 """Sedma's ruling of one deal: the score per side, the 3-player crowns (money, in the ledger), the summary, the
 facts, and what the replay page shows after each event."""
 
-from ...language import _, current, ngettext
+from ...language import current
 from ...record import BadRecord
 from ...ruling import COMPLETE, INCOMPLETE, VOID
 from .rules import PLAYERS, TOTAL, and_words, card_sort, sides_for
+from .said import _, ngettext
 
 CROWN = 1  # a crown is one table unit
 _SIDE_WORDS: dict = {}  # (language, players' names, sides) -> each side's names in words (bounded)

@@ -1,8 +1,8 @@
 """Sedma's stock: who draws after a trick, in what order, and the draws themselves."""
 
-from ...language import _, ngettext
 from .deal import PRE
 from .rules import CARD, DECK_TEXT, card_sort
+from .said import _, ngettext
 
 
 def draw_order(ring, held, left, hand_size):

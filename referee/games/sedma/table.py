@@ -16,7 +16,6 @@ House rule: events after a misdeal (a void deal) are read for their fields only 
 """
 
 from ... import core
-from ...language import _
 from ...record import describe
 from ...tricks import GONE, PLAYED, RING, TrickTable
 from .deal import DONE, PLAY, PRE, STOCK, Dealing
@@ -35,6 +34,7 @@ from .rules import (
     hand_size,
     sides_for,
 )
+from .said import _
 from .score import Scoring
 from .stock import Drawing
 

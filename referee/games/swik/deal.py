@@ -1,6 +1,5 @@
 """The cut, the bottom card, the deal, a misdeal and the wrap: Swik's table before the declarations."""
 
-from ...language import _, ngettext
 from ...record import describe
 from ...tricks import BLIND, GONE, TURNED
 from .rules import (
@@ -11,6 +10,7 @@ from .rules import (
     _deal_cards,
     card_name,
 )
+from .said import _, ngettext
 
 
 class Dealing:

@@ -2,7 +2,6 @@
 
 from bisect import bisect_left
 
-from ...language import _
 from ...tricks import DONE, GONE, PLAYED, RING
 from .rules import (
     AFTER,
@@ -17,6 +16,7 @@ from .rules import (
     _give_blind,
     three_of,
 )
+from .said import _
 
 
 class Declaring:

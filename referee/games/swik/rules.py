@@ -4,9 +4,10 @@ ledger, and the house rules as the replay reads them (Config)."""
 import functools
 
 from ...cards import CARDS, DECK_32
-from ...language import _, current, ngettext, speaking
+from ...language import current, speaking
 from ...record import Choice, Count, Flag, Money, Ranks
 from ...tricks import BLIND, GONE, TURNED
+from .said import _, ngettext
 
 GAME = "swik"
 DECK = DECK_32

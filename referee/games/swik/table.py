@@ -2,7 +2,6 @@
 the ruling with its facts."""
 
 from ... import core
-from ...language import _
 from ...ruling import COMPLETE, INCOMPLETE, VOID
 from ...tricks import DONE, PLAY, RING, TrickTable
 from .deal import Dealing
@@ -39,6 +38,7 @@ from .rules import (
     _trips_words,
     stops_words,
 )
+from .said import _
 from .words import Words
 
 _PLAYED = {"in": 1, "blind": 1, "out": 0}  # a declaration -> 1 if the seat played the hand (None: not declared)

@@ -2,7 +2,7 @@
 
 import functools
 
-from ...language import _, current, speaking
+from ...language import current, speaking
 from .rules import (
     CARD,
     REVOKES,
@@ -10,6 +10,7 @@ from .rules import (
     card_name,
     trump_words,
 )
+from .said import _
 
 
 @functools.cache

@@ -1,0 +1,6 @@
+"""Sedma's words in the language the referee speaks, from sedma.po first (referee.language.own_words): the
+same English may be said otherwise by the core or another game."""
+
+from ...language import own_words
+
+_, ngettext = own_words("sedma")

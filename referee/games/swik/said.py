@@ -1,0 +1,6 @@
+"""Swik's words in the language the referee speaks, from swik.po first (referee.language.own_words): the
+same English may be said otherwise by the core or another game."""
+
+from ...language import own_words
+
+_, ngettext = own_words("swik")
