@@ -18,6 +18,7 @@ from django.conf import settings
 import referee
 import referee.language
 from archive.management.commands.catalogues import LANGUAGES, referee_sentences
+from referee.language import own_words, speaking
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 GAMES = ["swik", "sedma", "seka", "poker", "rummy"]
@@ -138,3 +139,13 @@ def test_the_referee_speaks_the_language_asked_and_only_within_the_call():
         referee.replay(bad)  # the language asked before does not stick
     status, text = referee.answer("replay", json.dumps(bad), language="cs")
     assert status == 400 and "není hra" in text
+
+
+def test_each_part_says_its_own_sentences_first():
+    """One English sentence said otherwise by two parts: each game's modules ask their own catalogue first, the
+    core asks its own (Sedma's pass is not Seka's; the core's card name "Ace" is not poker's rank in a phrase)."""
+
+    with speaking("cs"):
+        assert own_words("sedma")[0]("{who} passes") == "{who}: pas"
+        assert own_words("seka")[0]("{who} passes") != "{who}: pas"
+        assert referee.language._("Ace") == "Eso" and own_words("poker")[0]("Ace") == "eso"
