@@ -10,6 +10,8 @@ import zoneinfo
 
 from django.core.exceptions import ValidationError
 from django.utils import timezone as dj_timezone
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
 
 import referee
 from archive.common import catalogue
@@ -28,15 +30,24 @@ ID_MAX = 2**63 - 1
 def money_error(value, what="an amount", most=MONEY_MAX):
     """None when value is a whole number of cents within the bound, else the words of the problem."""
     if isinstance(value, bool) or not isinstance(value, int):
-        return f"{what} is a whole number of cents."
+        return _("%(what)s is a whole number of cents.") % {"what": what}
     if not 0 <= value <= most:
-        return f"{what} must be from 0 to {most:,} cents; {_short(value)} is out of range."
+        return _("%(what)s must be from 0 to %(most)s cents; %(value)s is out of range.") % {
+            "what": what,
+            "most": _grouped(most),
+            "value": _short(value),
+        }
     return None
 
 
 def _short(value):
     text = str(value)
-    return text if len(text) <= 24 else f"a {len(text)}-digit number"
+    return text if len(text) <= 24 else _("a %(digits)d-digit number") % {"digits": len(text)}
+
+
+def _grouped(number):
+    """A bound written in the reader's locale: 1,000,000 in English, 1 000 000 in Czech."""
+    return number_format(number, force_grouping=True)
 
 
 EARLIEST_YEAR = 1900
@@ -57,22 +68,24 @@ def date_error(when, zone_name):
         day = when
     tomorrow = dj_timezone.now().astimezone(zone).date() + datetime.timedelta(days=1)
     if day.year < EARLIEST_YEAR:
-        return f"The date {day.isoformat()} is before {EARLIEST_YEAR}; give the night's real date."
+        return _("The date %(day)s is before %(year)s; give the night's real date.") % {
+            "day": day.isoformat(),
+            "year": EARLIEST_YEAR,
+        }
     if day > tomorrow:
-        return (
-            f"The date {day.isoformat()} is in the future; a night is dated at most tomorrow "
-            f"({tomorrow.isoformat()}) at the table."
-        )
+        return _(
+            "The date %(day)s is in the future; a night is dated at most tomorrow (%(tomorrow)s) at the table."
+        ) % {"day": day.isoformat(), "tomorrow": tomorrow.isoformat()}
     return None
 
 
 def zone_error(name):
     if not isinstance(name, str) or not name:
-        return "Give the table's time zone, e.g. America/Chicago."
+        return _("Give the table's time zone, e.g. America/Chicago.")
     try:
         zoneinfo.ZoneInfo(name)
     except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        return f"{_short(name)!r} is not a time zone; use an IANA name such as America/Chicago."
+        return _("%(name)r is not a time zone; use an IANA name such as America/Chicago.") % {"name": _short(name)}
     return None
 
 
@@ -82,37 +95,50 @@ def house_rule_errors(game, rules) -> dict:
     if rules in (None, {}):
         return {}
     if not isinstance(rules, dict):
-        return {"house_rules": 'House rules are a JSON object of the rules that differ, e.g. {"ante": 5}.'}
+        return {"house_rules": _('House rules are a JSON object of the rules that differ, e.g. {"ante": 5}.')}
     entry = catalogue.game_entry(game)
     if entry is None:
-        return {"house_rules": f"The referee has no house rules for {game!r}; leave them out."}
+        return {"house_rules": _("The referee has no house rules for %(game)r; leave them out.") % {"game": game}}
     known = {r["name"]: r for r in entry["house_rules"]}
     errors = {}
     for name, value in rules.items():
         rule = known.get(name)
         field = f"house_rules.{name}"
         if rule is None:
-            errors[field] = (
-                f"{entry['title']} has no house rule called {_short(name)!r}; "
-                f"its house rules are {', '.join(sorted(known))}."
-            )
+            errors[field] = _("%(game)s has no house rule called %(name)r; its house rules are %(known)s.") % {
+                "game": entry["title"],
+                "name": _short(name),
+                "known": ", ".join(sorted(known)),
+            }
             continue
         kind, label = rule["kind"], rule.get("label") or name
         if kind == "money":  # a house rule's amount has the forms' bound, far below the storage bound
             problem = money_error(value, label, most=catalogue.MONEY_MAX)
         elif kind == "flag":
-            problem = None if isinstance(value, bool) else f"{label} is true or false."
+            problem = None if isinstance(value, bool) else _("%(rule)s is true or false.") % {"rule": label}
         elif kind == "count":
             lo, hi = rule.get("min", 0), rule.get("max", SEAT_MAX)
             ok = isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
-            problem = None if ok else f"{label} is a whole number from {lo} to {hi}."
+            problem = (
+                None
+                if ok
+                else _("%(rule)s is a whole number from %(lo)s to %(hi)s.") % {"rule": label, "lo": lo, "hi": hi}
+            )
         elif kind == "choice":
             values = [c["value"] for c in rule.get("choices") or ()]
-            problem = None if value in values else f"{label} is one of {', '.join(values)}."
+            problem = (
+                None
+                if value in values
+                else _("%(rule)s is one of %(values)s.") % {"rule": label, "values": ", ".join(values)}
+            )
         elif kind == "ranks":
             values = [r["value"] for r in rule.get("ranks") or ()]
             ok = isinstance(value, list) and all(isinstance(v, str) and v in values for v in value)
-            problem = None if ok else f"{label} is a list of ranks from {', '.join(values)}."
+            problem = (
+                None
+                if ok
+                else _("%(rule)s is a list of ranks from %(values)s.") % {"rule": label, "values": ", ".join(values)}
+            )
         else:
             problem = None
         if problem:
@@ -126,11 +152,11 @@ def session_errors(*, game, timezone, house_rules, pot_in, first_dealer) -> dict
     problem = zone_error(timezone)
     if problem:
         errors["timezone"] = problem
-    problem = money_error(pot_in, "The pot before the first hand (pot_in)")
+    problem = money_error(pot_in, _("The pot before the first hand (pot_in)"))
     if problem:
         errors["pot_in"] = problem
     if isinstance(first_dealer, bool) or not isinstance(first_dealer, int):
-        errors["first_dealer"] = "The first dealer is a seat number."
+        errors["first_dealer"] = _("The first dealer is a seat number.")
     errors.update(house_rule_errors(game, house_rules))
     return errors
 
@@ -142,8 +168,11 @@ def text_errors(**texts) -> dict:
     for field, value in texts.items():
         text, most = value if isinstance(value, tuple) else (value, TEXT_MAX)
         if isinstance(text, str) and len(text) > most:
-            label = field.replace("_", " ")
-            errors[field] = f"The {label} is at most {most:,} characters; this one has {len(text):,}. Shorten it."
+            errors[field] = _("The %(field)s is at most %(most)s characters; this one has %(length)s. Shorten it.") % {
+                "field": field.replace("_", " "),
+                "most": _grouped(most),
+                "length": _grouped(len(text)),
+            }
     return errors
 
 
@@ -162,13 +191,18 @@ def idempotency_key_error(key):
     if key is None or key == "":
         return None
     if not isinstance(key, str) or not key.isascii() or not key.isprintable() or len(key) > IDEMPOTENCY_KEY_MAX:
-        return f"An idempotency key is 1 to {IDEMPOTENCY_KEY_MAX} printable ASCII characters, e.g. a UUID."
+        return _("An idempotency key is 1 to %(most)s printable ASCII characters, e.g. a UUID.") % {
+            "most": IDEMPOTENCY_KEY_MAX
+        }
     return None
 
 
 def name_error(name):
     if len(name) > NAME_MAX:
-        return f"A player's name is at most {NAME_MAX} characters; this one has {len(name):,}."
+        return _("A player's name is at most %(most)s characters; this one has %(length)s.") % {
+            "most": NAME_MAX,
+            "length": _grouped(len(name)),
+        }
     return None
 
 
@@ -203,7 +237,8 @@ def check_record(record):
         {
             "event": _event_of(path),
             "field": path,
-            "message": f"{path} must be at most {MONEY_MAX:,} (cents or a count); {_short(value)} is out of range.",
+            "message": _("%(field)s must be at most %(most)s (cents or a count); %(value)s is out of range.")
+            % {"field": path, "most": _grouped(MONEY_MAX), "value": _short(value)},
         }
         for path, value in _big_numbers(record, "")
     ]
@@ -220,10 +255,11 @@ def check_ruling(ruling):
                 {
                     "event": None,
                     "field": "pot_in",
-                    "message": (
-                        f"The pot would grow to {_short(pot)} cents, past the archive's bound of {MONEY_MAX:,}: "
+                    "message": _(
+                        "The pot would grow to %(pot)s cents, past the archive's bound of %(most)s: "
                         "check the amounts of this night's house rules."
-                    ),
+                    )
+                    % {"pot": _short(pot), "most": _grouped(MONEY_MAX)},
                 }
             ]
         )
@@ -235,9 +271,8 @@ def check_ruling(ruling):
                     {
                         "event": entry.get("event"),
                         "field": "ledger",
-                        "message": (
-                            f"A payment of {_short(amount)} cents is past the archive's bound of {MONEY_MAX:,}."
-                        ),
+                        "message": _("A payment of %(amount)s cents is past the archive's bound of %(most)s.")
+                        % {"amount": _short(amount), "most": _grouped(MONEY_MAX)},
                     }
                 ]
             )

@@ -15,11 +15,13 @@ from django.db import DatabaseError, DataError, IntegrityError
 from django.http import JsonResponse
 from django.shortcuts import render
 from django.template.response import SimpleTemplateResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.defaults import page_not_found
 
 log = logging.getLogger(__name__)
 
-UNAVAILABLE = "The archive's database cannot be reached just now (it may be restarting)."
+UNAVAILABLE = gettext_lazy("The archive's database cannot be reached just now (it may be restarting).")
 RETRY_AFTER = "30"
 
 
@@ -33,20 +35,22 @@ def server_error(request):
     if database_unavailable(exc):
         log.error("database unavailable at %s: %r", request.path, exc)
         if request.path.startswith("/api/"):
-            response = JsonResponse({"detail": UNAVAILABLE + " Try again in a moment."}, status=503)
+            response = JsonResponse(
+                {"detail": _("%(problem)s Try again in a moment.") % {"problem": UNAVAILABLE}}, status=503
+            )
         else:
             response = SimpleTemplateResponse("503.html", {"message": UNAVAILABLE}, status=503).render()
         response["Retry-After"] = RETRY_AFTER
         return response
     if request.path.startswith("/api/"):
-        return JsonResponse({"detail": "A server error occurred; nothing was half-saved."}, status=500)
+        return JsonResponse({"detail": _("A server error occurred; nothing was half-saved.")}, status=500)
     return SimpleTemplateResponse("500.html", status=500).render()
 
 
 def not_found(request, exception=None):
     """An address no page or API route has: JSON under /api/ (a client reads JSON), else the page."""
     if request.path.startswith("/api/"):
-        return JsonResponse({"detail": "Not found: no such address in the API (see /api/docs/)."}, status=404)
+        return JsonResponse({"detail": _("Not found: no such address in the API (see /api/docs/).")}, status=404)
     return page_not_found(request, exception)
 
 

@@ -10,13 +10,18 @@ from django.db import DataError
 from django.http import JsonResponse
 from django.template.response import SimpleTemplateResponse
 from django.utils import translation
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from archive.common import money
 
 log = logging.getLogger(__name__)
 
-TOO_BIG = "A number in the request is too big for the archive; amounts are at most 1,000,000,000,000 cents."
-TOO_DEEP = "The request's JSON is nested too deeply to be a hand record or a form's value."
+TOO_BIG = gettext_lazy(
+    "A number in the request is too big for the archive; amounts are at most 1,000,000,000,000 cents."
+)
+TOO_DEEP = gettext_lazy("The request's JSON is nested too deeply to be a hand record or a form's value.")
 
 
 def bad_input_message(exc):
@@ -26,14 +31,18 @@ def bad_input_message(exc):
     if isinstance(exc, RecursionError):
         return TOO_DEEP
     if isinstance(exc, DataError):  # PostgreSQL: "integer out of range", "value too long"
-        return "A value in the request is too big or too long for the archive: " + str(exc).splitlines()[0]
+        return _("A value in the request is too big or too long for the archive: %(problem)s") % {
+            "problem": str(exc).splitlines()[0]
+        }
     return None
 
 
 def too_big_document():
     """The error/1 document of a body past DATA_UPLOAD_MAX_MEMORY_SIZE (answered 413)."""
     limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-    message = f"The body is too big: a request to the API is at most {limit:,} bytes (a hand record is far less)."
+    message = _("The body is too big: a request to the API is at most %(most)s bytes (a hand record is far less).") % {
+        "most": number_format(limit, force_grouping=True)
+    }
     return {"format": "error/1", "errors": [{"event": None, "field": "*", "message": message}]}
 
 

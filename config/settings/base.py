@@ -8,6 +8,7 @@ SECRET_KEY, ALLOWED_HOSTS, DEBUG, TIME_ZONE
 from pathlib import Path
 
 import environ
+from django.utils.translation import gettext_lazy
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -119,7 +120,9 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 PROXY_COUNT = env.int("PROXY_COUNT", default=0)
 AXES_CLIENT_IP_CALLABLE = "archive.common.throttle.client_ip"
 AXES_RESET_ON_SUCCESS = True
-AXES_COOLOFF_MESSAGE = "Too many wrong passwords: this account is locked from this address; try again in 15 minutes."
+AXES_COOLOFF_MESSAGE = gettext_lazy(
+    "Too many wrong passwords: this account is locked from this address; try again in 15 minutes."
+)
 AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
 AXES_LOCKOUT_CALLABLE = "archive.common.errors.locked_out"  # the API's clients get JSON
 # API tokens (/api/token/) stop working this long after they were issued; the account page revokes one.
