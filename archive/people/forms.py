@@ -56,8 +56,10 @@ class CurrencyForm(forms.Form):
 
 
 class LanguageForm(forms.Form):
-    language = forms.ChoiceField(choices=[("", "the browser's language"), *settings.LANGUAGES], required=False)
-    next = forms.CharField(max_length=2000, required=False)
+    language = forms.ChoiceField(
+        choices=[("", _("the browser's language")), *settings.LANGUAGES], required=False, label=_("Language")
+    )
+    next = forms.CharField(max_length=2000, required=False, widget=forms.HiddenInput)
 
 
 class MemberAddForm(forms.Form):
@@ -77,4 +79,4 @@ class InvitationCodeForm(forms.Form):
 
 
 class MemberRoleForm(forms.Form):
-    role = forms.ChoiceField(choices=Membership.Role.choices)
+    role = forms.ChoiceField(choices=Membership.Role.choices, label=_("Role"))

@@ -4,6 +4,7 @@ revisions): who did what, when, and what was there before; and the invitations b
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from archive.common import money
 
@@ -44,9 +45,9 @@ class Account(models.Model):
 
 class Membership(models.Model):
     class Role(models.TextChoices):
-        OWNER = "owner", "Owner"  # manages members; may do all an editor does
-        EDITOR = "editor", "Editor"  # logs and edits hands
-        VIEWER = "viewer", "Viewer"  # reads the archive
+        OWNER = "owner", _("Owner")  # manages members; may do all an editor does
+        EDITOR = "editor", _("Editor")  # logs and edits hands
+        VIEWER = "viewer", _("Viewer")  # reads the archive
 
     family = models.ForeignKey(Family, on_delete=models.CASCADE, related_name="memberships")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
