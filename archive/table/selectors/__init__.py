@@ -15,7 +15,10 @@ from archive.table.selectors.hands import (
     hand_panel,
     hand_revisions,
     hand_rows,
+    ledger_for_reader,
     ruling_for_reader,
+    summaries_for_reader,
+    with_reader_summaries,
 )
 from archive.table.selectors.players import RECENT_NIGHTS, family_balances, player_history, with_player_net
 from archive.table.selectors.sessions import (
@@ -53,6 +56,9 @@ __all__ = [
     "session_detail",
     "session_for",
     "session_list",
+    "ledger_for_reader",
+    "summaries_for_reader",
     "with_player_net",
+    "with_reader_summaries",
     "with_session_counts",
 ]

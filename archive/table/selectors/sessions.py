@@ -8,9 +8,12 @@ from django.db import connection
 from django.db.models import Count, Max, Subquery, Sum
 from django.db.models.fields.json import KT
 from django.http import Http404
+from django.utils.translation import gettext as _
 
+from archive.common.money import text as money_text
 from archive.table.carry import carry_of
 from archive.table.models import Dispute, Hand, LedgerEntry, Seat, Session
+from archive.table.selectors.hands import summaries_for_reader
 
 
 def session_count(family) -> int:
@@ -69,7 +72,7 @@ def seats_of(sessions) -> dict:
 def session_for(family, pk) -> Session:
     session = Session.objects.filter(family=family, pk=pk, deleted_at__isnull=True).first()
     if session is None:
-        raise Http404("No such session in this family.")
+        raise Http404(_("No such session in this family."))
     return session
 
 
@@ -168,7 +171,9 @@ def session_detail(session) -> dict:
     )
     running = [0] * n
     falls = [0] * n
+    said = summaries_for_reader([hand["id"] for hand in hands])  # the summaries in the reader's language
     for hand in hands:
+        hand["summary"] = said.get(hand["id"], hand["summary"])
         net = per_hand.get(hand["id"], [0] * n)
         running = [a + b for a, b in zip(running, net)]
         hand["net"] = net
@@ -191,20 +196,24 @@ def session_detail(session) -> dict:
         for k, v in carried.items()
         if isinstance(v, list) and all(isinstance(x, int) and 0 <= x < n for x in v)
     }
+    said = {"number": last["number"], "pot": money_text(last["pot_out"])} if last is not None else {}
     if last is None:
-        may_stop = {"table": False, "why": "No hand has been played yet."}
+        may_stop = {"table": False, "why": _("No hand has been played yet.")}
     elif carried:
         may_stop = {
             "table": False,
-            "why": f"Hand {last['number']} carried the pot ({last['pot_out']}¢) to a hand of its own: play on.",
+            "why": _("Hand %(number)s carried the pot (%(pot)s) to a hand of its own: play on.") % said,
         }
     elif last["table_may_stop"]:
-        may_stop = {"table": True, "why": f"The pot was split in hand {last['number']} and nobody fell."}
+        may_stop = {"table": True, "why": _("The pot was split in hand %(number)s and nobody fell.") % said}
     else:
         may_stop = {
             "table": False,
-            "why": f"Hand {last['number']} carried the pot ({last['pot_out']}¢): play on until a hand in which "
-            "the pot is split and nobody falls.",
+            "why": _(
+                "Hand %(number)s carried the pot (%(pot)s): play on until a hand in which the pot is split and "
+                "nobody falls."
+            )
+            % said,
         }
     may_stop["players_may_leave"] = True  # after any hand, if they said so beforehand
     return {

@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import connection
 from django.db.models import Count, Max, Q, Sum
 from django.utils import timezone as dj_timezone
+from django.utils.translation import gettext as _
 
 from archive.common import bounds
 from archive.table.carry import apply_carry, carry_of, record_carry
@@ -40,10 +41,14 @@ def fill_record(session, seats, record, *, pot_in: int, dealer: int, carry: dict
     the chain's pot_in (and what else the last hand carries, `carry`: see archive/table/carry.py; None leaves
     the record's own), and the next dealer unless the table named one."""
     if not isinstance(record, dict):
-        raise _bad("*", 'A hand record is a JSON object: {"format": "handrec/1", "events": [...], ...}.')
+        raise _bad("*", _('A hand record is a JSON object: {"format": "handrec/1", "events": [...], ...}.'))
     rec = {k: v for k, v in record.items() if k != "archive"}
     if rec.get("game") not in (None, session.game):
-        raise _bad("game", f"This session plays {session.game}; the record is a {rec.get('game')!r} hand.")
+        raise _bad(
+            "game",
+            _("This session plays %(game)s; the record is a %(other)s hand.")
+            % {"game": session.game, "other": repr(rec.get("game"))},
+        )
     rec.setdefault("format", "handrec/1")
     rec["game"] = session.game
     rec["variant"] = rec.get("variant") or (session.variant or None)
@@ -52,9 +57,18 @@ def fill_record(session, seats, record, *, pot_in: int, dealer: int, carry: dict
     if given is not None and (not isinstance(given, list) or len(given) != len(names)):
         raise _bad(
             "players",
-            f"This session has {len(names)} seats ({', '.join(names)}); the record names "
-            f"{len(given) if isinstance(given, list) else 'no list of'} players. Log the hand in a session "
-            "with that table, or leave out `players`.",
+            (
+                _(
+                    "This session has %(n)s seats (%(names)s); the record names %(given)s players. Log the hand in "
+                    "a session with that table, or leave out `players`."
+                )
+                if isinstance(given, list)
+                else _(
+                    "This session has %(n)s seats (%(names)s); the record names no list of players. Log the hand "
+                    "in a session with that table, or leave out `players`."
+                )
+            )
+            % {"n": len(names), "names": ", ".join(names), "given": len(given) if isinstance(given, list) else 0},
         )
     rec["players"] = names  # the session's seats are who sat there
     if rec.get("house_rules") is None:
@@ -196,7 +210,10 @@ class HandChain:
         if number is None:
             number = self.max_number + 1
         elif number <= self.max_number:
-            raise ValidationError(f"Hand {number} would go before hand {self.max_number}, already archived.")
+            raise ValidationError(
+                _("Hand %(number)s would go before hand %(top)s, already archived.")
+                % {"number": number, "top": self.max_number}
+            )
         hand = Hand(
             session=self.session,
             family_id=self.session.family_id,
