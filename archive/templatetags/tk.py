@@ -22,4 +22,5 @@ def and_names(items, attr=None):
         if attr:
             item = item.get(attr) if isinstance(item, dict) else getattr(item, attr, item)
         names.append(str(item))
-    return f" {pgettext('joining names', 'and')} ".join(names)
+    and_ = pgettext("joining names", "and")  # (not inside an f-string: makemessages would not find it)
+    return f" {and_} ".join(names)
