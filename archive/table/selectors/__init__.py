@@ -17,6 +17,7 @@ from archive.table.selectors.hands import (
     hand_rows,
     ledger_for_reader,
     ruling_for_reader,
+    showdown_for_reader,
     summaries_for_reader,
     with_reader_summaries,
 )
@@ -57,6 +58,7 @@ __all__ = [
     "session_for",
     "session_list",
     "ledger_for_reader",
+    "showdown_for_reader",
     "summaries_for_reader",
     "with_player_net",
     "with_reader_summaries",

@@ -11,6 +11,9 @@ from django.utils.translation import gettext as _
 import referee
 from archive.table import reason_words
 from archive.table.models import Dispute, Hand, HandRevision, LedgerEntry, Seat
+from referee.games.poker import ranking as poker_ranking
+from referee.games.poker import words as poker_words
+from referee.language import speaking
 
 
 def hand_rows(ids=None):
@@ -198,3 +201,22 @@ def ledger_for_reader(ledger) -> list:
     for e in ledger:
         e.reason = reason_words.said(e.reason)
     return ledger
+
+
+def showdown_for_reader(hand, language: str | None = None) -> list:
+    """A poker hand's showdown as its page lists it (the ruling's facts.game.hands), each hand named in the
+    reader's language ("full house, Kings over Threes", "фулл-хаус: короли и тройки"): the facts keep the English
+    words, the same in every language, so the hand is described again from its cards under the record's rules."""
+    shown = (((hand.ruling or {}).get("facts") or {}).get("game") or {}).get("hands") or []
+    language = language or translation.get_language() or "en"
+    if language.split("-")[0] == "en" or (hand.record or {}).get("game") != "poker":
+        return shown
+    rules = poker_ranking.ranking_for((hand.record or {}).get("house_rules"))
+    out = []
+    with speaking(language, game="poker"):
+        for h in shown:
+            try:
+                out.append(dict(h, hand=poker_words.describe(h["cards"], rules)))
+            except (ValueError, KeyError, TypeError):  # (a foul hand is not five cards: its stored words stand)
+                out.append(h)
+    return out

@@ -123,6 +123,7 @@ def _ruling_panel(hand, settles) -> dict:
         "points": points,
         "names": names,
         "tricks": ruling.get("tricks") or [],
+        "showdown": selectors.showdown_for_reader(hand),  # poker's shown hands, named in the reader's language
         "trump": _trump_of(hand.ruling),
         "game_parts": _game_parts(hand.session.game, "hand"),
     }

@@ -1,0 +1,62 @@
+"""Issue 32: a night's page, a hand's page and its history read in the reader's language: the table's own words
+(headings, facts, the may-stop reason), the referee's (each hand's summary, ruled again from its record) and the
+reasons of the money lines, which the stored ledger keeps in the referee's English."""
+
+import html
+import re
+
+import pytest
+from django.urls import reverse
+
+from archive.table import services
+from tests import factories
+from tests.table.test_poker_session import STRAIGHT, first, poker_session  # noqa: F401  (a fixture)
+
+pytestmark = pytest.mark.django_db
+
+
+def read(client, url):
+    return html.unescape(client.get(url).content.decode()).replace("\xa0", " ")
+
+
+def in_language(client, user, language):
+    client.force_login(user)
+    client.post(reverse("language"), {"language": language})
+
+
+def test_a_swik_night_and_its_hand_read_in_czech_and_in_english_as_before(client, owner, family, session):
+    hand = services.hand_add(session=session, record=factories.generated_record(session, seed=5), by=owner)
+    assert any(e["reason"] == "wins a trick" for e in hand.ruling["ledger"])  # stored in the referee's English
+
+    in_language(client, owner, "cs")
+    night = read(client, reverse("session", args=[family.slug, session.pk]))
+    assert "Kdo teď může skončit" in night and "Bilance" in night and "rozdání" in night
+    assert hand.ruling["summary"][:25] not in night  # the summary is said again in Czech
+    page = read(client, reverse("hand", args=[family.slug, hand.pk]))
+    money = page.split('id="money"', 1)[1].split("</section>", 1)[0]
+    assert "bere štych" in money and "wins a trick" not in money
+    assert "vklad" in money and "ante" not in re.sub(r"<[^>]+>", " ", money)
+    history = read(client, reverse("hand_history", args=[family.slug, hand.pk]))
+    assert f"Historie rozdání {hand.number}" in history and "První rozhodnutí o rozdání." in history
+
+    in_language(client, owner, "en")
+    page = read(client, reverse("hand", args=[family.slug, hand.pk]))
+    assert "wins a trick" in page and "Paid and won" in page
+    night = read(client, reverse("session", args=[family.slug, session.pk]))
+    assert "Who may stop now" in night and hand.ruling["summary"][:25] in night
+
+
+def test_a_poker_showdown_names_each_hand_in_russian(poker_session, owner, client, family):  # noqa: F811
+    hand = services.hand_add(session=poker_session, record=first(STRAIGHT), by=owner)
+    in_language(client, owner, "ru")
+    page = read(client, reverse("hand", args=[family.slug, hand.pk]))
+    showdown = page.split('id="showdown"', 1)[1].split("</section>", 1)[0]
+    assert "Queen" not in showdown and "Вскрытие" in showdown
+    assert 'data-hand="Olya">стрит' in showdown
+
+
+def test_the_new_night_form_and_its_refusals_read_in_russian(client, owner, family):
+    in_language(client, owner, "ru")
+    page = read(client, reverse("session_new", args=[family.slug]))
+    assert "Новый вечер" in page or "Начать вечер" in page
+    assert "Места в порядке хода" in page and "Seats, in the order" not in page
