@@ -22,7 +22,7 @@ function open() {
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error);
     // another tab holds an older version open: say so rather than wait for ever
-    req.onblocked = () => reject(new Error("this phone's store of hands is held by another tab of the site; close it"));
+    req.onblocked = () => reject(new Error(gettext("this phone's store of hands is held by another tab of the site; close it")));
   });
 }
 
@@ -37,7 +37,7 @@ function run(mode, work) {
           resolve(out && "result" in out ? out.result : undefined);
         };
         tx.onerror = () => reject(tx.error);
-        tx.onabort = () => reject(tx.error || new Error("this phone's store of hands could not be written (is it full?)"));
+        tx.onabort = () => reject(tx.error || new Error(gettext("this phone's store of hands could not be written (is it full?)")));
       }),
   );
 }
@@ -65,8 +65,7 @@ export async function keep(hand) {
   // after it needs the server's ruling of this one (its pot and dealer), so it is not guessed here.
   if (known || all.some((h) => h.session === hand.session && h.number === hand.number && h.state === "queued"))
     throw new Error(
-      "hand " + hand.number + " of this night is already kept on this phone, not yet sent; the next hand's pot " +
-        "and dealer come from the server's ruling of it, so keep this one on paper until the network is back",
+      interpolate(gettext("hand %(n)s of this night is already kept on this phone, not yet sent; the next hand's pot and dealer come from the server's ruling of it, so keep this one on paper until the network is back"), { n: hand.number }, true),
     );
   const seq = Date.now() * 1000 + Math.floor(Math.random() * 1000);
   const item = { ...hand, user: hand.user ?? me, seq, state: "queued" };
@@ -151,7 +150,7 @@ async function sendOne(item) {
     const errors = (body && body.errors) || (body && body.detail ? [{ message: body.detail }] : null);
     item.server = {
       status: resp.status,
-      errors: errors || [{ message: "the server refused the hand" }],
+      errors: errors || [{ message: gettext("the server refused the hand") }],
       dispute: (body && body.dispute) || null,
     };
   } else {
@@ -197,29 +196,29 @@ function summaryOf(ruling) {
 }
 
 function row(item) {
-  const where = "hand " + (item.number || "?") + (item.night ? " of " + item.night : "");
+  const where = interpolate(item.night ? gettext("hand %(n)s of %(night)s") : gettext("hand %(n)s"), { n: item.number || "?", night: item.night }, true);
   const li = el("li", { cls: "outbox-hand", "data-key": item.key, "data-state": item.state });
   if (item.state === "queued") {
-    li.append(el("b", null, "Not yet sent: "), where, item.offline ? " \u2014 " + summaryOf(item.offline) : " (paper mode: ruled when sent)");
+    li.append(el("b", null, gettext("Not yet sent: ")), where, item.offline ? " \u2014 " + summaryOf(item.offline) : " " + gettext("(paper mode: ruled when sent)"));
   } else if (item.state === "sent") {
-    const link = el("a", { href: item.hand_url_base + item.server.id + "/" }, "hand " + item.server.number);
-    li.append(el("b", null, "Sent: "), link, " \u2014 " + summaryOf(item.server.ruling));
-    if (!item.offline) li.append(el("span", { cls: "muted" }, " (ruled by the server: it was logged in paper mode)"));
-    else if (!item.differences.length) li.append(el("span", { cls: "same-ruling" }, " The server ruled it as the phone did."));
+    const link = el("a", { href: item.hand_url_base + item.server.id + "/" }, interpolate(gettext("hand %(n)s"), { n: item.server.number }, true));
+    li.append(el("b", null, gettext("Sent: ")), link, " \u2014 " + summaryOf(item.server.ruling));
+    if (!item.offline) li.append(el("span", { cls: "muted" }, " " + gettext("(ruled by the server: it was logged in paper mode)")));
+    else if (!item.differences.length) li.append(el("span", { cls: "same-ruling" }, " " + gettext("The server ruled it as the phone did.")));
     else
       li.append(
-        el("div", { cls: "errors-box ruling-differs" }, el("b", null, "The server ruled it differently (" + item.differences.join(", ") + "): "),
-          el("div", null, "on the phone: " + summaryOf(item.offline)), el("div", null, "the server: " + summaryOf(item.server.ruling))),
+        el("div", { cls: "errors-box ruling-differs" }, el("b", null, interpolate(gettext("The server ruled it differently (%(what)s): "), { what: item.differences.join(", ") }, true)),
+          el("div", null, gettext("on the phone: ") + summaryOf(item.offline)), el("div", null, gettext("the server: ") + summaryOf(item.server.ruling))),
       );
   } else {
     li.append(
-      el("div", { cls: "errors-box conflict" }, el("b", null, "Not taken: " + where + ". "),
-        "The night changed while this phone was offline; nothing was merged. The server says: ",
+      el("div", { cls: "errors-box conflict" }, el("b", null, interpolate(gettext("Not taken: %(hand)s. "), { hand: where }, true)),
+        gettext("The night changed while this phone was offline; nothing was merged. The server says: "),
         el("ul", null, (item.server.errors || []).map((e) => el("li", null, e.message || String(e)))),
         item.server.dispute
-          ? el("p", null, "Both versions are in a dispute: ", el("a", { href: item.server.dispute, cls: "dispute-link" }, "settle it there"), ".")
+          ? el("p", null, gettext("Both versions are in a dispute: "), el("a", { href: item.server.dispute, cls: "dispute-link" }, gettext("settle it there")), ".")
           : null,
-        el("details", null, el("summary", null, "The hand as this phone logged it"), el("pre", { cls: "mono small" }, JSON.stringify(item.record, null, 1)))),
+        el("details", null, el("summary", null, gettext("The hand as this phone logged it")), el("pre", { cls: "mono small" }, JSON.stringify(item.record, null, 1)))),
     );
   }
   return li;
@@ -240,8 +239,8 @@ export async function show() {
   }
   const waiting = items.filter((i) => i.state === "queued").length;
   box.replaceChildren(
-    el("h2", null, "Hands kept on this phone"),
-    el("p", { cls: "small muted" }, waiting ? waiting + " not yet sent: they go when the network is back." : "All sent."),
+    el("h2", null, gettext("Hands kept on this phone")),
+    el("p", { cls: "small muted" }, waiting ? interpolate(gettext("%(n)s not yet sent: they go when the network is back."), { n: waiting }, true) : gettext("All sent.")),
     el("ul", { cls: "outbox-list" }, items.map(row)),
   );
 }
