@@ -3,7 +3,6 @@ translations (docs/guide.cs.md, docs/guide.ru.md) with every step's heading, the
 the same in every language, the same pictures; English unchanged."""
 
 import re
-from pathlib import Path
 
 import pytest
 from django.urls import reverse
