@@ -9,6 +9,7 @@ import re
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
@@ -46,7 +47,7 @@ def _filters(request):
         raw = one_value(request, name)  # given once, not empty (a 400 otherwise)
         # the schema's one spelling of a day (the pages also read 20240301)
         if name != "game" and raw and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", raw):
-            errors.append(f"{name!r} must be a date like 2024-03-01, not {raw!r}.")
+            errors.append(_("%(name)r must be a date like 2024-03-01, not %(raw)r.") % {"name": name, "raw": raw})
     if errors:
         raise serializers.ValidationError({"filters": errors})
     return flt
