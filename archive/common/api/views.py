@@ -1,6 +1,7 @@
 """What the API's views share: the error/1 document and 400 answers, reading a record and an id parameter,
 the plain-text body parser and the newest-first cursor paging (a family the caller belongs to: archive.people.access)."""
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import parsers, status
 from rest_framework.exceptions import ValidationError
@@ -27,7 +28,7 @@ def one_value(request, name):
     if not values:
         return None
     if len(values) > 1 or values[0] == "":
-        raise ValidationError({name: f"{name} is given once, with a value."})
+        raise ValidationError({name: _("%(name)s is given once, with a value.") % {"name": name}})
     return values[0]
 
 
@@ -49,7 +50,7 @@ def int_param(request, name):
     except ValueError:
         value = 0
     if not 1 <= value <= bounds.ID_MAX:
-        raise ValidationError({name: f"{name} must be a number (an id)."})
+        raise ValidationError({name: _("%(name)s must be a number (an id).") % {"name": name}})
     return value
 
 
@@ -64,7 +65,7 @@ def bool_param(request, name):
         return None
     if raw in YES + NO:
         return raw in YES
-    raise ValidationError({name: f"{name} is true or false."})
+    raise ValidationError({name: _("%(name)s is true or false.") % {"name": name}})
 
 
 def choice_param(request, name, choices):
@@ -73,7 +74,9 @@ def choice_param(request, name, choices):
     if raw is None:
         return None
     if raw not in choices:
-        raise ValidationError({name: f"{name} is one of {', '.join(choices)}."})
+        raise ValidationError(
+            {name: _("%(name)s is one of %(choices)s.") % {"name": name, "choices": ", ".join(choices)}}
+        )
     return raw
 
 
@@ -86,7 +89,9 @@ def _count_param(request, name, *, lo, hi):
     except ValueError:
         value = None
     if value is None or not lo <= value <= hi:
-        raise ValidationError({name: f"{name} is a whole number from {lo} to {hi}."})
+        raise ValidationError(
+            {name: _("%(name)s is a whole number from %(lo)s to %(hi)s.") % {"name": name, "lo": lo, "hi": hi}}
+        )
     return value
 
 

@@ -3,6 +3,7 @@ language the request asks for (Accept-Language, or the reader's), the JSON the s
 
 from django.http import HttpResponse
 from django.utils import translation
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.permissions import AllowAny
@@ -23,7 +24,7 @@ def _answer(request, ask):
         # (a body past DATA_UPLOAD_MAX_MEMORY_SIZE raises RequestDataTooBig: the API's 413 in error/1)
         text = request.body.decode("utf-8")
     except UnicodeDecodeError:
-        status, body = referee.refusal([{"event": None, "field": "*", "message": "The body is not UTF-8 text."}])
+        status, body = referee.refusal([{"event": None, "field": "*", "message": _("The body is not UTF-8 text.")}])
     else:
         status, body = referee.answer(ask, text, language=translation.get_language())
     return HttpResponse(body, status=status, content_type="application/json")

@@ -1,5 +1,6 @@
 """DRF serializers: shapes only. Writes go through archive.table.services (in the views)."""
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from archive.common import bounds, catalogue
@@ -80,12 +81,14 @@ class SessionCreateSerializer(serializers.Serializer):
                 or not isinstance(item, (int, str))
                 or (isinstance(item, str) and not item.strip())
             ):
-                raise serializers.ValidationError("Each seat is a player id (a number) or a name (text).")
+                raise serializers.ValidationError(_("Each seat is a player id (a number) or a name (text)."))
         return value
 
     def validate(self, attrs):
         if attrs["first_dealer"] >= len(attrs["players"]):
-            raise serializers.ValidationError({"first_dealer": "The first dealer must be one of the seats (0 to n-1)."})
+            raise serializers.ValidationError(
+                {"first_dealer": _("The first dealer must be one of the seats (0 to n-1).")}
+            )
         entry = catalogue.game_entry(attrs["game"])
         attrs["house_rules"] = catalogue.only_changes(entry, attrs["house_rules"])
         problems = catalogue.header_problems(

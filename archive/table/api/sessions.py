@@ -5,6 +5,7 @@ from django.db import transaction
 from django.db.models import Count, OuterRef, Subquery
 from django.db.models.functions import Coalesce
 from django.http import Http404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import mixins, viewsets
@@ -94,12 +95,14 @@ class SessionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
             if isinstance(item, int):
                 p = Player.objects.filter(family=family, pk=item, merged_into__isnull=True).first()
                 if p is None:
-                    raise DjangoValidationError({"players": f"Player {item} is not one of this family's players."})
+                    raise DjangoValidationError(
+                        {"players": _("Player %(id)s is not one of this family's players.") % {"id": item}}
+                    )
             else:
                 p = people_services.player_for_name(family=family, name=item, by=request.user)
             players.append(p)
         if len({p.pk for p in players}) != len(players):
-            raise DjangoValidationError({"players": "A player can sit in only one seat."})
+            raise DjangoValidationError({"players": _("A player can sit in only one seat.")})
         return services.session_create(
             family=family,
             game=data["game"],

@@ -1,0 +1,63 @@
+"""Issue 32: the API's refusals in the language the request asks for (Accept-Language), English by default;
+the JSON's shape and the status codes the same in every language."""
+
+import pytest
+
+from archive.models import Membership, Player
+
+pytestmark = pytest.mark.django_db
+
+WORDS = {
+    None: {
+        "family": "family must be a number (an id).",
+        "first_dealer": "The first dealer must be one of the seats (0 to n-1).",
+        "seats": "A player can sit in only one seat.",
+        "viewer": "Only the family's owners and editors may change its archive; you are a viewer.",
+        "invitation": "This invitation is not valid any more",
+        "owner": "is the only owner of",
+        "limit": "limit is a whole number from 1 to 500.",
+    },
+    "cs": {
+        "family": "family musí být číslo (id).",
+        "first_dealer": "První rozdávající musí sedět na jednom z míst (0 až n-1).",
+        "seats": "Hráč může sedět jen na jednom místě.",
+        "viewer": "Archiv rodiny smějí měnit jen její vlastníci a zapisovatelé; jste čtenář.",
+        "invitation": "Tato pozvánka už neplatí",
+        "owner": "je jediný vlastník rodiny",
+        "limit": "limit je celé číslo od 1 do 500.",
+    },
+    "ru": {
+        "family": "family должно быть числом (id).",
+        "first_dealer": "Первый сдающий должен сидеть на одном из мест (от 0 до n-1).",
+        "seats": "Игрок может занимать только одно место.",
+        "viewer": "Изменять архив семьи могут только её владельцы и редакторы; вы читатель.",
+        "invitation": "Это приглашение больше не действует",
+        "owner": "единственный владелец семьи",
+        "limit": "limit — целое число от 1 до 500.",
+    },
+}
+
+
+@pytest.mark.parametrize("language", [None, "cs", "ru"])
+def test_a_bad_request_is_refused_in_the_language_asked_for(api, family, session, owner, language):
+    asks = {"HTTP_ACCEPT_LANGUAGE": language} if language else {}
+    words = WORDS[language]
+    dad = Player.objects.get(family=family, name="Dad")
+    night = {"family": family.pk, "started_at": "2024-04-05T19:00:00-05:00", "players": [dad.pk, "Uncle Joe", "Mary"]}
+
+    r = api("viewer").get("/api/sessions/?family=abc", **asks)
+    assert r.status_code == 400 and r.json() == {"family": words["family"]}
+    r = api("viewer").get("/api/hands/?limit=0", **asks)
+    assert r.status_code == 400 and r.json() == {"limit": words["limit"]}
+    r = api("editor").post("/api/sessions/", {**night, "first_dealer": 3}, format="json", **asks)
+    assert r.status_code == 400 and r.json()["first_dealer"] == [words["first_dealer"]]
+    r = api("editor").post("/api/sessions/", {**night, "players": [dad.pk, dad.pk, "Mary"]}, format="json", **asks)
+    assert r.status_code == 400 and words["seats"] in r.json()["players"]
+    r = api("viewer").post("/api/sessions/", night, format="json", **asks)
+    assert r.status_code == 403 and r.json()["detail"] == words["viewer"]
+    r = api("stranger").post("/api/invitations/accept/", {"code": "not-a-code"}, format="json", **asks)
+    assert r.status_code == 400 and r.json()["detail"].startswith(words["invitation"])
+    mine = Membership.objects.get(family=family, user=owner)
+    r = api("owner").delete(f"/api/members/{mine.pk}/", **asks)
+    assert r.status_code == 400 and words["owner"] in r.json()["detail"]
+    assert r["Content-Language"] == (language or "en")
