@@ -14,6 +14,7 @@ from archive.common.money import text as money_text
 from archive.table.carry import carry_of
 from archive.table.models import Dispute, Hand, LedgerEntry, Seat, Session
 from archive.table.selectors.hands import summaries_for_reader
+from referee.chain import set_up
 
 
 def session_count(family) -> int:
@@ -105,22 +106,23 @@ def next_hand_defaults(session) -> dict:
         top, counted = hands.aggregate(top=Max("number"))["top"] or 0, 0
     else:
         top, counted = last["top"], last["counted"] or 0
-    defaults = {
-        "format": "handrec/1",
-        "game": session.game,
-        "variant": session.variant or None,
-        "players": names,
-        "dealer": last["next_dealer"] if last else session.first_dealer,
-        "pot_in": last["pot_out"] if last else session.pot_in,
-        "house_rules": dict(session.house_rules or {}),
-        "number": top + 1,
-        "counted": counted,
-    }
+    carry = {}
     if last is not None and last["carry"]:  # what else the last hand carries (a svara)
         carry = last["carry"]
         carry = json.loads(carry) if isinstance(carry, str) else carry
-        defaults.update(carry_of(session.game, {"facts": {"carry": carry}}))
-    return defaults
+    # The set-up's shape and what carries are the referee's (referee/chain.py: the phone with no network sets
+    # up its next hand with the same rule); the last hand's next dealer and pot out were stored from its ruling.
+    return set_up(
+        session.game,
+        names,
+        variant=session.variant,
+        house_rules=session.house_rules,
+        dealer=last["next_dealer"] if last else session.first_dealer,
+        pot_in=last["pot_out"] if last else session.pot_in,
+        carry=carry_of(session.game, {"facts": {"carry": carry}}),
+        number=top + 1,
+        counted=counted,
+    )
 
 
 def last_hand_events(session) -> list:
