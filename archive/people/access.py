@@ -151,6 +151,24 @@ def family_for(user, slug):
     return family, row.role
 
 
+def _role_key(user_id, family_id, version) -> str:
+    return f"tk:role:{user_id}:{family_id}:{version}"
+
+
+def cached_role(user, family_id, version) -> str | None:
+    """The user's role in the family (by its id), as role_of says, kept in the cache under the family's version
+    (read by the caller before its own reads): a member added, removed or given another role replaces the
+    version, so the next request reads the role again. None for a stranger (cached too, as "")."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    key = _role_key(user.pk, family_id, version)
+    role = cache.get(key)
+    if role is None:
+        role = role_of(user, family_id) or ""
+        cache.set(key, role, MEMBERSHIP_TTL)
+    return role or None
+
+
 def member_family_ids(user):
     """A subquery of the ids of the families the user belongs to (API querysets are limited to it)."""
     return Membership.objects.filter(user=user).values("family_id")

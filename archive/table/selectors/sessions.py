@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from django.core.cache import cache
 from django.db import connection
 from django.db.models import Count, Max, Subquery, Sum
 from django.db.models.fields.json import KT
@@ -123,6 +124,33 @@ def next_hand_defaults(session) -> dict:
         number=top + 1,
         counted=counted,
     )
+
+
+# A night never moves to another family (and ids are never reused: PostgreSQL's sequences, SQLite's
+# AUTOINCREMENT): which family it is needs no version, only an expiry to return the memory.
+NIGHT_FAMILY_TTL = 24 * 60 * 60
+
+
+def night_family_id(pk) -> int | None:
+    """The id of the family night `pk` belongs to (deleted or not), None for no such night (not cached)."""
+    key = f"tk:night:{pk}:family"
+    family_id = cache.get(key)
+    if family_id is None:
+        family_id = Session.objects.filter(pk=pk).values_list("family_id", flat=True).first()
+        if family_id is not None:
+            cache.set(key, family_id, NIGHT_FAMILY_TTL)
+    return family_id
+
+
+def next_hand_answer(family_id, pk) -> dict | bool:
+    """What the API's `next/` answers for live night `pk` of the family (next_hand_defaults), False for none:
+    a plain value, cached by the view under the family's version."""
+    session = (
+        Session.objects.filter(pk=pk, family_id=family_id, deleted_at__isnull=True)
+        .only("id", "family_id", "game", "variant", "house_rules", "first_dealer", "pot_in")
+        .first()
+    )
+    return False if session is None else next_hand_defaults(session)
 
 
 def last_hand_events(session) -> list:
