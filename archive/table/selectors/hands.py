@@ -9,6 +9,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 import referee
+from archive.table import reason_words
 from archive.table.models import Dispute, Hand, HandRevision, LedgerEntry, Seat
 
 
@@ -191,14 +192,9 @@ def with_reader_summaries(hands):
     return hands
 
 
-def ledger_for_reader(ledger, ruling) -> list:
-    """The hand's ledger rows with each reason in the words of `ruling` (the ruling for the reader: its ledger
-    is the stored rows' in the same order); the stored English reasons when the two do not line up."""
-    said = (ruling or {}).get("ledger") or []
-    if len(said) != len(ledger) or any(
-        not isinstance(s, dict) or s.get("seat") != e.seat or s.get("amount") != e.amount for s, e in zip(said, ledger)
-    ):
-        return ledger
-    for s, e in zip(said, ledger):
-        e.reason = str(s.get("reason", e.reason))
+def ledger_for_reader(ledger) -> list:
+    """The hand's ledger rows with each reason in the reader's language (the stored reason is the referee's
+    English, which sorts the entries: archive/table/reason_words.py)."""
+    for e in ledger:
+        e.reason = reason_words.said(e.reason)
     return ledger

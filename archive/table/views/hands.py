@@ -101,7 +101,7 @@ def _ruling_panel(hand, settles) -> dict:
     players = [p.name for p in detail["players"]]
     names = (hand.record or {}).get("players") or players
     by_seat = {}
-    for e in selectors.ledger_for_reader(detail["ledger"], ruling):  # each reason in the reader's language
+    for e in selectors.ledger_for_reader(detail["ledger"]):  # each reason in the reader's language
         by_seat.setdefault(e.seat, []).append(e)
     money = [
         {"seat": row["seat"], "player": row["player"], "net": row["net"], "entries": by_seat.get(row["seat"], [])}
