@@ -17,6 +17,7 @@ from archive.table import error_words, services
 from archive.table.forms import DisputeForm, ReplyForm, ResolveForm, SettleForm
 from archive.table.models import Dispute
 from archive.table.selectors.disputes import dispute_comparison, version_name
+from archive.table.selectors.hands import ruling_for_reader
 from archive.table.views.hands import _hand_of
 from archive.table.views.nights import (
     DISPUTE_KEYS,
@@ -116,6 +117,7 @@ def dispute_page(request, slug, pk):
             role,
             dispute=d,
             hand=d.hand,
+            ruling_now=ruling_for_reader(d.hand),  # its words in the reader's language
             session=d.hand.session,
             thread=msgs,
             reply_form=reply_form,
