@@ -3,7 +3,8 @@ the JSON's shape and the status codes the same in every language."""
 
 import pytest
 
-from archive.models import Membership, Player
+from archive.models import Hand, Membership, Player
+from tests import factories
 
 pytestmark = pytest.mark.django_db
 
@@ -61,3 +62,38 @@ def test_a_bad_request_is_refused_in_the_language_asked_for(api, family, session
     r = api("owner").delete(f"/api/members/{mine.pk}/", **asks)
     assert r.status_code == 400 and words["owner"] in r.json()["detail"]
     assert r["Content-Language"] == (language or "en")
+
+
+@pytest.mark.parametrize(
+    "language, duplicate, not_json",
+    [
+        (
+            None,
+            "event 1 (deal): AH is dealt to both Dad (seat 0) and Uncle Joe (seat 1)",
+            "the record is not valid JSON",
+        ),
+        (
+            "cs",
+            "událost 1 (deal): AH je rozdána dvakrát – Dad (místo 0) i Uncle Joe (místo 1)",
+            "záznam není platný JSON",
+        ),
+        (
+            "ru",
+            "событие 1 (deal): AH сдана дважды — Dad (место 0) и Uncle Joe (место 1)",
+            "запись — не корректный JSON",
+        ),
+    ],
+)
+def test_a_refused_hand_record_is_said_in_the_language_asked_for(api, session, language, duplicate, not_json):
+    """The error/1 document's places (event, field) the same in every language, its messages the referee's own
+    words in the language asked for; nothing is saved."""
+    asks = {"HTTP_ACCEPT_LANGUAGE": language} if language else {}
+    record = factories.example_record("01-plain-hand")
+    record["events"][1]["hands"][1][0] = "AH"  # Dad holds AH already
+    r = api("editor").post("/api/hands/", {"session": session.pk, "record": record}, format="json", **asks)
+    assert r.status_code == 400
+    [error] = r.json()["errors"]
+    assert (error["event"], error["field"]) == (1, "hands") and error["message"].startswith(duplicate)
+    r = api("editor").post("/api/hands/", {"session": session.pk, "record": "{not json"}, format="json", **asks)
+    assert r.status_code == 400 and r.json()["errors"][0]["message"].startswith(not_json)
+    assert not Hand.objects.exists()
