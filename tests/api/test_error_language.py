@@ -17,6 +17,7 @@ WORDS = {
         "invitation": "This invitation is not valid any more",
         "owner": "is the only owner of",
         "limit": "limit is a whole number from 1 to 500.",
+        "table": "2 players at the table; Swik here takes 3 to 7",
     },
     "cs": {
         "family": "family musí být číslo (id).",
@@ -26,6 +27,7 @@ WORDS = {
         "invitation": "Tato pozvánka už neplatí",
         "owner": "je jediný vlastník rodiny",
         "limit": "limit je celé číslo od 1 do 500.",
+        "table": "U stolu jsou 2 hráči; Swik se tu hraje v 3 až 7",
     },
     "ru": {
         "family": "family должно быть числом (id).",
@@ -35,6 +37,7 @@ WORDS = {
         "invitation": "Это приглашение больше не действует",
         "owner": "единственный владелец семьи",
         "limit": "limit — целое число от 1 до 500.",
+        "table": "За столом 2 игрока; Swik здесь играют от 3 до 7",
     },
 }
 
@@ -54,6 +57,8 @@ def test_a_bad_request_is_refused_in_the_language_asked_for(api, family, session
     assert r.status_code == 400 and r.json()["first_dealer"] == [words["first_dealer"]]
     r = api("editor").post("/api/sessions/", {**night, "players": [dad.pk, dad.pk, "Mary"]}, format="json", **asks)
     assert r.status_code == 400 and words["seats"] in r.json()["players"]
+    r = api("editor").post("/api/sessions/", {**night, "players": [dad.pk, "Mary"]}, format="json", **asks)
+    assert r.status_code == 400 and r.json()["house_rules"][0].startswith(words["table"])
     r = api("viewer").post("/api/sessions/", night, format="json", **asks)
     assert r.status_code == 403 and r.json()["detail"] == words["viewer"]
     r = api("stranger").post("/api/invitations/accept/", {"code": "not-a-code"}, format="json", **asks)
