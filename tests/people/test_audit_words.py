@@ -3,6 +3,7 @@ is read (an entry written while the family read English reads in Czech to a Czec
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from archive.models import Player
 from archive.people import invitations
@@ -10,6 +11,13 @@ from archive.people import services as people_services
 from archive.table import services
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _language_put_back():
+    """A request through the test client leaves its language active in this thread: the next test starts in English."""
+    yield
+    translation.deactivate()
 
 
 @pytest.mark.parametrize(
