@@ -125,7 +125,7 @@ class DisputeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
                 dispute=d, resolution=ser.validated_data["resolution"], by=request.user, record=record
             )
         except referee.BadRecord as exc:
-            return bad_record(exc)
+            return bad_record(exc, ser.validated_data.get("record"))
         except DjangoValidationError as exc:
             return django_error(exc)
         return Response(s.DisputeSerializer(self.get_queryset().get(pk=d.pk)).data)
@@ -154,7 +154,7 @@ class DisputeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
                 why=ser.validated_data["why"],
             )
         except referee.BadRecord as exc:
-            return bad_record(exc)
+            return bad_record(exc, ser.validated_data["record"])
         except DjangoValidationError as exc:
             return django_error(exc)
         return Response(s.DisputeVersionSerializer(v).data, status=201)
