@@ -174,5 +174,6 @@ def next_hand(before, record, rule) -> dict:
         raise BadRecord(errors)
     rec = fill(before, record)
     ruling = rule(rec)  # a bad set-up is named here, in the fields the record took from it
-    place = {"number": before.get("number", 1), "counted": before.get("counted", 0)}
-    return {"format": FORMAT, "record": rec, "ruling": ruling, "next": next_set_up(rec | place, ruling)}
+    # The next hand is set up from the night's set-up, not the record: a record's own house rules or variant
+    # are its own, as the archive's next hand takes the session's.
+    return {"format": FORMAT, "record": rec, "ruling": ruling, "next": next_set_up(before, ruling)}
