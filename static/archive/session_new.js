@@ -27,12 +27,12 @@
       });
     });
   });
-  // Money is typed in cents and read back as the table says it ($1.25).
+  // Money is typed in cents and read back as the table says it ($1.25, 1,25 Kč: static/js/words.js, the family's money).
   document.querySelectorAll("[data-money-of]").forEach(function (out) {
     var input = document.getElementById(out.getAttribute("data-money-of"));
     input.addEventListener("input", function () {
       var v = parseInt(input.value, 10);
-      out.textContent = isNaN(v) ? "" : v < 100 ? v + "\u00a2" : "$" + Math.floor(v / 100).toLocaleString("en-US") + "." + ("0" + (v % 100)).slice(-2);
+      out.textContent = isNaN(v) ? "" : window.TablekeeperWords.money(v);
     });
   });
 })();

@@ -35,7 +35,7 @@
   function suitOf(c) { return c ? c.slice(-1) : null; }
   function label(c) {
     if (!c) return "?";
-    if (c === "JK") return "Joker";
+    if (c === "JK") return gettext("Joker");
     var r = rankOf(c);
     return (r === "T" ? "10" : r) + (SYM[suitOf(c)] || suitOf(c));
   }
@@ -101,7 +101,7 @@
         return h("button", a, label(c));
       });
     });
-    return h("div", { cls: "picker", id: o.id || "picker" }, o.title ? h("div", { cls: "picker-target" }, "Picking: ", o.title) : null,
+    return h("div", { cls: "picker", id: o.id || "picker" }, o.title ? h("div", { cls: "picker-target" }, gettext("Picking: "), o.title) : null,
       h("div", { cls: "picker-grid" }, rows));
   }
 
@@ -114,7 +114,7 @@
     if (!local) {
       local = cfg.offline_referee_js
         ? import(cfg.offline_referee_js).then(function (m) { return m.localReferee; })
-        : Promise.reject(new Error("this page has no offline referee"));
+        : Promise.reject(new Error(gettext("this page has no offline referee")));
     }
     return local;
   }
@@ -145,15 +145,15 @@
   var offlineUsed = false;  // the server could not be reached this visit: Save keeps the hand here
   function showLocal() {
     offlineUsed = true;
-    notice("offline-referee", "notice small", [h("b", null, "No network: "),
-      "the referee in this phone is answering (the same rules as the server's). The hand is kept here and sent when the network is back."]);
+    notice("offline-referee", "notice small", [h("b", null, gettext("No network: ")),
+      gettext("the referee in this phone is answering (the same rules as the server's). The hand is kept here and sent when the network is back.")]);
   }
   // The runtime cannot load (an old phone, no Pyodide on the server): paper mode. The hand is typed in the
   // record box (or kept on paper) and queued; the server rules it when it is sent.
   function paperMode(why) {
     offlineUsed = true;  // no referee here and none reached: Save keeps the hand, ruled when sent
-    notice("paper-mode", "notice", [h("b", null, "Paper mode: "), why,
-      " Type the hand in the record box below (or keep it on paper): it is kept here and ruled by the server when sent."]);
+    notice("paper-mode", "notice", [h("b", null, gettext("Paper mode: ")), why,
+      " " + gettext("Type the hand in the record box below (or keep it on paper): it is kept here and ruled by the server when sent.")]);
     var adv = document.getElementById("advanced");
     if (adv) adv.open = true;
   }
@@ -185,9 +185,9 @@
     root.setAttribute("aria-busy", "true");
     askReferee("legal", cfg.legal_url, body)
       .then(function (res) {
-        answers[body] = res[0] === 200 ? { doc: res[1] } : { errors: (res[1] && res[1].errors) || [{ message: "the referee refused the record" }], record: JSON.parse(body) };
+        answers[body] = res[0] === 200 ? { doc: res[1] } : { errors: (res[1] && res[1].errors) || [{ message: gettext("the referee refused the record") }], record: JSON.parse(body) };
       }, function () {
-        answers[body] = { errors: [{ message: "the referee could not be reached; check the connection and tap again" }] };
+        answers[body] = { errors: [{ message: gettext("the referee could not be reached; check the connection and tap again") }] };
         setTimeout(function () { delete answers[body]; }, 0);  // asked again at the next tap
       })
       .then(function () {
@@ -206,7 +206,7 @@
     rulings[body] = null;
     askReferee("replay", cfg.referee_url, body)
       .then(function (res) { rulings[body] = res[0] === 200 ? res[1] : { errors: (res[1] && res[1].errors) || [], record: JSON.parse(body) }; },
-        function () { rulings[body] = { errors: [{ message: "the referee could not be reached" }] }; })
+        function () { rulings[body] = { errors: [{ message: gettext("the referee could not be reached") }] }; })
       .then(function () { redraw(); });
     return undefined;
   }
@@ -216,9 +216,9 @@
     if (/^event \d/.test(er.message || "") || er.event === null || er.event === undefined) return msg;
     return W.errorText("event " + er.event, record) + ": " + msg;
   }
-  function asking() { return h("p", { cls: "small muted asking" }, "Asking the referee\u2026"); }
+  function asking() { return h("p", { cls: "small muted asking" }, gettext("Asking the referee\u2026")); }
   function refused(answer) {
-    return h("div", { cls: "errors-box small referee-refuses" }, h("b", null, "The referee cannot go on from here: "),
+    return h("div", { cls: "errors-box small referee-refuses" }, h("b", null, gettext("The referee cannot go on from here: ")),
       (answer.errors || []).map(function (er) {
         return h("div", null, errorWords(er, answer.record));
       }));
@@ -288,22 +288,22 @@
       if (!e || typeof e !== "object" || e.note === undefined || e.note === null) return;
       if (typeof e.note !== "string") throw new Unshowable(i, "its note is not text");
       if (i === events.length - 1) state.note = e.note;
-      else state.notes.push({ key: keys[i], on: "event " + i + " (" + describe(e) + ")", text: e.note });
+      else state.notes.push({ key: keys[i], on: interpolate(gettext("event %(n)s (%(what)s)"), { n: i, what: describe(e) }, true), text: e.note });
     });
   }
 
   function drawNote(num) {
     buildRecord(); // marks the notes whose event was changed away
-    var ta = h("textarea", { rows: "2", id: "hand-note", placeholder: "anything the table wants to remember (\u201cJoe says nobody cut\u201d)",
+    var ta = h("textarea", { rows: "2", id: "hand-note", placeholder: gettext("anything the table wants to remember (\u201cJoe says nobody cut\u201d)"),
       oninput: function () { state.note = ta.value; sync(); } });
     ta.value = state.note;
     var others = state.notes.map(function (nt, i) {
       var t = h("input", { type: "text", "data-note": String(i), oninput: function () { nt.text = t.value; sync(); } });
       t.value = nt.text;
-      return h("div", { cls: "field note-on" }, h("label", { cls: "small" }, "Note on " + nt.on +
-        (nt.orphan ? " (that event was changed: the note is kept on the last event)" : "")), t);
+      return h("div", { cls: "field note-on" }, h("label", { cls: "small" }, interpolate(nt.orphan
+        ? gettext("Note on %(event)s (that event was changed: the note is kept on the last event)") : gettext("Note on %(event)s"), { event: nt.on }, true)), t);
     });
-    return step(num, "Note", [others, others.length ? h("label", { cls: "small", "for": "hand-note" }, "Note on the end of the hand") : null, ta], "step-note");
+    return step(num, gettext("Note"), [others, others.length ? h("label", { cls: "small", "for": "hand-note" }, gettext("Note on the end of the hand")) : null, ta], "step-note");
   }
 
   var hidden = document.getElementById("id_record");
@@ -342,10 +342,10 @@
   }
 
   function describe(e) {
-    if (!e || typeof e !== "object") return "an event that is not an object";
+    if (!e || typeof e !== "object") return gettext("an event that is not an object");
     if (game && game.describe) return game.describe(e);
-    var who = typeof e.seat === "number" && players[e.seat] !== undefined ? players[e.seat] + "\u2019s " : "";
-    return who + (e.action || "unnamed event");
+    var what = e.action || gettext("unnamed event");
+    return typeof e.seat === "number" && players[e.seat] !== undefined ? interpolate(gettext("%(who)s\u2019s %(what)s"), { who: players[e.seat], what: what }, true) : what;
   }
 
   function canon(v) {  // JSON with sorted keys: the same record, whatever the order of its fields
@@ -379,8 +379,8 @@
     root.innerHTML = "";
     root.className = "";
     root.appendChild(h("div", { cls: "notice", id: "picker-fallback", role: "status" },
-      h("b", null, "The card picker cannot show this hand"), " \u2014 " + why + ". ",
-      "Nothing is dropped: edit it in the record box below, as the rule book writes it."));
+      h("b", null, gettext("The card picker cannot show this hand")), " \u2014 " + why + ". ",
+      gettext("Nothing is dropped: edit it in the record box below, as the rule book writes it.")));
     setSource("raw");
     document.getElementById("advanced").open = true;
   }
@@ -392,16 +392,16 @@
     e.preventDefault();
     var adv = document.getElementById("id_raw");
     var body = source ? (source.value === "raw" ? adv.value : hidden.value) : (adv && adv.value.trim() ? adv.value : hidden.value);
-    checkOut.textContent = "Asking the referee\u2026";
+    checkOut.textContent = gettext("Asking the referee\u2026");
     askReferee("replay", cfg.referee_url, body)
       .then(function (res) {
         var j = res[1];
         checkOut.innerHTML = "";
         if (res[0] === 200) {
-          checkOut.appendChild(h("div", { cls: "summary-box" }, W.nodes(j.summary || "Ruled.")));
+          checkOut.appendChild(h("div", { cls: "summary-box" }, W.nodes(j.summary || gettext("Ruled."))));
           (j.violations || []).forEach(function (v) { checkOut.appendChild(h("div", { cls: "violation" }, W.nodes(v.message))); });
         } else {
-          checkOut.appendChild(h("div", { cls: "errors-box" }, h("b", null, "The referee cannot rule on this record:"),
+          checkOut.appendChild(h("div", { cls: "errors-box" }, h("b", null, gettext("The referee cannot rule on this record:")),
             h("ul", null, (j.errors || []).map(function (er) {
               var rec = null;
               try { rec = JSON.parse(body); } catch (e) { rec = null; }
@@ -409,62 +409,145 @@
             }))));
         }
       })
-      .catch(function () { checkOut.textContent = "The referee could not be reached."; });
+      .catch(function () { checkOut.textContent = gettext("The referee could not be reached."); });
   });
 
   // With no network, Python starts loading at once, so the first tap (or Save) does not wait for it.
   if (navigator.onLine === false) localReferee().then(function (r) { return r.warm(); }).catch(function () {});
 
+  // --- the night's chain on this phone: the next hand set up from the last one kept here ---------------------
+  // The page was rendered online for one hand. A hand kept here (no network) is ruled by the referee at its
+  // place in the night, and its answer (next/1, referee/chain.py) sets up the next hand: the dealer, the pot,
+  // what carries, the number. No rule is written here: the set-up is the referee's, only drawn.
+  var nightChain = (function () {
+    var gettext = window.gettext || function (s) { return s; };
+    var interpolate = window.interpolate || function (fmt, obj) {
+      return fmt.replace(/%\((\w+)\)s/g, function (m, k) { return String(obj[k]); });
+    };
+    var HEADER = ["format", "game", "variant", "players", "dealer", "pot_in", "house_rules", "number", "counted"];
+    var from = null;      // the key of the kept hand this one is set up from (null: as the server rendered it)
+    var queued = false;   // that hand is not yet sent: this one goes behind it in the queue
+    function setUp() {
+      var s = { format: "handrec/1", game: cfg.game, variant: cfg.variant || null, players: players.slice(),
+        dealer: cfg.dealer, pot_in: cfg.pot_in, house_rules: cfg.house_rules || {}, number: cfg.number,
+        counted: typeof cfg.counted === "number" ? cfg.counted : Math.max(1, cfg.number || 1) - 1 };
+      var carry = cfg.carry || {};
+      Object.keys(carry).forEach(function (k) { s[k] = carry[k]; });
+      return s;
+    }
+    function newKey() {
+      if (window.crypto && crypto.randomUUID) return crypto.randomUUID().replace(/-/g, "");
+      return Date.now().toString(16) + Math.random().toString(16).slice(2);
+    }
+    // The page's heading and facts (hand N, the dealer, the pot in) say the new hand's, in the page's words.
+    function showFacts(old) {
+      var title = document.querySelector(".head-row h1");
+      if (title) title.textContent = title.textContent.replace(String(old), String(cfg.number));
+      document.title = document.title.replace(String(old), String(cfg.number));
+      var facts = document.querySelectorAll("ul.facts > li > b");
+      if (facts[0]) facts[0].textContent = players[cfg.dealer];
+      if (facts[1]) facts[1].textContent = W.money(cfg.pot_in);
+    }
+    // Set the page up for the hand after the kept hand `key` (its events: the picker starts from them).
+    function follow(next, key, events, stillQueued) {
+      var old = cfg.number;
+      cfg.dealer = next.dealer; cfg.pot_in = next.pot_in; cfg.number = next.number; cfg.counted = next.counted;
+      cfg.carry = {};
+      Object.keys(next).forEach(function (k) { if (HEADER.indexOf(k) < 0) cfg.carry[k] = next[k]; });
+      cfg.last_events = Array.isArray(events) ? events : [];
+      from = key; queued = !!stillQueued;
+      state.dealer = next.dealer; state.note = ""; state.notes = [];
+      answers = {}; rulings = {};
+      if (form) form.elements.idempotency_key.value = newKey();  // a new hand, a new key
+      var adv = document.getElementById("id_raw");
+      if (adv) adv.value = "";
+      if (make) game = make(shell);
+      showFacts(old);
+      var save = document.getElementById("save-hand");
+      if (save) save.disabled = false;
+      notice("chain-set-up", "notice small", []).replaceChildren(h("b", null, gettext("Set up on this phone: ")),
+        interpolate(gettext("hand %(number)s follows hand %(kept)s, kept here: %(dealer)s deals, the pot in is %(pot)s."),
+          { number: cfg.number, kept: old, dealer: players[cfg.dealer], pot: W.money(cfg.pot_in) }, true));
+      redraw();
+    }
+    return {
+      setUp: setUp, follow: follow,
+      after: function () { return from; },
+      behindKept: function () { return queued; }
+    };
+  })();
   // --- with no network, Save keeps the hand on this phone (IndexedDB), to be sent when the network is back --
   var form = document.getElementById("log-form");
   if (form && cfg.queue) form.addEventListener("submit", function (e) {
-    if (navigator.onLine !== false && !offlineUsed) return;  // online: the form posts as it always has
+    // online: the form posts as it always has, unless this hand follows one still kept here (it goes behind it)
+    if (navigator.onLine !== false && !offlineUsed && !nightChain.behindKept()) return;
     e.preventDefault();
     keepHere();
   });
+  // A page opened from the phone's cache (or before the kept hands were sent) is set up from the last of them.
+  if (form && cfg.queue && !cfg.record && "indexedDB" in window) {
+    import(cfg.queue.js)
+      .then(function (q) { return q.nightSetUp(cfg.queue.session, cfg.number, cfg.queue.user); })
+      .then(function (kept) { if (kept) nightChain.follow(kept.next, kept.key, kept.events, kept.queued); })
+      .catch(function () {});  // no store here: the page stays as the server set it up
+  }
+
   function keepHere() {
     var adv = document.getElementById("id_raw");
     var text = adv && adv.value.trim() ? adv.value : hidden.value;
     var save = document.getElementById("save-hand");
     var record;
     try { record = JSON.parse(text); } catch (err) {
-      checkOut.textContent = "The record box does not hold a record (" + err.message + "): nothing was kept.";
+      checkOut.textContent = interpolate(gettext("The record box does not hold a record (%(why)s): nothing was kept."), { why: err.message }, true);
       return;
     }
     save.disabled = true;  // one tap, one hand (the key would make a second one the same hand anyway)
-    checkOut.textContent = "Keeping the hand on this phone…";
-    viaLocal("replay", text).then(function (res) { return res; }, function () { return null; })  // null: paper mode
+    checkOut.textContent = gettext("Keeping the hand on this phone…");
+    // The referee rules the hand at its place in the night and sets up the next one (referee/chain.py):
+    // in this phone with no network, the server's when it answers. null: paper mode (no referee here).
+    var key = form.elements.idempotency_key.value;
+    askReferee("next", cfg.next_url, JSON.stringify({ before: nightChain.setUp(), record: record }))
+      .then(function (res) { return res; }, function () { return null; })
       .then(function (res) {
         if (res && res[0] !== 200) {  // the referee refuses it here as the server would: nothing is kept
           save.disabled = false;
           checkOut.innerHTML = "";
-          checkOut.appendChild(h("div", { cls: "errors-box", id: "record-errors" }, h("b", null, "The referee cannot rule on this record; nothing was kept:"),
+          checkOut.appendChild(h("div", { cls: "errors-box", id: "record-errors" }, h("b", null, gettext("The referee cannot rule on this record; nothing was kept:")),
             h("ul", null, (res[1].errors || []).map(function (er) { return h("li", null, errorWords(er, true)); }))));
           return;
         }
+        var doc = res ? res[1] : null;  // next/1: the ruling and the next hand's set-up
+        var number = cfg.number;
         return import(cfg.queue.js).then(function (q) {
           return q.keep({
-            key: form.elements.idempotency_key.value, session: cfg.queue.session, user: cfg.queue.user, api: cfg.queue.api,
-            hand_url_base: cfg.queue.hand_url_base, night: cfg.queue.night, number: cfg.number, record: record,
+            key: key, session: cfg.queue.session, user: cfg.queue.user, api: cfg.queue.api,
+            hand_url_base: cfg.queue.hand_url_base, night: cfg.queue.night, number: number, record: record,
             no_deal_ok: !!(form.elements.no_deal_ok && form.elements.no_deal_ok.checked),
-            csrf: form.elements.csrfmiddlewaretoken.value, offline: res ? res[1] : null
-          }).then(function () { return q.show(); });
+            csrf: form.elements.csrfmiddlewaretoken.value, offline: doc ? doc.ruling : null,
+            next: doc ? doc.next : null, after: nightChain.after()
+          }).then(function () {
+            if (navigator.onLine !== false) q.sendAll().then(q.show, q.show);  // (the server answered: send now)
+            return q.show();
+          });
         }).then(function () {
           checkOut.innerHTML = "";
-          checkOut.appendChild(h("div", { cls: "notice", id: "kept-here", role: "status" }, h("b", null, "Not yet sent: "),
-            "hand " + cfg.number + " is kept on this phone" + (res ? " — " + W.text((res[1].summary) || "ruled") : " (paper mode: the server rules it when sent)") +
-            ". It goes to the archive when the network is back."));
+          checkOut.appendChild(h("div", { cls: "notice", id: "kept-here", role: "status" }, h("b", null, gettext("Not yet sent: ")),
+            doc ? interpolate(gettext("hand %(n)s is kept on this phone — %(ruling)s. It goes to the archive when the network is back."),
+              { n: number, ruling: W.text((doc.ruling.summary) || gettext("ruled")) }, true)
+              : interpolate(gettext("hand %(n)s is kept on this phone (paper mode: the server rules it when sent). It goes to the archive when the network is back."),
+                { n: number }, true)));
+          if (doc) nightChain.follow(doc.next, key, record.events, true);
         });
       })
       .catch(function (err) {
         save.disabled = false;
-        checkOut.textContent = "The hand could not be kept on this phone (" + (err && err.message) + "): write it on paper.";
+        checkOut.textContent = interpolate(gettext("The hand could not be kept on this phone (%(why)s): write it on paper."), { why: err && err.message }, true);
       });
   }
 
   if (!game) {
     root.appendChild(h("div", { cls: "notice", id: "picker-fallback", role: "status" },
-      h("b", null, "The card picker does not know this game yet"), " \u2014 type the hand in the record box below."));
+      h("b", null, gettext("The card picker does not know this game yet")), " \u2014 " + gettext("type the hand in the record box below.")));
     if (source) setSource("raw");
     document.getElementById("advanced").open = true;
     return;
@@ -476,22 +559,22 @@
   var loaded = true;
   try {
     var rec = cfg.record;
-    if (!Array.isArray(rec.events)) throw new Unshowable(null, "the record has no list of events");
-    if (!Array.isArray(rec.players) || rec.players.length !== n) throw new Unshowable(null, "its players are not the session\u2019s");
+    if (!Array.isArray(rec.events)) throw new Unshowable(null, gettext("the record has no list of events"));
+    if (!Array.isArray(rec.players) || rec.players.length !== n) throw new Unshowable(null, gettext("its players are not the session\u2019s"));
     state.dealer = typeof rec.dealer === "number" ? rec.dealer : cfg.dealer;
     loadNotes(rec.events);
     game.load(rec);
   } catch (exc) {
     if (!(exc instanceof Unshowable)) throw exc;
     loaded = false;
-    fallBack((exc.event !== null ? "event " + exc.event + " (" + describe(cfg.record.events[exc.event]) + "): " : "") + exc.why);
+    fallBack((exc.event !== null ? interpolate(gettext("event %(n)s (%(what)s)"), { n: exc.event, what: describe(cfg.record.events[exc.event]) }, true) + ": " : "") + exc.why);
   }
   if (loaded) {
     var diff = firstDifference(cfg.record);
     if (diff !== -1) {
       loaded = false;
-      fallBack(diff === null ? "the record has fields the picker does not keep"
-        : "it would write event " + diff + " (" + describe((cfg.record.events || [])[diff]) + ") differently from how it was logged");
+      fallBack(diff === null ? gettext("the record has fields the picker does not keep")
+        : interpolate(gettext("it would write event %(n)s (%(what)s) differently from how it was logged"), { n: diff, what: describe((cfg.record.events || [])[diff]) }, true));
     }
   }
   if (loaded) {

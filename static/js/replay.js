@@ -10,7 +10,11 @@
   var names = JSON.parse(document.getElementById("replay-names").textContent);
   if (!steps.length) return;
   var SYM = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
-  var SUIT = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+  var SUIT = { S: pgettext("a suit", "spades"), H: pgettext("a suit", "hearts"), D: pgettext("a suit", "diamonds"), C: pgettext("a suit", "clubs") };
+  // A seat's state as the referee's snapshot names it (its data, the same in every language), in the reader's words.
+  var STATE = { "in": pgettext("a seat's state in a hand", "in"), out: pgettext("a seat's state in a hand", "out"),
+    blind: pgettext("a seat's state in a hand", "blind"), "in (wrapped)": pgettext("a seat's state in a hand", "in (wrapped)"),
+    folded: pgettext("a seat's state in a hand", "folded") };
   var pos = 0;
 
   function card(c) {
@@ -31,7 +35,7 @@
     if (text !== undefined) e.textContent = text;
     return e;
   }
-  function seatName(s) { return names[s] !== undefined ? names[s] : "seat " + (s + 1); }
+  function seatName(s) { return names[s] !== undefined ? names[s] : interpolate(gettext("seat %(n)s"), { n: s + 1 }, true); }
 
   // The snapshot to draw at a position: the final step shows the ruling with the table as the last event left it.
   function view(i) {
@@ -58,8 +62,9 @@
 
   function draw() {
     var st = view(pos), prev = pos > 0 ? view(pos - 1) : null;
-    document.getElementById("replay-pos").textContent = st.final ? "the ruling (after " + (steps.length - 1) + " events)"
-      : "event " + (pos + 1) + " of " + (steps.length - 1);
+    document.getElementById("replay-pos").textContent = st.final
+      ? interpolate(ngettext("the ruling (after %(n)s event)", "the ruling (after %(n)s events)", steps.length - 1), { n: steps.length - 1 }, true)
+      : interpolate(gettext("event %(i)s of %(n)s"), { i: pos + 1, n: steps.length - 1 }, true);
     var said = document.getElementById("replay-text");
     said.textContent = "";
     said.appendChild(W.nodes(st.text || ""));
@@ -74,21 +79,21 @@
       var head = el("div", "seat-name");
       head.appendChild(el("span", null, name));
       var tags = el("span");
-      if (s === st.dealer) tags.appendChild(el("span", "seat-tag", "dealer"));
-      if (status) tags.appendChild(el("span", "seat-tag", status));
+      if (s === st.dealer) tags.appendChild(el("span", "seat-tag", pgettext("a seat's tag", "dealer")));
+      if (status) tags.appendChild(el("span", "seat-tag", STATE[status] || status));
       head.appendChild(tags);
       box.appendChild(head);
       if (Array.isArray(st.hands)) {
         var cards = el("div", "cards"), hand = st.hands[s];
-        if (hand === null || hand === undefined) cards.appendChild(el("span", "small", "cards not seen"));
-        else if (!hand.length) cards.appendChild(el("span", "small", "no cards left"));
+        if (hand === null || hand === undefined) cards.appendChild(el("span", "small", gettext("cards not seen")));
+        else if (!hand.length) cards.appendChild(el("span", "small", gettext("no cards left")));
         else hand.forEach(function (c) { cards.appendChild(card(c)); });
         box.appendChild(cards);
       }
       var meta = [];
-      if (Array.isArray(st.tricks_won) && num(st.tricks_won[s])) meta.push(st.tricks_won[s] + " trick" + (st.tricks_won[s] === 1 ? "" : "s"));
+      if (Array.isArray(st.tricks_won) && num(st.tricks_won[s])) meta.push(interpolate(ngettext("%(n)s trick", "%(n)s tricks", st.tricks_won[s]), { n: st.tricks_won[s] }, true));
       if (Array.isArray(st.net) && num(st.net[s])) meta.push(cents(st.net[s]));
-      if (Array.isArray(st.score) && num(st.score[s])) meta.push(st.score[s] + " point" + (st.score[s] === 1 ? "" : "s"));
+      if (Array.isArray(st.score) && num(st.score[s])) meta.push(interpolate(ngettext("%(n)s point", "%(n)s points", st.score[s]), { n: st.score[s] }, true));
       var m = el("div", "small", meta.join(" \u00b7 "));
       m.setAttribute("data-seat-meta", name);
       box.appendChild(m);
@@ -109,19 +114,20 @@
       w.appendChild(document.createTextNode(" "));
       area.appendChild(w);
     });
-    if (won && num(won.winner)) area.appendChild(el("b", null, (plays ? "" : "a trick ") + "\u2192 " + seatName(won.winner)));
-    if (!plays && !won) area.appendChild(el("span", "small", st.final ? "the hand is over" : "nothing yet"));
+    if (won && num(won.winner)) area.appendChild(el("b", null, (plays ? "" : gettext("a trick") + " ") + "\u2192 " + seatName(won.winner)));
+    if (!plays && !won) area.appendChild(el("span", "small", st.final ? gettext("the hand is over") : gettext("nothing yet")));
     var meta = document.getElementById("replay-meta");
     meta.innerHTML = "";
-    if (num(st.pot)) meta.appendChild(el("span", null, "pot " + cents(st.pot).replace("+", "")));
-    if (st.final && num(st.pot_out)) meta.appendChild(el("span", null, "carried to the next hand " + cents(st.pot_out).replace("+", "")));
+    if (num(st.pot)) meta.appendChild(el("span", null, interpolate(gettext("pot %(amount)s"), { amount: cents(st.pot).replace("+", "") }, true)));
+    if (st.final && num(st.pot_out)) meta.appendChild(el("span", null, interpolate(gettext("carried to the next hand %(amount)s"), { amount: cents(st.pot_out).replace("+", "") }, true)));
     if (typeof st.trump === "string" && st.trump) {
-      var t = el("span", null, "trump ");
+      var t = el("span", null, gettext("trump") + " ");
       t.appendChild(st.trump.length === 1 ? el("span", "pc" + (st.trump === "H" || st.trump === "D" ? " red" : ""), (SYM[st.trump] || st.trump) + " " + (SUIT[st.trump] || "")) : card(st.trump));
       meta.appendChild(t);
     }
     var vs = Array.isArray(st.violations) ? st.violations.length : 0;
-    if (vs) meta.appendChild(el("span", null, vs + " violation" + (vs === 1 ? "" : "s") + (st.final ? "" : " so far")));
+    if (vs) meta.appendChild(el("span", null, interpolate(st.final ? ngettext("%(n)s violation", "%(n)s violations", vs)
+      : ngettext("%(n)s violation so far", "%(n)s violations so far", vs), { n: vs }, true)));
   }
 
   function go(where) {

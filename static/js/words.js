@@ -68,8 +68,19 @@
   var ORD = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
   // The words in the reader's language come from Django's JavaScript catalogue (/jsi18n/<lang>/, loaded first);
   // the same sentences as error_words.py's, so one translation serves both.
-  var gettext = window.gettext || function (s) { return s; };
-  var pgettext = window.pgettext || function (c, s) { return s; };
+  // Every script after this one says its words with the catalogue's gettext, ngettext and interpolate; were
+  // the catalogue not loaded (no network and not cached), they say them in English rather than fail.
+  if (!window.gettext) {
+    window.gettext = function (s) { return s; };
+    window.pgettext = function (c, s) { return s; };
+    window.ngettext = function (one, many, n) { return n === 1 ? one : many; };
+    window.interpolate = function (fmt, obj, named) {
+      return named ? fmt.replace(/%\((\w+)\)s/g, function (m, k) { return String(obj[k]); })
+        : fmt.replace(/%s/g, function () { return String(obj.shift()); });
+    };
+  }
+  var gettext = window.gettext;
+  var pgettext = window.pgettext;
   function fill(words, values) {
     return words.replace(/\{(\w+)\}/g, function (m, k) { return k in values ? values[k] : m; });
   }

@@ -1,4 +1,4 @@
-// Tablekeeper's service worker (served at /sw.js by archive/table/views/install.py, so its scope is the site).
+{% load i18n %}// Tablekeeper's service worker (served at /sw.js by archive/table/views/install.py, so its scope is the site).
 // At install it caches the app shell and the vendored files (Pyodide, the referee's zip); the night's pages
 // (the session with its money, its hand entry, a hand's ruling) are cached whenever they are opened online,
 // so a family that opened its night at home can open it again at the table with no network.
@@ -24,11 +24,40 @@ function forgetNights() {
 // Asked of the network first (they say what is current), the cached copy only when it cannot be reached.
 const FRESH_FILES = [/^\/offline\/manifest\.json$/, /^\/offline\/worker\.js$/];
 
+// The scripts' words in each language (Django's JavaScript catalogue, a URL a language): cached at install and
+// asked of the network first, so a page opened at the table with no network still speaks its reader's language.
+{% get_available_languages as languages %}const CATALOGUES = { {% for code, name in languages %}"{{ code|escapejs }}": "{% url 'javascript-catalog' code %}", {% endfor %}};
+const CATALOGUE = /^\/jsi18n\/([^/]+)\/$/;
+// The worker's own words (the offline page) from the same catalogues: each loaded into its own object.
+const SAY = {};
+for (const [code, url] of Object.entries(CATALOGUES)) {
+  self.django = undefined;
+  try {
+    importScripts(url);
+    SAY[code] = self.django;
+  } catch (err) {
+    // not reachable: that language's offline page is in English
+  }
+}
+self.django = undefined;
+// The reader's language is the one whose catalogue the pages last asked for; kept in a cache of its own, as
+// the worker may be stopped and started again between two pages.
+const READER_CACHE = "tk-reader";
+const READER_KEY = "/offline/reader-language";
+function rememberReader(code) {
+  return caches.open(READER_CACHE).then((cache) => cache.put(READER_KEY, new Response(code)));
+}
+async function readerLanguage() {
+  const kept = await caches.match(READER_KEY, { cacheName: READER_CACHE });
+  const code = kept ? await kept.text() : (self.navigator.language || "en").slice(0, 2);
+  return SAY[code] ? code : "en";
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches
       .open(SHELL_CACHE)
-      .then((cache) => cache.addAll(PRECACHE))
+      .then((cache) => cache.addAll(PRECACHE.concat(Object.values(CATALOGUES))))
       .then(() => self.skipWaiting()),
   );
 });
@@ -70,12 +99,31 @@ async function cacheFirst(request) {
   return response;
 }
 
-function offlinePage(path) {
+async function offlinePage(path) {
+  const language = await readerLanguage();
+  const words = SAY[language];
+  const gettext = words ? words.gettext : (s) => s;
+  const interpolate = words ? words.interpolate : (s, o) => s.replace(/%\((\w+)\)s/g, (m, k) => o[k]);
+  const safe = (s) => s.replace(/[<>&"]/g, "");
   const body =
-    '<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-    "<title>Offline · Tablekeeper</title><h1>No network</h1><p>This page (" +
-    path.replace(/[<>&"]/g, "") +
-    ") was not opened online before, so it is not on this phone. Open the night's page while online to take it to the table.</p>";
+    '<!doctype html><html lang="' +
+    language +
+    '"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    "<title>" +
+    safe(gettext("Offline")) +
+    " · Tablekeeper</title><h1>" +
+    safe(gettext("No network")) +
+    "</h1><p>" +
+    safe(
+      interpolate(
+        gettext(
+          "This page (%(path)s) was not opened online before, so it is not on this phone. Open the night's page while online to take it to the table.",
+        ),
+        { path: path },
+        true,
+      ),
+    ) +
+    "</p>";
   return new Response(body, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
 
@@ -91,6 +139,10 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return; // a hand sent is never answered from a cache
   if (request.mode === "navigate" && NIGHT_PAGES.some((re) => re.test(path))) {
     event.respondWith(networkFirst(request, PAGE_CACHE).catch(() => offlinePage(path)));
+  } else if (CATALOGUE.test(path)) {
+    const code = CATALOGUE.exec(path)[1];
+    if (code in CATALOGUES) event.waitUntil(rememberReader(code));
+    event.respondWith(networkFirst(request, SHELL_CACHE));
   } else if (FRESH_FILES.some((re) => re.test(path))) {
     event.respondWith(networkFirst(request, SHELL_CACHE));
   } else if (path.startsWith("/static/") || path.startsWith("/offline/referee-")) {

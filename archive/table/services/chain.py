@@ -19,6 +19,7 @@ from archive.table.carry import apply_carry, carry_of, record_carry
 from archive.table.models import Hand, HandRevision, LedgerEntry, Seat
 from archive.table.services.common import Kind, _bad
 from archive.table.signals import hands_changed
+from referee.chain import fill, set_up
 
 
 def record_hash(record: dict) -> str:
@@ -49,9 +50,6 @@ def fill_record(session, seats, record, *, pot_in: int, dealer: int, carry: dict
             _("This session plays %(game)s; the record is a %(other)s hand.")
             % {"game": session.game, "other": repr(rec.get("game"))},
         )
-    rec.setdefault("format", "handrec/1")
-    rec["game"] = session.game
-    rec["variant"] = rec.get("variant") or (session.variant or None)
     names = [s.player.name for s in seats]
     given = rec.get("players")
     if given is not None and (not isinstance(given, list) or len(given) != len(names)):
@@ -70,16 +68,17 @@ def fill_record(session, seats, record, *, pot_in: int, dealer: int, carry: dict
             )
             % {"n": len(names), "names": ", ".join(names), "given": len(given) if isinstance(given, list) else 0},
         )
-    rec["players"] = names  # the session's seats are who sat there
-    if rec.get("house_rules") is None:
-        rec["house_rules"] = dict(session.house_rules or {})
-    rec["pot_in"] = pot_in  # always from the chain: hand k starts with hand k-1's pot
-    if carry is not None:
-        apply_carry(rec, session.game, carry)
-    if rec.get("dealer") is None:
-        rec["dealer"] = dealer
-    rec.setdefault("events", [])
-    return rec
+    # The rest is the referee's rule of the chain (referee/chain.py), the one the phone with no network uses.
+    before = set_up(
+        session.game,
+        names,
+        variant=session.variant,
+        house_rules=session.house_rules,
+        dealer=dealer,
+        pot_in=pot_in,
+        carry=carry,
+    )
+    return fill(before, rec, carry=carry is not None)
 
 
 def hand_values(record: dict, ruling: dict) -> dict:

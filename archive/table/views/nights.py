@@ -316,6 +316,7 @@ def _picker_urls(game):
     return {
         "referee_url": reverse("api-referee"),
         "legal_url": reverse("api-referee-legal"),
+        "next_url": reverse("api-referee-next"),  # a kept hand's next set-up (referee/chain.py)
         "offline_referee_js": static("js/offline/referee.js"),  # the same referee in the browser, for no network
         "entry": catalogue.game_entry(game),
     }

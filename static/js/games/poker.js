@@ -74,11 +74,11 @@
     function money(x) { return shell.money(x); }
 
     function drawMode() {
-      return shell.step(1, "What the table wrote down", [
-        seg([["hand", "The whole hand"], ["showdown", "Only the showdown"]], st.mode, function (v) {
+      return shell.step(1, gettext("What the table wrote down"), [
+        seg([["hand", gettext("The whole hand")], ["showdown", gettext("Only the showdown")]], st.mode, function (v) {
           if (v !== st.mode) { st.mode = v; st.acts = []; st.showSeat = null; st.showPick = []; }
         }, "mode"),
-        st.mode === "showdown" ? h("p", { cls: "small muted" }, "Each player who showed: pick the five cards shown. The antes are paid; the best hand shown takes the pot.") : null
+        st.mode === "showdown" ? h("p", { cls: "small muted" }, gettext("Each player who showed: pick the five cards shown. The antes are paid; the best hand shown takes the pot.")) : null
       ], "step-mode");
     }
 
@@ -90,28 +90,30 @@
         var slots = x.cards.slice();
         while (slots.length < HAND) slots.push(null);
         return h("div", { cls: "slot-group" + (t === s ? " selected" : ""), "data-seat": String(s) },
-          h("b", null, name(s) + (s === shell.state.dealer ? " (deals)" : "")), " ",
-          x.known ? cards(slots) : h("span", { cls: "muted" }, "not written down"), " ",
-          btn(x.known ? "pick" : "known", function () { x.known = true; st.target = s; }, "btn-ghost", { "data-pick": String(s) }),
-          x.known ? btn("not known", function () { x.known = false; x.cards = []; }, "btn-ghost", { "data-unknown": String(s) }) : null,
-          x.cards.length ? btn("clear", function () { x.cards = []; st.target = s; }, "btn-ghost") : null);
+          h("b", null, s === shell.state.dealer ? interpolate(gettext("%(who)s (deals)"), { who: name(s) }, true) : name(s)), " ",
+          x.known ? cards(slots) : h("span", { cls: "muted" }, gettext("not written down")), " ",
+          btn(x.known ? gettext("pick") : gettext("known"), function () { x.known = true; st.target = s; }, "btn-ghost", { "data-pick": String(s) }),
+          x.known ? btn(gettext("not known"), function () { x.known = false; x.cards = []; }, "btn-ghost", { "data-unknown": String(s) }) : null,
+          x.cards.length ? btn(gettext("clear"), function () { x.cards = []; st.target = s; }, "btn-ghost") : null);
       });
-      var body = [h("div", { cls: "field" }, h("label", null, "Dealer "), shell.seatSelect(shell.state.dealer, function (s) { shell.state.dealer = s; }, null, "dealer")), rows];
+      var body = [h("div", { cls: "field" }, h("label", null, gettext("Dealer") + " "), shell.seatSelect(shell.state.dealer, function (s) { shell.state.dealer = s; }, null, "dealer")), rows];
       if (t !== undefined) {
-        body.push(shell.grid({ rows: ROWS, isUsed: used, title: name(t) + "\u2019s hand", onpick: function (c) { st.hands[t].cards.push(c); } }));
+        body.push(shell.grid({ rows: ROWS, isUsed: used, title: interpolate(gettext("%(who)s\u2019s hand"), { who: name(t) }, true), onpick: function (c) { st.hands[t].cards.push(c); } }));
       }
-      return shell.step(2, "The deal", body, "step-deal");
+      return shell.step(2, gettext("The deal"), body, "step-deal");
     }
 
     function describe(e) {
       var who = typeof e.seat === "number" && players[e.seat] !== undefined ? players[e.seat] : "?";
       switch (e.action) {
-        case "deal": return who + " deals";
-        case "draw": return (e.discard || []).length ? who + " draws " + e.discard.length : who + " keeps the hand";
-        case "raise": return who + " raises: puts in " + money(e.amount);
-        case "call": return e.amount ? who + " calls " + money(e.amount) : who + " checks";
-        case "fold": return who + " folds";
-        case "show": return who + " shows " + (e.cards || []).join(" ");
+        case "deal": return interpolate(gettext("%(who)s deals"), { who: who }, true);
+        case "draw": return (e.discard || []).length ? interpolate(gettext("%(who)s draws %(n)s"), { who: who, n: e.discard.length }, true)
+          : interpolate(gettext("%(who)s keeps the hand"), { who: who }, true);
+        case "raise": return interpolate(gettext("%(who)s raises: puts in %(amount)s"), { who: who, amount: money(e.amount) }, true);
+        case "call": return e.amount ? interpolate(gettext("%(who)s calls %(amount)s"), { who: who, amount: money(e.amount) }, true)
+          : interpolate(gettext("%(who)s checks"), { who: who }, true);
+        case "fold": return interpolate(gettext("%(who)s folds"), { who: who }, true);
+        case "show": return interpolate(gettext("%(who)s shows %(cards)s"), { who: who, cards: (e.cards || []).join(" ") }, true);
         default: return who + " " + (e.action || "?");
       }
     }
@@ -123,17 +125,17 @@
 
     function drawPanel(o) {
       var s = o.seat;
-      var out = [h("h4", null, name(s) + " \u2014 the draw")];
+      var out = [h("h4", null, interpolate(gettext("%(who)s \u2014 the draw"), { who: name(s) }, true))];
       var hand = o.cards || [];
       if (!hand.length) {
-        out.push(h("p", { cls: "small" }, "These cards were not written down: how many were drawn?"),
+        out.push(h("p", { cls: "small" }, gettext("These cards were not written down: how many were drawn?")),
           h("div", { cls: "choices" }, [0, 1, 2, 3, 4, 5].map(function (k) {
             var nulls = []; for (var j = 0; j < k; j++) nulls.push(null);
             return btn(String(k), function () { add({ action: "draw", seat: s, discard: nulls, cards: nulls.slice() }); }, "btn-ghost", { "data-draw-count": String(k) });
           })));
         return h("div", { cls: "seat-options", "data-options": String(s) }, out);
       }
-      out.push(h("div", { cls: "choices" }, h("span", { cls: "small" }, "Throws: "), hand.map(function (c, k) {
+      out.push(h("div", { cls: "choices" }, h("span", { cls: "small" }, gettext("Throws: ")), hand.map(function (c, k) {
         var on = st.discard.indexOf(k) >= 0;
         return btn(shell.label(c), function () {
           st.discard = on ? st.discard.filter(function (x) { return x !== k; }) : st.discard.concat([k]);
@@ -141,18 +143,18 @@
         }, on ? "btn-primary" : "btn-ghost", { "data-discard": c });
       })));
       if (!st.discard.length) {
-        out.push(btn("Keeps the hand", function () { add({ action: "draw", seat: s, discard: [], cards: [] }); }, "btn-primary", { "data-act": "keep" }));
+        out.push(btn(gettext("Keeps the hand"), function () { add({ action: "draw", seat: s, discard: [], cards: [] }); }, "btn-primary", { "data-act": "keep" }));
       } else {
         var thrown = st.discard.map(function (k) { return hand[k]; });
         var slots = st.got.slice();
         while (slots.length < thrown.length) slots.push(null);
-        out.push(h("p", { cls: "small" }, "Gets: ", cards(slots)));
+        out.push(h("p", { cls: "small" }, gettext("Gets: "), cards(slots)));
         var full = st.got.length === thrown.length;
         if (!full) {
-          out.push(btn("not seen", function () { st.got.push(null); }, "btn-ghost", { "data-act": "unseen" }),
-            shell.grid({ rows: ROWS, isUsed: used, title: "the cards " + name(s) + " gets", id: "draw-picker", onpick: function (c) { st.got.push(c); } }));
+          out.push(btn(gettext("not seen"), function () { st.got.push(null); }, "btn-ghost", { "data-act": "unseen" }),
+            shell.grid({ rows: ROWS, isUsed: used, title: interpolate(gettext("the cards %(who)s gets"), { who: name(s) }, true), id: "draw-picker", onpick: function (c) { st.got.push(c); } }));
         }
-        out.push(btn("Draw " + thrown.length, function () {
+        out.push(btn(interpolate(gettext("Draw %(n)s"), { n: thrown.length }, true), function () {
           if (st.got.length === thrown.length) add({ action: "draw", seat: s, discard: thrown, cards: st.got.slice() });
         }, "btn-primary", { "data-act": "draw", disabled: !full }));
       }
@@ -161,12 +163,12 @@
 
     function showButton(o) {
       var s = o.seat;
-      if (o.cards) return btn("Show " + o.cards.map(shell.label).join(" "), function () { add({ action: "show", seat: s, cards: o.cards.slice() }); }, "btn-primary", { "data-act": "show" });
-      if (st.showSeat !== s) return btn("Pick the cards " + name(s) + " shows", function () { st.showSeat = s; st.showPick = []; }, "btn-primary", { "data-act": "pick-show" });
+      if (o.cards) return btn(interpolate(gettext("Show %(cards)s"), { cards: o.cards.map(shell.label).join(" ") }, true), function () { add({ action: "show", seat: s, cards: o.cards.slice() }); }, "btn-primary", { "data-act": "show" });
+      if (st.showSeat !== s) return btn(interpolate(gettext("Pick the cards %(who)s shows"), { who: name(s) }, true), function () { st.showSeat = s; st.showPick = []; }, "btn-primary", { "data-act": "pick-show" });
       var slots = st.showPick.slice();
       while (slots.length < HAND) slots.push(null);
-      return h("div", null, h("p", { cls: "small" }, name(s) + " shows ", cards(slots)), shell.grid({
-        rows: ROWS, isUsed: function (c) { return st.showPick.indexOf(c) >= 0; }, title: name(s) + "\u2019s show", id: "show-picker",
+      return h("div", null, h("p", { cls: "small" }, interpolate(gettext("%(who)s shows "), { who: name(s) }, true), cards(slots)), shell.grid({
+        rows: ROWS, isUsed: function (c) { return st.showPick.indexOf(c) >= 0; }, title: interpolate(gettext("%(who)s\u2019s show"), { who: name(s) }, true), id: "show-picker",
         onpick: function (c) {
           st.showPick.push(c);
           if (st.showPick.length === HAND) add({ action: "show", seat: s, cards: st.showPick.slice() });
@@ -177,11 +179,11 @@
     function seatOptions(answer, s) {
       var mine = answer.options.filter(function (o) { return o.seat === s; });
       var has = function (a) { return mine.filter(function (o) { return o.action === a; }); };
-      var out = [h("h4", null, (s === answer.turn ? name(s) + "\u2019s turn" : name(s)))];
+      var out = [h("h4", null, (s === answer.turn ? interpolate(gettext("%(who)s\u2019s turn"), { who: name(s) }, true) : name(s)))];
       var call = has("call")[0], raise = has("raise").filter(function (o) { return o.min !== undefined; })[0];
-      if (has("fold").length) out.push(btn(call || st.mode === "showdown" ? "Fold" : "Gives up", function () { add({ action: "fold", seat: s }); }, "btn-ghost", { "data-act": "fold" }));
+      if (has("fold").length) out.push(btn(call || st.mode === "showdown" ? gettext("Fold") : gettext("Gives up"), function () { add({ action: "fold", seat: s }); }, "btn-ghost", { "data-act": "fold" }));
       if (call) {
-        out.push(btn(call.amount ? "Call " + call.amount : "Check", function () { add({ action: "call", seat: s, amount: call.amount }); }, "btn-primary", { "data-act": "call" }));
+        out.push(btn(call.amount ? interpolate(gettext("Call %(amount)s"), { amount: call.amount }, true) : gettext("Check"), function () { add({ action: "call", seat: s, amount: call.amount }); }, "btn-primary", { "data-act": "call" }));
       }
       if (raise) {
         var amount = st.amount === null ? raise.min : st.amount;
@@ -189,9 +191,10 @@
           oninput: function () { var v = parseInt(input.value, 10); st.amount = isNaN(v) ? null : v; } });
         input.value = String(amount);
         out.push(h("div", { cls: "choices bet" }, input, " ",
-          btn("Raise", function () { add({ action: "raise", seat: s, amount: st.amount === null ? raise.min : st.amount }); }, "btn-primary", { "data-act": "raise" }),
-          h("span", { cls: "small muted", "data-raise-hint": String(s) }, " a call costs " + (call ? call.amount : 0) + "; a raise puts in at least " + raise.min +
-            (raise.max === null || raise.max === undefined ? "" : ", at most " + raise.max))));
+          btn(gettext("Raise"), function () { add({ action: "raise", seat: s, amount: st.amount === null ? raise.min : st.amount }); }, "btn-primary", { "data-act": "raise" }),
+          h("span", { cls: "small muted", "data-raise-hint": String(s) }, " " + interpolate(raise.max === null || raise.max === undefined
+            ? gettext("a call costs %(call)s; a raise puts in at least %(least)s") : gettext("a call costs %(call)s; a raise puts in at least %(least)s, at most %(most)s"),
+            { call: call ? call.amount : 0, least: raise.min, most: raise.max }, true))));
       }
       has("show").forEach(function (o) { out.push(showButton(o)); });
       return h("div", { cls: "seat-options", "data-options": String(s) }, out);
@@ -201,12 +204,12 @@
       if (st.mode === "hand" && !dealt()) return null;
       var evs = events();
       var body = [h("ol", { cls: "small", id: "play-log" }, st.acts.map(function (e) { return h("li", null, describe(e)); }))];
-      if (st.acts.length) body.push(btn("Undo the last", function () { st.acts.pop(); st.showSeat = null; st.showPick = []; }, "btn-ghost", { id: "undo-act" }));
+      if (st.acts.length) body.push(btn(gettext("Undo the last"), function () { st.acts.pop(); st.showSeat = null; st.showPick = []; }, "btn-ghost", { id: "undo-act" }));
       var answer = shell.ask(evs);
       if (answer === undefined) body.push(shell.asking());
       else if (answer.errors) body.push(shell.refused(answer));
       else if (!answer.options.length) {
-        body.push(h("p", { id: "hand-over" }, "The hand is over: ", shell.words(answer.table.text || "")));
+        body.push(h("p", { id: "hand-over" }, gettext("The hand is over: "), shell.words(answer.table.text || "")));
       } else {
         var options = answer.options;
         if (st.mode === "showdown") options = options.filter(function (o) { return o.action === "show"; });
@@ -222,7 +225,7 @@
         var over = st.mode === "showdown" && st.acts.length;
         if (over) body.push(h("p", { cls: "small muted", id: "showdown-so-far" }, shell.words(answer.table.text || "")));
       }
-      return shell.step(st.mode === "hand" ? 3 : 2, st.mode === "hand" ? "The draw, the betting and the showdown" : "The showdown", body, "step-play");
+      return shell.step(st.mode === "hand" ? 3 : 2, st.mode === "hand" ? gettext("The draw, the betting and the showdown") : gettext("The showdown"), body, "step-play");
     }
 
     function draw() { noDealOk(); return [drawMode(), drawDeal(), drawPlay()]; }
@@ -232,18 +235,18 @@
       var evs = record.events || [];
       if (evs.length && evs.every(function (e) { return e && e.action === "show"; })) st.mode = "showdown";
       evs.forEach(function (e, i) {
-        if (!e || typeof e !== "object") throw new shell.Unshowable(i, "it is not an event");
+        if (!e || typeof e !== "object") throw new shell.Unshowable(i, gettext("it is not an event"));
         var c = {};
         Object.keys(e).forEach(function (k) { if (k !== "note") c[k] = e[k]; });
         if (e.action === "deal") {
-          if (seenDeal || !Array.isArray(e.hands) || e.hands.length !== n) throw new shell.Unshowable(i, "the picker shows one deal of every seat");
+          if (seenDeal || !Array.isArray(e.hands) || e.hands.length !== n) throw new shell.Unshowable(i, gettext("the picker shows one deal of every seat"));
           seenDeal = true;
           shell.state.dealer = e.seat;
           e.hands.forEach(function (x, s) { st.hands[s] = x === null ? { known: false, cards: [] } : { known: true, cards: x.slice() }; });
         } else if (st.mode === "showdown" || (seenDeal && ["draw", "call", "raise", "fold", "show"].indexOf(e.action) >= 0)) {
           st.acts.push(c);
         } else {
-          throw new shell.Unshowable(i, "the picker has no place for it");
+          throw new shell.Unshowable(i, gettext("the picker has no place for it"));
         }
       });
     }

@@ -71,7 +71,7 @@
 
     // --- drawing -----------------------------------------------------------------------------------
     function cardsLine(cards, attrs) {
-      return h("span", attrs || null, cards.length ? cards.map(shell.cardSpan) : h("span", { cls: "muted" }, "nothing"));
+      return h("span", attrs || null, cards.length ? cards.map(shell.cardSpan) : h("span", { cls: "muted" }, gettext("nothing")));
     }
     function grid(title, isUsed, onpick, id) {
       // eight cards a row, as every game's picker: a ninth leaves "10♠" no room on a phone
@@ -80,8 +80,8 @@
     }
 
     function drawMode() {
-      return shell.step(1, "How the hand is written", [
-        seg([["cards", "Card by card"], ["paper", "On paper (points only)"]], st.mode, function (v) { st.mode = v; }, "mode")
+      return shell.step(1, gettext("How the hand is written"), [
+        seg([["cards", gettext("Card by card")], ["paper", gettext("On paper (points only)")]], st.mode, function (v) { st.mode = v; }, "mode")
       ], "step-mode");
     }
 
@@ -94,18 +94,18 @@
         return h("div", { cls: "line-item" }, h("span", { cls: "who" }, name), input);
       });
       var outSel = h("select", { "data-name": "out", onchange: function () { st.out = outSel.value === "" ? null : parseInt(outSel.value, 10); shell.redraw(); } },
-        [h("option", { value: "" }, "nobody (the stock ran dry)")].concat(players.map(function (name, s) { return h("option", { value: String(s) }, name); })));
+        [h("option", { value: "" }, gettext("nobody (the stock ran dry)"))].concat(players.map(function (name, s) { return h("option", { value: String(s) }, name); })));
       outSel.value = st.out === null ? "" : String(st.out);
       outSel.style.width = "auto";
-      return shell.step(2, "Each player's points", [
-        h("p", { cls: "small muted" }, "What each scored this hand: melded and laid off, less what was left in hand."),
-        rows, h("div", { cls: "line-item" }, h("span", { cls: "who" }, "Went out"), outSel)
+      return shell.step(2, gettext("Each player's points"), [
+        h("p", { cls: "small muted" }, gettext("What each scored this hand: melded and laid off, less what was left in hand.")),
+        rows, h("div", { cls: "line-item" }, h("span", { cls: "who" }, gettext("Went out")), outSel)
       ], "step-points");
     }
 
     function drawDeal() {
       var t = target(), body = [];
-      body.push(h("p", { cls: "small muted" }, "Tap a row, then tap its five cards in the grid below."));
+      body.push(h("p", { cls: "small muted" }, gettext("Tap a row, then tap its five cards in the grid below.")));
       order().forEach(function (s) {
         var slots = [];
         for (var k = 0; k < HAND; k++) {
@@ -114,7 +114,7 @@
         }
         body.push(h("div", { cls: "slot-group" + (t === s ? " selected" : ""), "data-group": "seat-" + s,
           onclick: function () { st.target = s; shell.redraw(); } },
-          h("span", { cls: "who" }, players[s] + (s === dealer() ? " (dealer)" : "")), h("div", { cls: "slots" }, slots)));
+          h("span", { cls: "who" }, s === dealer() ? interpolate(gettext("%(who)s (dealer)"), { who: players[s] }, true) : players[s]), h("div", { cls: "slots" }, slots)));
       });
       if (t !== null || !dealt()) {
         body.push(grid(h("b", null, t === null ? "" : players[t]), function (c) { return holder(c) !== null; }, function (c) {
@@ -123,7 +123,7 @@
           if (t !== null) st.hands[t].push(c);
         }, "picker"));
       }
-      return shell.step(2, "The deal", body, "step-deal");
+      return shell.step(2, gettext("The deal"), body, "step-deal");
     }
 
     function tableView(table) {
@@ -131,9 +131,9 @@
         return h("li", { "data-meld": String(k) }, h("span", { cls: "muted" }, k + ". " + players[m.seat] + ": "), m.cards.map(shell.cardSpan));
       });
       return h("div", { id: "rummy-table" },
-        h("div", { cls: "line-item" }, h("span", { cls: "who" }, "Stock"), h("span", { id: "rummy-stock" }, String(table.stock) + " cards")),
-        h("div", { cls: "line-item" }, h("span", { cls: "who" }, "The row"), cardsLine(table.row || [], { id: "rummy-row" })),
-        h("div", null, h("span", { cls: "who" }, "Melds on the table"), melds.length ? h("ul", { id: "rummy-melds", cls: "small", style: "list-style:none;padding-left:.5rem" }, melds) : h("span", { cls: "muted" }, " none yet")));
+        h("div", { cls: "line-item" }, h("span", { cls: "who" }, gettext("Stock")), h("span", { id: "rummy-stock" }, interpolate(ngettext("%(n)s card", "%(n)s cards", table.stock), { n: table.stock }, true))),
+        h("div", { cls: "line-item" }, h("span", { cls: "who" }, gettext("The row")), cardsLine(table.row || [], { id: "rummy-row" })),
+        h("div", null, h("span", { cls: "who" }, gettext("Melds on the table")), melds.length ? h("ul", { id: "rummy-melds", cls: "small", style: "list-style:none;padding-left:.5rem" }, melds) : h("span", { cls: "muted" }, " " + gettext("none yet"))));
     }
 
     function option(options, action) {
@@ -144,19 +144,19 @@
     function drawPlay() {
       var body = [];
       var answer = shell.ask(events());
-      if (answer === undefined) return shell.step(3, "The play", [shell.asking()], "step-play");
-      if (answer.errors) return shell.step(3, "The play", [shell.refused(answer), undoButton()], "step-play");
+      if (answer === undefined) return shell.step(3, gettext("The play"), [shell.asking()], "step-play");
+      if (answer.errors) return shell.step(3, gettext("The play"), [shell.refused(answer), undoButton()], "step-play");
       var table = answer.table || {};
       body.push(tableView(table));
       if (answer.done) {
-        body.push(h("div", { cls: "summary-box", id: "rummy-over" }, answer.status === "complete" ? "The hand is over. " : "", shell.words(table.text || "")));
+        body.push(h("div", { cls: "summary-box", id: "rummy-over" }, answer.status === "complete" ? gettext("The hand is over. ") : "", shell.words(table.text || "")));
         body.push(undoButton());
-        return shell.step(3, "The play", body, "step-play");
+        return shell.step(3, gettext("The play"), body, "step-play");
       }
       var s = answer.turn, opts = answer.options || [];
       var hand = (table.hands || [])[s] || [];
-      body.push(h("h4", { id: "rummy-turn" }, players[s] + "\u2019s turn"));
-      body.push(h("div", { cls: "line-item" }, h("span", { cls: "who" }, "Hand"),
+      body.push(h("h4", { id: "rummy-turn" }, interpolate(gettext("%(who)s\u2019s turn"), { who: players[s] }, true)));
+      body.push(h("div", { cls: "line-item" }, h("span", { cls: "who" }, gettext("Hand")),
         h("span", { id: "rummy-hand", cls: "slots" }, hand.map(function (c) {
           var on = st.chosen.indexOf(c) >= 0;
           return h("button", { type: "button", cls: "btn btn-small " + (on ? "" : "btn-ghost") + (shell.isRed(c) ? " red" : ""), "data-hand": c,
@@ -165,47 +165,47 @@
         }))));
       var draw = option(opts, "draw");
       if (draw) {
-        if (draw.cards) body.push(h("div", { id: "rummy-draw" }, btn("Draws " + label(draw.cards[0]), function () { play({ action: "draw", seat: s, card: draw.cards[0] }); }, "", { "data-draw": draw.cards[0] })));
+        if (draw.cards) body.push(h("div", { id: "rummy-draw" }, btn(interpolate(gettext("Draws %(card)s"), { card: label(draw.cards[0]) }, true), function () { play({ action: "draw", seat: s, card: draw.cards[0] }); }, "", { "data-draw": draw.cards[0] })));
         else {
           var seen = {};
           (table.hands || []).forEach(function (x) { (x || []).forEach(function (c) { seen[c] = true; }); });
           (table.row || []).forEach(function (c) { seen[c] = true; });
           (table.melds || []).forEach(function (m) { m.cards.forEach(function (c) { seen[c] = true; }); });
-          body.push(grid(h("b", null, players[s] + " draws"), function (c) { return !!seen[c]; }, function (c) {
+          body.push(grid(h("b", null, interpolate(gettext("%(who)s draws"), { who: players[s] }, true)), function (c) { return !!seen[c]; }, function (c) {
             if (!seen[c]) play({ action: "draw", seat: s, card: c });
           }, "picker"));
         }
       }
       var take = option(opts, "take");
-      if (take) body.push(h("div", { id: "rummy-take", cls: "choices" }, h("span", { cls: "small muted" }, "Take from the row (with every card after it): "),
+      if (take) body.push(h("div", { id: "rummy-take", cls: "choices" }, h("span", { cls: "small muted" }, gettext("Take from the row (with every card after it): ")),
         take.cards.map(function (c) { return btn(label(c), function () { play({ action: "take", seat: s, card: c }); }, "", { "data-take": c }); })));
       var meld = option(opts, "meld");
       var melds = [];
       if (meld) (meld.melds || []).forEach(function (m) {
-        melds.push(btn("Meld " + m.map(label).join(" "), function () { play({ action: "meld", seat: s, cards: m.slice() }); }, "", { "data-meld-cards": m.join(" ") }));
+        melds.push(btn(interpolate(gettext("Meld %(cards)s"), { cards: m.map(label).join(" ") }, true), function () { play({ action: "meld", seat: s, cards: m.slice() }); }, "", { "data-meld-cards": m.join(" ") }));
       });
-      if (st.chosen.length >= 3) melds.push(btn("Meld the chosen " + st.chosen.map(label).join(" "), function () { play({ action: "meld", seat: s, cards: st.chosen.slice() }); }, "", { id: "meld-chosen" }));
+      if (st.chosen.length >= 3) melds.push(btn(interpolate(gettext("Meld the chosen %(cards)s"), { cards: st.chosen.map(label).join(" ") }, true), function () { play({ action: "meld", seat: s, cards: st.chosen.slice() }); }, "", { id: "meld-chosen" }));
       if (melds.length) body.push(h("div", { id: "rummy-meld", cls: "choices" }, melds));
       var layoff = option(opts, "layoff");
-      if (layoff) body.push(h("div", { id: "rummy-layoff", cls: "choices" }, h("span", { cls: "small muted" }, "Lay off: "),
+      if (layoff) body.push(h("div", { id: "rummy-layoff", cls: "choices" }, h("span", { cls: "small muted" }, gettext("Lay off: ")),
         Object.keys(layoff.melds || {}).map(function (k) {
           return layoff.melds[k].map(function (c) {
-            return btn(label(c) + " on " + k, function () { play({ action: "layoff", seat: s, meld: parseInt(k, 10), cards: [c] }); }, "", { "data-layoff": k + ":" + c });
+            return btn(interpolate(gettext("%(card)s on %(meld)s"), { card: label(c), meld: k }, true), function () { play({ action: "layoff", seat: s, meld: parseInt(k, 10), cards: [c] }); }, "", { "data-layoff": k + ":" + c });
           });
         })));
       var discard = option(opts, "discard");
       if (discard) {
         if (discard.unused && discard.unused.length) body.push(h("p", { cls: "violation small", id: "rummy-unused" },
-          players[s] + " took " + discard.unused.map(label).join(", ") + " from the row and must use it this turn."));
-        else body.push(h("div", { id: "rummy-discard", cls: "choices" }, h("span", { cls: "small muted" }, "Discard: "),
+          interpolate(gettext("%(who)s took %(cards)s from the row and must use it this turn."), { who: players[s], cards: discard.unused.map(label).join(", ") }, true)));
+        else body.push(h("div", { id: "rummy-discard", cls: "choices" }, h("span", { cls: "small muted" }, gettext("Discard: ")),
           discard.cards.map(function (c) { return btn(label(c), function () { play({ action: "discard", seat: s, card: c }); }, "", { "data-discard": c }); })));
       }
       body.push(undoButton());
-      return shell.step(3, "The play", body, "step-play");
+      return shell.step(3, gettext("The play"), body, "step-play");
     }
 
     function undoButton() {
-      return st.plays.length ? h("div", { cls: "actions" }, btn("Undo: " + describe(st.plays[st.plays.length - 1]), function () { st.plays.pop(); st.chosen = []; }, "btn-ghost", { id: "rummy-undo" })) : null;
+      return st.plays.length ? h("div", { cls: "actions" }, btn(interpolate(gettext("Undo: %(what)s"), { what: describe(st.plays[st.plays.length - 1]) }, true), function () { st.plays.pop(); st.chosen = []; }, "btn-ghost", { id: "rummy-undo" })) : null;
     }
 
     function draw() {
@@ -222,25 +222,25 @@
       var evs = rec.events, Unshowable = shell.Unshowable;
       if (!evs.length) return;
       var d = evs[0];
-      if (!d || d.action !== "deal" || !Array.isArray(d.hands) || d.hands.length !== n) throw new Unshowable(0, "the record does not begin with the deal");
+      if (!d || d.action !== "deal" || !Array.isArray(d.hands) || d.hands.length !== n) throw new Unshowable(0, gettext("the record does not begin with the deal"));
       st.dealSeat = typeof d.seat === "number" ? d.seat : null;
       if (d.hands.every(function (x) { return x === null; })) {
         st.mode = "paper";
-        if (evs.length > 2 || (evs[1] && evs[1].action !== "points")) throw new Unshowable(1, "a hand on paper has only its points");
+        if (evs.length > 2 || (evs[1] && evs[1].action !== "points")) throw new Unshowable(1, gettext("a hand on paper has only its points"));
         if (evs[1]) {
-          if (!Array.isArray(evs[1].points) || evs[1].points.length !== n) throw new Unshowable(1, "the points are not one a player");
+          if (!Array.isArray(evs[1].points) || evs[1].points.length !== n) throw new Unshowable(1, gettext("the points are not one a player"));
           st.points = evs[1].points.map(function (p) { return String(p); });
           st.out = typeof evs[1].out === "number" ? evs[1].out : null;
         }
         return;
       }
       d.hands.forEach(function (x) {
-        if (!Array.isArray(x) || !x.every(isCard)) throw new Unshowable(0, "a hand is not a list of cards");
+        if (!Array.isArray(x) || !x.every(isCard)) throw new Unshowable(0, gettext("a hand is not a list of cards"));
       });
       st.hands = d.hands.map(function (x) { return x.slice(); });
       st.stock = Array.isArray(d.stock) ? d.stock.slice() : null;
       st.plays = evs.slice(1).map(function (e, i) {
-        if (!e || typeof e !== "object") throw new Unshowable(i + 1, "it is not an event");
+        if (!e || typeof e !== "object") throw new Unshowable(i + 1, gettext("it is not an event"));
         var copy = {};
         Object.keys(e).forEach(function (k) { if (k !== "note") copy[k] = e[k]; });
         return copy;
@@ -250,13 +250,13 @@
     function describe(e) {
       var who = typeof e.seat === "number" && players[e.seat] !== undefined ? players[e.seat] : "?";
       switch (e.action) {
-        case "deal": return who + " deals";
-        case "draw": return who + " draws " + (e.card ? label(e.card) : "");
-        case "take": return who + " takes " + label(e.card) + " from the row";
-        case "meld": return who + " melds " + (e.cards || []).map(label).join(" ");
-        case "layoff": return who + " lays off " + (e.cards || []).map(label).join(" ") + " on meld " + e.meld;
-        case "discard": return who + " discards " + label(e.card);
-        case "points": return "the points on paper";
+        case "deal": return interpolate(gettext("%(who)s deals"), { who: who }, true);
+        case "draw": return e.card ? interpolate(gettext("%(who)s draws %(card)s"), { who: who, card: label(e.card) }, true) : interpolate(gettext("%(who)s draws"), { who: who }, true) + " ";
+        case "take": return interpolate(gettext("%(who)s takes %(card)s from the row"), { who: who, card: label(e.card) }, true);
+        case "meld": return interpolate(gettext("%(who)s melds %(cards)s"), { who: who, cards: (e.cards || []).map(label).join(" ") }, true);
+        case "layoff": return interpolate(gettext("%(who)s lays off %(cards)s on meld %(meld)s"), { who: who, cards: (e.cards || []).map(label).join(" "), meld: e.meld }, true);
+        case "discard": return interpolate(gettext("%(who)s discards %(card)s"), { who: who, card: label(e.card) }, true);
+        case "points": return gettext("the points on paper");
         default: return who + " " + (e.action || "?");
       }
     }

@@ -43,8 +43,9 @@
     // 3p: nobody has said yet where the soloist's card lay; the referee cannot rule a deal without it.
     function soloistUnknown() { return variant === "3p" && st.soloist === null && !shownSoloist(); }
     function soloistFirst(title, id) {
-      return shell.step(2, title, [h("p", { id: "soloist-first" }, "First say who was dealt " + label(soloistCard) +
-        " (above): that player is the soloist" + (hasStock ? ", or \u201cthe stock\u201d if it lay there." : "."))], id);
+      return shell.step(2, title, [h("p", { id: "soloist-first" }, interpolate(hasStock
+        ? gettext("First say who was dealt %(card)s (above): that player is the soloist, or \u201cthe stock\u201d if it lay there.")
+        : gettext("First say who was dealt %(card)s (above): that player is the soloist."), { card: label(soloistCard) }, true))], id);
     }
     function sides() {
       if (variant === "2p") return [[0], [1]];
@@ -79,33 +80,36 @@
       return evs.concat(st.after.map(function (e) { var c = {}; Object.keys(e).forEach(function (k) { c[k] = e[k]; }); return c; }));
     }
 
-    function names(side) { return side.map(function (s) { return players[s]; }).join(" and "); }
+    function names(side) {
+      return side.map(function (s) { return players[s]; })
+        .reduce(function (a, b) { return interpolate(gettext("%(one)s and %(other)s"), { one: a, other: b }, true); });
+    }
 
     // --- the deal ---------------------------------------------------------------------------------------
     function drawDeal() {
       var body = [];
-      body.push(h("div", { cls: "line-item" }, h("span", { cls: "who" }, "Dealt by"),
+      body.push(h("div", { cls: "line-item" }, h("span", { cls: "who" }, gettext("Dealt by")),
         shell.seatSelect(shell.state.dealer, function (v) { shell.state.dealer = v; st.after = []; }, null, "deal-seat")));
-      body.push(seg([["cards", "Card by card"], ["paper", "Points only (paper)"]], st.mode, function (v) { st.mode = v; }, "sedma-mode"));
-      if (variant === "4p") body.push(h("p", { cls: "small muted", id: "partners" }, "Deal " + dealNumber() + ": " +
-        sides().map(names).join(" against ") + "."));
+      body.push(seg([["cards", gettext("Card by card")], ["paper", gettext("Points only (paper)")]], st.mode, function (v) { st.mode = v; }, "sedma-mode"));
+      if (variant === "4p") body.push(h("p", { cls: "small muted", id: "partners" }, interpolate(gettext("Deal %(n)s: %(one)s against %(other)s."),
+        { n: dealNumber(), one: names(sides()[0]), other: names(sides()[1]) }, true)));
       if (variant === "3p" && !shownSoloist()) {
-        var choices = [[-1, "the stock"]].concat(players.map(function (p, s) { return [s, p]; }));
+        var choices = [[-1, gettext("the stock")]].concat(players.map(function (p, s) { return [s, p]; }));
         if (!hasStock) choices = choices.slice(1);
-        body.push(h("div", { cls: "line-item", id: "soloist-choice" }, h("span", { cls: "who" }, "Dealt " + label(soloistCard) + ":"),
+        body.push(h("div", { cls: "line-item", id: "soloist-choice" }, h("span", { cls: "who" }, interpolate(gettext("Dealt %(card)s:"), { card: label(soloistCard) }, true)),
           seg(choices, st.soloist, function (v) { st.soloist = v; st.after = []; }, "soloist")));
       }
       if (st.mode === "cards") {
-        body.push(h("p", { cls: "small muted" }, "Hands are \u201cnot seen\u201d unless somebody shows them: tap \u201cshow\u201d to enter a hand."));
+        body.push(h("p", { cls: "small muted" }, gettext("Hands are \u201cnot seen\u201d unless somebody shows them: tap \u201cshow\u201d to enter a hand.")));
         players.forEach(function (p, s) {
           var hand = st.hands[s];
           body.push(h("div", { cls: "slot-group" + (st.target === s ? " selected" : ""), "data-group": "seat-" + s },
-            h("span", { cls: "who" }, p), hand ? h("span", null, hand.map(shell.cardSpan), " (" + hand.length + " of " + size + ")")
-              : h("span", { cls: "muted" }, "not seen"),
-            btn(hand ? "not seen" : "show", function () { st.hands[s] = hand ? null : []; st.target = hand ? null : s; st.after = []; }, "btn-ghost", { "data-show": String(s) })));
+            h("span", { cls: "who" }, p), hand ? h("span", null, hand.map(shell.cardSpan), " " + interpolate(gettext("(%(n)s of %(size)s)"), { n: hand.length, size: size }, true))
+              : h("span", { cls: "muted" }, gettext("not seen")),
+            btn(hand ? gettext("not seen") : gettext("show"), function () { st.hands[s] = hand ? null : []; st.target = hand ? null : s; st.after = []; }, "btn-ghost", { "data-show": String(s) })));
         });
       }
-      return shell.step(1, "The deal", body, "step-deal");
+      return shell.step(1, gettext("The deal"), body, "step-deal");
     }
     function dealGrid() {
       var used = {};
@@ -125,19 +129,19 @@
 
     // --- the paper way ------------------------------------------------------------------------------------
     function drawPaper() {
-      if (soloistUnknown()) return soloistFirst("Points each side took", "step-paper");
+      if (soloistUnknown()) return soloistFirst(gettext("Points each side took"), "step-paper");
       var sd = sides(), body = [], tens = [];
       for (var p = 0; p <= 90; p += 10) tens.push([p, String(p)]);
       sd.forEach(function (side, k) {
         if (k === sd.length - 1) {
           var pts = paperPoints();
-          body.push(h("div", { cls: "line-item" }, h("span", { cls: "who" }, names(side)), h("b", { id: "paper-rest" }, pts ? String(pts[k]) : "\u2014"), " (the rest of 90)"));
+          body.push(h("div", { cls: "line-item" }, h("span", { cls: "who" }, names(side)), h("b", { id: "paper-rest" }, pts ? String(pts[k]) : "\u2014"), " " + gettext("(the rest of 90)")));
           return;
         }
         body.push(h("div", { cls: "line-item" }, h("span", { cls: "who" }, names(side)),
           seg(tens, st.paper[k], function (v) { st.paper[k] = v; }, "paper-" + k)));
       });
-      return shell.step(2, "Points each side took", body, "step-paper");
+      return shell.step(2, gettext("Points each side took"), body, "step-paper");
     }
 
     // --- card by card -------------------------------------------------------------------------------------
@@ -145,7 +149,7 @@
       return ((answer && answer.options) || []).filter(function (o) { return o.action === action && (seat === undefined || o.seat === seat); })[0] || null;
     }
     function drawPlay() {
-      if (soloistUnknown()) return soloistFirst("The play", "step-play");
+      if (soloistUnknown()) return soloistFirst(gettext("The play"), "step-play");
       var body = [], a = shell.ask(events());
       var table = a && a.table;
       if (table && table.tricks && table.tricks.length) {
@@ -154,31 +158,31 @@
         })));
       }
       if (table && table.trick && table.trick.length) {
-        body.push(h("div", { cls: "line-item", id: "current-trick" }, h("span", { cls: "who" }, "On the table"), table.trick.map(function (p) { return shell.cardSpan(p[1]); })));
+        body.push(h("div", { cls: "line-item", id: "current-trick" }, h("span", { cls: "who" }, gettext("On the table")), table.trick.map(function (p) { return shell.cardSpan(p[1]); })));
       }
       if (a === undefined) body.push(shell.asking());
       else if (a.errors) body.push(shell.refused(a));
       else if (a.done) {
         var r = shell.judge(events());
-        body.push(h("p", { id: "deal-over" }, h("b", null, "The deal is over. "), r && r.summary ? shell.words(r.summary) : ""));
+        body.push(h("p", { id: "deal-over" }, h("b", null, gettext("The deal is over. ")), r && r.summary ? shell.words(r.summary) : ""));
       } else {
         var turn = a.turn;
         var play = option(a, "play", turn), draw = option(a, "draw", turn);
         var end = option(a, "pass", turn) || option(a, "end_trick", turn);
-        body.push(h("p", { id: "whose-turn" }, h("b", null, players[turn]), draw && !play ? " draws." : end ? " leads this trick: play on or stop?" : " to play."));
+        body.push(h("p", { id: "whose-turn" }, h("b", null, players[turn]), " " + (draw && !play ? gettext("draws.") : end ? gettext("leads this trick: play on or stop?") : gettext("to play."))));
         var line = [];
-        if (draw) line.push(btn(players[turn] + " draws", function () {
+        if (draw) line.push(btn(interpolate(gettext("%(who)s draws"), { who: players[turn] }, true), function () {
           st.after.push({ action: "draw", seat: turn, card: draw.cards && draw.cards.length === 1 ? draw.cards[0] : null });
         }, "", { id: "draw-btn" }));
-        if (end) line.push(btn(end.action === "pass" ? "Pass" : "End the trick", function () { st.after.push({ action: end.action, seat: turn }); }, "", { id: "end-btn" }));
+        if (end) line.push(btn(end.action === "pass" ? gettext("Pass") : gettext("End the trick"), function () { st.after.push({ action: end.action, seat: turn }); }, "", { id: "end-btn" }));
         // The trick's winner may simply lead the next (the leader stopped without a word).
         a.options.filter(function (o) { return o.seat !== turn && (o.action === "draw"); }).forEach(function (o) {
-          line.push(btn(players[o.seat] + " draws (trick over)", function () { st.after.push({ action: "draw", seat: o.seat, card: null }); }));
+          line.push(btn(interpolate(gettext("%(who)s draws (trick over)"), { who: players[o.seat] }, true), function () { st.after.push({ action: "draw", seat: o.seat, card: null }); }));
         });
         if (line.length) body.push(h("div", { cls: "line-item" }, line));
       }
-      if (st.after.length) body.push(h("div", { cls: "line-item" }, btn("Undo", function () { st.after.pop(); }, "btn-ghost", { id: "undo-btn" })));
-      return shell.step(2, "The play", body, "step-play");
+      if (st.after.length) body.push(h("div", { cls: "line-item" }, btn(gettext("Undo"), function () { st.after.pop(); }, "btn-ghost", { id: "undo-btn" })));
+      return shell.step(2, gettext("The play"), body, "step-play");
     }
     function playGrid() {
       if (soloistUnknown()) return null;
@@ -198,7 +202,7 @@
         isUsed: function (c) { return !!seen[c]; },
         isOff: function (c) { return !(c in allowed); },
         onpick: function (c) { if (c in allowed) st.after.push({ action: "play", seat: allowed[c], card: c }); },
-        title: h("span", null, "Card played by ", h("b", null, players[turn]))
+        title: h("span", null, gettext("Card played by "), h("b", null, players[turn]))
       });
     }
 
@@ -213,8 +217,8 @@
     function load(record) {
       var evs = record.events || [];
       var d = evs[0];
-      if (!d || d.action !== "deal") throw new shell.Unshowable(0, "the record does not start with the deal");
-      if (d.stock) throw new shell.Unshowable(0, "the picker does not keep a recorded stock");
+      if (!d || d.action !== "deal") throw new shell.Unshowable(0, gettext("the record does not start with the deal"));
+      if (d.stock) throw new shell.Unshowable(0, gettext("the picker does not keep a recorded stock"));
       st.hands = (d.hands || []).map(function (x) { return x ? x.slice() : null; });
       if (d.soloist !== undefined) st.soloist = d.soloist === null ? -1 : d.soloist;
       var rest = evs.slice(1);
@@ -224,19 +228,19 @@
         return;
       }
       rest.forEach(function (e, i) {
-        if (["play", "draw", "pass", "end_trick"].indexOf(e.action) < 0) throw new shell.Unshowable(i + 1, "the picker has no place for it");
+        if (["play", "draw", "pass", "end_trick"].indexOf(e.action) < 0) throw new shell.Unshowable(i + 1, gettext("the picker has no place for it"));
       });
       st.after = rest.map(function (e) { var c = {}; Object.keys(e).forEach(function (k) { if (k !== "note") c[k] = e[k]; }); return c; });
     }
 
     function describe(e) {
       var who = typeof e.seat === "number" && players[e.seat] !== undefined ? players[e.seat] : "?";
-      if (e.action === "play") return who + " plays " + label(e.card);
-      if (e.action === "draw") return who + " draws";
-      if (e.action === "pass" || e.action === "end_trick") return who + " stops the trick";
-      if (e.action === "points") return "points " + (e.points || []).join(" : ");
-      if (e.action === "deal") return who + " deals";
-      return e.action || "an event";
+      if (e.action === "play") return interpolate(gettext("%(who)s plays %(card)s"), { who: who, card: label(e.card) }, true);
+      if (e.action === "draw") return interpolate(gettext("%(who)s draws"), { who: who }, true);
+      if (e.action === "pass" || e.action === "end_trick") return interpolate(gettext("%(who)s stops the trick"), { who: who }, true);
+      if (e.action === "points") return interpolate(gettext("points %(points)s"), { points: (e.points || []).join(" : ") }, true);
+      if (e.action === "deal") return interpolate(gettext("%(who)s deals"), { who: who }, true);
+      return e.action || gettext("an event");
     }
 
     function fields() { return variant === "4p" ? { deal: dealNumber() } : {}; }

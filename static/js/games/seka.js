@@ -83,65 +83,66 @@
     function drawSvara() {
       if (!svara) return null;
       var answer = shell.ask([]);
-      var body = [h("p", null, "Svara: " + svara.map(name).join(" and ") + " play for the pot of ",
-        shell.money(shell.cfg.pot_in), ". Anyone else may buy in before the deal.")];
+      var tied = svara.map(name).reduce(function (a, b) { return interpolate(gettext("%(one)s and %(other)s"), { one: a, other: b }, true); });
+      var body = [h("p", null, interpolate(gettext("Svara: %(who)s play for the pot of %(pot)s. Anyone else may buy in before the deal."),
+        { who: tied, pot: shell.money(shell.cfg.pot_in) }, true))];
       if (answer === undefined) body.push(shell.asking());
       else if (answer.errors) body.push(shell.refused(answer));
       else {
         var offers = answer.options.filter(function (o) { return o.action === "buy_in"; });
         body.push(h("div", { cls: "choices", id: "buy-ins" }, offers.map(function (o) {
           var on = st.buyIns.some(function (b) { return b.seat === o.seat; });
-          return btn((on ? "\u2713 " : "") + name(o.seat) + " buys in (" + shell.money(o.amount) + ")", function () {
+          return btn((on ? "\u2713 " : "") + interpolate(gettext("%(who)s buys in (%(amount)s)"), { who: name(o.seat), amount: shell.money(o.amount) }, true), function () {
             st.buyIns = on ? st.buyIns.filter(function (b) { return b.seat !== o.seat; })
               : st.buyIns.concat([{ seat: o.seat, amount: o.amount }]).sort(function (a, b) { return a.seat - b.seat; });
             if (on) st.hands[o.seat].cards = [];
           }, on ? "btn-primary" : "btn-ghost", { "data-buyin": String(o.seat) });
         })));
-        if (!offers.length && !st.buyIns.length) body.push(h("p", { cls: "small muted" }, "Only the tied players play it."));
+        if (!offers.length && !st.buyIns.length) body.push(h("p", { cls: "small muted" }, gettext("Only the tied players play it.")));
       }
-      return shell.step(1, "The svara", body, "step-svara");
+      return shell.step(1, gettext("The svara"), body, "step-svara");
     }
 
     function drawDeal() {
       var t = target();
       var rows = order().map(function (s) {
-        if (!playing(s)) return h("div", { cls: "slot-group", "data-seat": String(s) }, h("b", null, name(s)), " sits out");
+        if (!playing(s)) return h("div", { cls: "slot-group", "data-seat": String(s) }, h("b", null, name(s)), " " + gettext("sits out"));
         var x = st.hands[s];
         return h("div", { cls: "slot-group" + (t === s ? " selected" : ""), "data-seat": String(s) },
-          h("b", null, name(s) + (s === shell.state.dealer ? " (deals)" : "")), " ",
-          x.known ? cards(x.cards.concat([null, null, null]).slice(0, 3)) : h("span", { cls: "muted" }, "not written down"), " ",
-          btn(x.known ? "pick" : "known", function () { x.known = true; st.target = s; }, "btn-ghost", { "data-pick": String(s) }),
-          x.known ? btn("not known", function () { x.known = false; x.cards = []; }, "btn-ghost", { "data-unknown": String(s) }) : null,
-          x.cards.length ? btn("clear", function () { x.cards = []; st.target = s; }, "btn-ghost") : null);
+          h("b", null, s === shell.state.dealer ? interpolate(gettext("%(who)s (deals)"), { who: name(s) }, true) : name(s)), " ",
+          x.known ? cards(x.cards.concat([null, null, null]).slice(0, 3)) : h("span", { cls: "muted" }, gettext("not written down")), " ",
+          btn(x.known ? gettext("pick") : gettext("known"), function () { x.known = true; st.target = s; }, "btn-ghost", { "data-pick": String(s) }),
+          x.known ? btn(gettext("not known"), function () { x.known = false; x.cards = []; }, "btn-ghost", { "data-unknown": String(s) }) : null,
+          x.cards.length ? btn(gettext("clear"), function () { x.cards = []; st.target = s; }, "btn-ghost") : null);
       });
       if (open) {
         rows.push(h("div", { cls: "slot-group" + (t === "middle" ? " selected" : ""), "data-seat": "middle" },
-          h("b", null, "Middle (face up)"), " ", cards(st.middle.concat([null, null, null]).slice(0, 3)), " ",
-          st.middle.length ? btn("clear", function () { st.middle = []; st.target = "middle"; }, "btn-ghost") : null));
+          h("b", null, gettext("Middle (face up)")), " ", cards(st.middle.concat([null, null, null]).slice(0, 3)), " ",
+          st.middle.length ? btn(gettext("clear"), function () { st.middle = []; st.target = "middle"; }, "btn-ghost") : null));
       }
-      var body = [h("div", { cls: "field" }, h("label", null, "Dealer "), shell.seatSelect(shell.state.dealer, function (s) { shell.state.dealer = s; }, null, "dealer")), rows];
+      var body = [h("div", { cls: "field" }, h("label", null, gettext("Dealer") + " "), shell.seatSelect(shell.state.dealer, function (s) { shell.state.dealer = s; }, null, "dealer")), rows];
       if (t !== undefined) {
         body.push(shell.grid({
           rows: SUITS.map(function (su) { return RANKS.map(function (r) { return r + su; }); }),
-          isUsed: used, isOff: used, title: t === "middle" ? "the middle" : name(t) + "\u2019s hand",
+          isUsed: used, isOff: used, title: t === "middle" ? gettext("the middle") : interpolate(gettext("%(who)s\u2019s hand"), { who: name(t) }, true),
           onpick: function (c) { slots(t).push(c); }
         }));
       }
-      return shell.step(2, "The deal", body, "step-deal");
+      return shell.step(2, gettext("The deal"), body, "step-deal");
     }
 
     function describe(e) {
       var who = typeof e.seat === "number" && players[e.seat] !== undefined ? players[e.seat] : "?";
-      var blind = e.blind === true ? " blind" : "";
+      var blind = e.blind === true, said = { who: who, amount: shell.money(e.amount) };
       switch (e.action) {
-        case "buy_in": return who + " buys into the svara";
-        case "deal": return who + " deals";
-        case "exchange": return who + " gives " + (e.give || []).join(" ") + " for " + (e.take || []).join(" ");
-        case "pass": return who + " passes";
-        case "raise": return who + " bets " + shell.money(e.amount) + blind;
-        case "call": return who + " calls" + blind + " (" + shell.money(e.amount) + ")";
-        case "fold": return who + " folds";
-        case "show": return who + " shows " + (e.cards || []).join(" ");
+        case "buy_in": return interpolate(gettext("%(who)s buys into the svara"), said, true);
+        case "deal": return interpolate(gettext("%(who)s deals"), said, true);
+        case "exchange": return interpolate(gettext("%(who)s gives %(give)s for %(take)s"), { who: who, give: (e.give || []).join(" "), take: (e.take || []).join(" ") }, true);
+        case "pass": return interpolate(gettext("%(who)s passes"), said, true);
+        case "raise": return interpolate(blind ? gettext("%(who)s bets %(amount)s blind") : gettext("%(who)s bets %(amount)s"), said, true);
+        case "call": return interpolate(blind ? gettext("%(who)s calls blind (%(amount)s)") : gettext("%(who)s calls (%(amount)s)"), said, true);
+        case "fold": return interpolate(gettext("%(who)s folds"), said, true);
+        case "show": return interpolate(gettext("%(who)s shows %(cards)s"), { who: who, cards: (e.cards || []).join(" ") }, true);
         default: return who + " " + (e.action || "?");
       }
     }
@@ -154,25 +155,25 @@
     function seatOptions(answer, s) {
       var mine = answer.options.filter(function (o) { return o.seat === s; });
       var has = function (a) { return mine.filter(function (o) { return o.action === a; }); };
-      var out = [h("h4", null, (s === answer.turn ? name(s) + "\u2019s turn" : name(s) + " \u2014 may start the betting"))];
+      var out = [h("h4", null, interpolate(s === answer.turn ? gettext("%(who)s\u2019s turn") : gettext("%(who)s \u2014 may start the betting"), { who: name(s) }, true))];
       var ex = has("exchange")[0];
       if (ex) {
         var hand = ex.cards || [];
-        out.push(h("div", { cls: "choices exchange" }, h("span", { cls: "small" }, "Gives: "),
+        out.push(h("div", { cls: "choices exchange" }, h("span", { cls: "small" }, gettext("Gives: ")),
           hand.map(function (c) {
             var on = st.give.indexOf(c) >= 0;
             return btn(shell.label(c), function () { st.give = on ? st.give.filter(function (x) { return x !== c; }) : st.give.concat([c]); }, on ? "btn-primary" : "btn-ghost", { "data-give": c });
-          }), h("span", { cls: "small" }, " takes: "),
+          }), h("span", { cls: "small" }, " " + gettext("takes: ")),
           ex.middle.map(function (c) {
             var on = st.take.indexOf(c) >= 0;
             return btn(shell.label(c), function () { st.take = on ? st.take.filter(function (x) { return x !== c; }) : st.take.concat([c]); }, on ? "btn-primary" : "btn-ghost", { "data-take": c });
           }),
-          btn("Exchange", function () {
+          btn(gettext("Exchange"), function () {
             if (st.give.length && st.give.length === st.take.length) add({ action: "exchange", seat: s, give: st.give.slice(), take: st.take.slice() });
           }, "btn-primary", { id: "exchange-btn", disabled: !(st.give.length && st.give.length === st.take.length) })));
       }
-      if (has("pass").length) out.push(btn("Pass", function () { add({ action: "pass", seat: s }); }, "btn-ghost", { "data-act": "pass" }));
-      if (has("fold").length) out.push(btn("Fold", function () { add({ action: "fold", seat: s }); }, "btn-ghost", { "data-act": "fold" }));
+      if (has("pass").length) out.push(btn(gettext("Pass"), function () { add({ action: "pass", seat: s }); }, "btn-ghost", { "data-act": "pass" }));
+      if (has("fold").length) out.push(btn(gettext("Fold"), function () { add({ action: "fold", seat: s }); }, "btn-ghost", { "data-act": "fold" }));
       var raises = has("raise");
       if (raises.length) {
         var blindOk = raises.some(function (o) { return o.blind; });
@@ -183,18 +184,18 @@
           oninput: function () { var v = parseInt(input.value, 10); st.amount = isNaN(v) ? null : v; } });
         input.value = String(amount);
         out.push(h("div", { cls: "choices bet" },
-          blindOk ? seg([[false, "Open"], [true, "Blind"]], isBlind, function (v) { st.blind = v; st.amount = null; }, "blind") : null,
+          blindOk ? seg([[false, pgettext("a bet", "Open")], [true, pgettext("a bet", "Blind")]], isBlind, function (v) { st.blind = v; st.amount = null; }, "blind") : null,
           input, " ",
-          btn("Bet", function () {
+          btn(gettext("Bet"), function () {
             var ev = { action: "raise", seat: s, amount: st.amount === null ? least : st.amount };
             if (isBlind) ev.blind = true;
             add(ev);
           }, "btn-primary", { "data-act": "raise" }),
-          h("span", { cls: "small muted" }, " at least " + least + (isBlind ? " (blind: it counts double)" : ""))));
+          h("span", { cls: "small muted" }, " " + interpolate(isBlind ? gettext("at least %(least)s (blind: it counts double)") : gettext("at least %(least)s"), { least: least }, true))));
       }
       has("call").forEach(function (o) {
         if (!!o.blind !== (st.blind && raises.some(function (r) { return r.blind; }))) return;
-        out.push(btn("Call " + o.amount + (o.blind ? " blind" : ""), function () {
+        out.push(btn(interpolate(o.blind ? gettext("Call %(amount)s blind") : gettext("Call %(amount)s"), { amount: o.amount }, true), function () {
           var ev = { action: "call", seat: s, amount: o.amount };
           if (o.blind) ev.blind = true;
           add(ev);
@@ -202,11 +203,11 @@
       });
       has("show").forEach(function (o) {
         if (o.cards) {
-          out.push(btn("Show " + o.cards.map(shell.label).join(" "), function () { add({ action: "show", seat: s, cards: o.cards.slice() }); }, "btn-primary", { "data-act": "show" }));
+          out.push(btn(interpolate(gettext("Show %(cards)s"), { cards: o.cards.map(shell.label).join(" ") }, true), function () { add({ action: "show", seat: s, cards: o.cards.slice() }); }, "btn-primary", { "data-act": "show" }));
         } else {
-          out.push(h("p", { cls: "small" }, "These cards were not written down: pick the three shown."), shell.grid({
+          out.push(h("p", { cls: "small" }, gettext("These cards were not written down: pick the three shown.")), shell.grid({
             rows: SUITS.map(function (su) { return RANKS.map(function (r) { return r + su; }); }),
-            isUsed: function (c) { return st.showPick.indexOf(c) >= 0; }, title: name(s) + "\u2019s show", id: "show-picker",
+            isUsed: function (c) { return st.showPick.indexOf(c) >= 0; }, title: interpolate(gettext("%(who)s\u2019s show"), { who: name(s) }, true), id: "show-picker",
             onpick: function (c) {
               if (st.showPick.indexOf(c) < 0) st.showPick.push(c);
               if (st.showPick.length === 3) add({ action: "show", seat: s, cards: st.showPick.slice() });
@@ -221,18 +222,18 @@
       if (!dealt()) return null;
       var evs = events();
       var body = [h("ol", { cls: "small", id: "trade-log" }, st.acts.map(function (e) { return h("li", null, describe(e)); }))];
-      if (st.acts.length) body.push(btn("Undo the last", function () { st.acts.pop(); }, "btn-ghost", { id: "undo-act" }));
+      if (st.acts.length) body.push(btn(gettext("Undo the last"), function () { st.acts.pop(); }, "btn-ghost", { id: "undo-act" }));
       var answer = shell.ask(evs);
       if (answer === undefined) body.push(shell.asking());
       else if (answer.errors) body.push(shell.refused(answer));
       else if (!answer.options.length) {
-        body.push(h("p", { id: "hand-over" }, "The hand is over: ", shell.words(answer.table.text || "")));
+        body.push(h("p", { id: "hand-over" }, gettext("The hand is over: "), shell.words(answer.table.text || "")));
       } else {
         var seats = [answer.turn];
         answer.options.forEach(function (o) { if (seats.indexOf(o.seat) < 0) seats.push(o.seat); });
         body.push(h("div", { id: "trade-choices" }, seats.map(function (s) { return seatOptions(answer, s); })));
       }
-      return shell.step(3, open ? "Exchanges and the trade" : "The trade", body, "step-trade");
+      return shell.step(3, open ? gettext("Exchanges and the trade") : gettext("The trade"), body, "step-trade");
     }
 
     function draw() { return [drawSvara(), drawDeal(), drawTrade()]; }
@@ -240,14 +241,14 @@
     function load(record) {
       var seenDeal = false;
       (record.events || []).forEach(function (e, i) {
-        if (!e || typeof e !== "object") throw new shell.Unshowable(i, "it is not an event");
+        if (!e || typeof e !== "object") throw new shell.Unshowable(i, gettext("it is not an event"));
         var copy = {};
         Object.keys(e).forEach(function (k) { if (k !== "note") copy[k] = e[k]; });
         if (e.action === "buy_in") {
-          if (seenDeal) throw new shell.Unshowable(i, "a buy-in after the deal");
+          if (seenDeal) throw new shell.Unshowable(i, gettext("a buy-in after the deal"));
           st.buyIns.push({ seat: e.seat, amount: e.amount });
         } else if (e.action === "deal") {
-          if (seenDeal || !Array.isArray(e.hands) || e.hands.length !== n) throw new shell.Unshowable(i, "the picker shows one deal of every seat");
+          if (seenDeal || !Array.isArray(e.hands) || e.hands.length !== n) throw new shell.Unshowable(i, gettext("the picker shows one deal of every seat"));
           seenDeal = true;
           shell.state.dealer = e.seat;
           e.hands.forEach(function (x, s) { st.hands[s] = x === null ? { known: playing(s) ? false : true, cards: [] } : { known: true, cards: x.slice() }; });
@@ -255,7 +256,7 @@
         } else if (["exchange", "pass", "raise", "call", "fold", "show"].indexOf(e.action) >= 0 && seenDeal) {
           st.acts.push(copy);
         } else {
-          throw new shell.Unshowable(i, "the picker has no place for it");
+          throw new shell.Unshowable(i, gettext("the picker has no place for it"));
         }
       });
     }

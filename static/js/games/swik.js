@@ -19,7 +19,7 @@
     var TRICKS = 3;  // three cards a hand: three tricks
     // The table announces only an Ace or a Seven at the cut; any other card is "other".
     var ANNOUNCED = ["A", "7"];
-    var CHOICE_WORDS = { "in": "In", out: "Out", blind: "Blind" };
+    var CHOICE_WORDS = { "in": pgettext("a Swik declaration", "In"), out: pgettext("a Swik declaration", "Out"), blind: pgettext("a Swik declaration", "Blind") };
     var declareField = (((shell.cfg.entry || {}).events || []).filter(function (e) { return e.action === "declare"; })[0] || { fields: [] })
       .fields.filter(function (f) { return f.name === "choice"; })[0];
     var CHOICES = declareField && declareField.choices ? declareField.choices : ["in", "out", "blind"];
@@ -149,12 +149,13 @@
     function drawPreviousRounds() {
       if (st.rounds.length < 2) return null;
       return h("div", { cls: "preview" }, st.rounds.slice(0, -1).map(function (r, i) {
-        var what = r.misdeal ? "misdeal \u2014 " + (r.misdeal.reason || "dealt again")
-          : r.noCut ? "dealt without a cut (void, the penalty paid), so the cards were cut and dealt again"
-          : wrongDealer(i) ? "it was " + players[designated(i)] + "\u2019s deal (a misdeal: void, the penalty paid), so the cards were cut and dealt again"
-          : "dealt again";
-        return h("div", null, "Deal " + (i + 1) + " by " + players[dealSeat(i)] + (r.noCut && r.misdeal ? " (no cut)" : "") + ": " + what + ". ");
-      }), btn(round0().misdeal ? "Undo the misdeal" : "Undo: back to that deal", function () {
+        var what = r.misdeal ? interpolate(gettext("misdeal \u2014 %(reason)s"), { reason: r.misdeal.reason || gettext("dealt again") }, true)
+          : r.noCut ? gettext("dealt without a cut (void, the penalty paid), so the cards were cut and dealt again")
+          : wrongDealer(i) ? interpolate(gettext("it was %(who)s\u2019s deal (a misdeal: void, the penalty paid), so the cards were cut and dealt again"), { who: players[designated(i)] }, true)
+          : gettext("dealt again");
+        var said = { n: i + 1, who: players[dealSeat(i)], what: what };
+        return h("div", null, interpolate(r.noCut && r.misdeal ? gettext("Deal %(n)s by %(who)s (no cut): %(what)s. ") : gettext("Deal %(n)s by %(who)s: %(what)s. "), said, true));
+      }), btn(round0().misdeal ? gettext("Undo the misdeal") : gettext("Undo: back to that deal"), function () {
         st.rounds.pop();
         var r = round();
         if (r.misdeal) r.misdeal = null; else r.turned = null;  // (an uncut deal: take its turned card back)
@@ -172,44 +173,44 @@
 
     function drawCut() {
       var ri = lastIndex(), r = round(), a = cutAnswer(ri), body = [];
-      if (a && a.table) body.push(h("p", { cls: "small muted", id: "designated" }, "Dealer now: ", h("b", null, players[a.table.dealer]),
-        ". The player on the dealer's right cuts; only an Ace or a Seven is announced."));
+      if (a && a.table) body.push(h("p", { cls: "small muted", id: "designated" }, gettext("Dealer now: "), h("b", null, players[a.table.dealer]),
+        gettext(". The player on the dealer's right cuts; only an Ace or a Seven is announced.")));
       r.cuts.forEach(function (ev) {
         body.push(h("div", { cls: "line-item" }, h("span", { cls: "who" }, players[ev.seat]),
-          ev.action === "cut" ? "cut " : "bottom card ", ev.card ? shell.cardSpan(ev.card) : h("span", { cls: "muted" }, "(other)")));
+          ev.action === "cut" ? gettext("cut ") : gettext("bottom card "), ev.card ? shell.cardSpan(ev.card) : h("span", { cls: "muted" }, gettext("(other)"))));
       });
-      if (r.noCut) body.push(h("p", null, h("b", null, "No cut: "), players[dealSeat(ri)] + " dealt without a cut."));
+      if (r.noCut) body.push(h("p", null, h("b", null, gettext("No cut: ")), interpolate(gettext("%(who)s dealt without a cut."), { who: players[dealSeat(ri)] }, true)));
       else if (a === undefined) body.push(shell.asking());
       else if (a.errors) body.push(shell.refused(a));
       else {
         var next = turnOption(a), bottom = next && next.action === "bottom" ? next : null;
         var cut = next && next.action === "cut" ? next : null;
         if (bottom) {
-          body.push(h("div", { cls: "line-item", id: "bottom-choices" }, h("span", { cls: "who" }, players[bottom.seat] + "\u2019s bottom card:"),
+          body.push(h("div", { cls: "line-item", id: "bottom-choices" }, h("span", { cls: "who" }, interpolate(gettext("%(who)s\u2019s bottom card:"), { who: players[bottom.seat] }, true)),
             announcedButtons(bottom, function (c) { r.cuts.push({ action: "bottom", seat: bottom.seat, card: c }); }),
-            btn("Other", function () { r.cuts.push({ action: "bottom", seat: bottom.seat, card: null }); }, "btn-ghost", { "data-card": "other" })));
-          body.push(h("p", { cls: "small muted" }, "After an Ace or Seven is cut the dealer looks at the bottom card of the deck."));
+            btn(gettext("Other"), function () { r.cuts.push({ action: "bottom", seat: bottom.seat, card: null }); }, "btn-ghost", { "data-card": "other" })));
+          body.push(h("p", { cls: "small muted" }, gettext("After an Ace or Seven is cut the dealer looks at the bottom card of the deck.")));
         } else if (cut) {
           var cutter = st.cutter !== null ? st.cutter : cut.seat;
           var push = function (c) { r.cuts.push({ action: "cut", seat: cutter, card: c }); st.cutter = null; };
-          body.push(h("div", { cls: "line-item", id: "cut-choices" }, h("span", { cls: "who" }, "Cut by"),
+          body.push(h("div", { cls: "line-item", id: "cut-choices" }, h("span", { cls: "who" }, gettext("Cut by")),
             shell.seatSelect(cutter, function (v) { st.cutter = v; }, null, "cutter")));
           body.push(h("div", { cls: "line-item" },
-            btn("Other card (deal)", function () { push(null); }, "", { "data-card": "other" }),
+            btn(gettext("Other card (deal)"), function () { push(null); }, "", { "data-card": "other" }),
             announcedButtons(cut, push)));
           // The rule book: the uncut deal is void (the dealer pays the penalty), its cards are collected and
           // dealt again after a proper cut. Its cards rarely matter: they start as not seen, the turned card asked.
-          if (!r.cuts.length) body.push(btn("Dealt without a cut", function () {
+          if (!r.cuts.length) body.push(btn(gettext("Dealt without a cut"), function () {
             r.noCut = true;
             r.hands.concat([r.blind]).forEach(function (x) { if (!x.cards.length) x.known = false; });
             st.target = null;
           }, "btn-danger", { id: "no-cut" }));
         }
       }
-      if (r.cuts.length || r.noCut) body.push(h("div", { cls: "line-item" }, btn("Undo", function () {
+      if (r.cuts.length || r.noCut) body.push(h("div", { cls: "line-item" }, btn(gettext("Undo"), function () {
         if (r.noCut) { r.noCut = false; r.hands.concat([r.blind]).forEach(function (x) { x.known = true; }); } else r.cuts.pop();
       }, "btn-ghost")));
-      return shell.step(1, "The cut", body, "step-cut");
+      return shell.step(1, gettext("The cut"), body, "step-cut");
     }
 
     function dealOrder(ri) {  // the slots in the order the cards come: from the dealer's left, the blind, the turned card
@@ -270,44 +271,44 @@
             shell.redraw();
           } });
           cb.checked = !known; return cb;
-        })(), " not seen") : null;
+        })(), " " + gettext("not seen")) : null;
       return h("div", {
         cls: "slot-group" + (isTarget ? " selected" : ""), "data-group": key,
         onclick: function () { st.target = targetFor(key); shell.redraw(); }
-      }, h("span", { cls: "who" }, title), known ? h("div", { cls: "slots" }, slots) : h("span", { cls: "muted" }, "not seen"), toggle);
+      }, h("span", { cls: "who" }, title), known ? h("div", { cls: "slots" }, slots) : h("span", { cls: "muted" }, gettext("not seen")), toggle);
     }
 
     function drawDeal() {
       var ri = lastIndex(), r = round(), d = designated(ri), ds = dealSeat(ri), body = [];
       if (r.dealSeat !== null && r.dealSeat === d) r.dealSeat = null;  // the referee's dealer after all
-      body.push(h("div", { cls: "line-item" }, h("span", { cls: "who" }, "Dealt by"),
+      body.push(h("div", { cls: "line-item" }, h("span", { cls: "who" }, gettext("Dealt by")),
         shell.seatSelect(ds, function (v) { r.dealSeat = v === d ? null : v; }, null, "deal-seat")));
-      body.push(h("p", { cls: "small muted" }, "Tap a row, then tap its cards in the grid below. Tick \u201cnot seen\u201d for a hand nobody showed."));
+      body.push(h("p", { cls: "small muted" }, gettext("Tap a row, then tap its cards in the grid below. Tick \u201cnot seen\u201d for a hand nobody showed.")));
       // The common case in one tap: nobody showed a hand (nor the blind), only the turned card is known.
       var empty = r.hands.concat([r.blind]).filter(function (x) { return x.known && !x.cards.length; });
-      if (empty.length > 1) body.push(btn("Nobody showed their cards", function () {
+      if (empty.length > 1) body.push(btn(gettext("Nobody showed their cards"), function () {
         empty.forEach(function (x) { x.known = false; });
         st.target = null;  // on to the first row still open: the turned card
       }, "btn-ghost", { id: "nobody-showed" }));
       var tk = targetKey(target());
       for (var k = 1; k <= n; k++) {
         var s = (ds + k) % n;
-        body.push(slotGroup("seat-" + s, players[s] + (s === ds ? " (dealer)" : ""), r.hands[s], Math.max(3, r.hands[s].cards.length), tk === "seat-" + s));
+        body.push(slotGroup("seat-" + s, s === ds ? interpolate(gettext("%(who)s (dealer)"), { who: players[s] }, true) : players[s], r.hands[s], Math.max(3, r.hands[s].cards.length), tk === "seat-" + s));
       }
-      body.push(slotGroup("blind", "Blind hand", r.blind, Math.max(3, r.blind.cards.length), tk === "blind"));
-      body.push(slotGroup("turned", "Turned card (trump)", { cards: r.turned ? [r.turned] : [] }, 1, tk === "turned"));
+      body.push(slotGroup("blind", gettext("Blind hand"), r.blind, Math.max(3, r.blind.cards.length), tk === "blind"));
+      body.push(slotGroup("turned", gettext("Turned card (trump)"), { cards: r.turned ? [r.turned] : [] }, 1, tk === "turned"));
       if (!r.misdeal) {
-        var reason = h("input", { type: "text", placeholder: "why (e.g. a card was exposed)", id: "misdeal-reason" });
+        var reason = h("input", { type: "text", placeholder: gettext("why (e.g. a card was exposed)"), id: "misdeal-reason" });
         reason.style.width = "auto";
-        body.push(h("details", { cls: "small" }, h("summary", null, "Misdeal? deal again"),
-          h("div", { cls: "line-item" }, reason, btn("Misdeal: deal again", function () {
+        body.push(h("details", { cls: "small" }, h("summary", null, gettext("Misdeal? deal again")),
+          h("div", { cls: "line-item" }, reason, btn(gettext("Misdeal: deal again"), function () {
             r.misdeal = { reason: reason.value || "misdeal" };
             st.rounds.push(newRound());
             st.wrap = null; st.declares = []; st.plays = []; st.trips = null; st.winners = [null, null, null];
             st.target = null;
           }, "btn-danger"))));
       }
-      return shell.step(2, "The deal", body, "step-deal");
+      return shell.step(2, gettext("The deal"), body, "step-deal");
     }
 
     function usedInDeal(r) {
@@ -320,8 +321,8 @@
 
     function drawDealPicker() {
       var r = round(), used = usedInDeal(r), t = target();
-      var title = t.kind === "hand" ? h("span", null, "Cards for ", h("b", null, players[t.seat]))
-        : t.kind === "blind" ? h("b", null, "the blind hand") : h("b", null, "the turned card");
+      var title = t.kind === "hand" ? h("span", null, gettext("Cards for "), h("b", null, players[t.seat]))
+        : t.kind === "blind" ? h("b", null, gettext("the blind hand")) : h("b", null, gettext("the turned card"));
       return shell.grid({
         rows: SUITS.map(function (s) { return RANKS.map(function (rk) { return rk + s; }); }),
         isUsed: function (c) { return !!used[c]; }, onpick: pick, title: title
@@ -358,28 +359,26 @@
       var a = dealComplete(r) ? shell.ask(dealEvents()) : null, w = option(a, "wrap");
       var takes = w && w.take ? w.take : [false, true];
       var opts = [];
-      if (takes.indexOf(false) >= 0) opts.push([false, "No"]);
-      if (takes.indexOf(true) >= 0) opts.push([true, "Yes, takes " + (r.turned ? label(r.turned) : "the turned card")]);
+      if (takes.indexOf(false) >= 0) opts.push([false, gettext("No")]);
+      if (takes.indexOf(true) >= 0) opts.push([true, interpolate(gettext("Yes, takes %(card)s"), { card: r.turned ? label(r.turned) : gettext("the turned card") }, true)]);
       // A stored hand may not say whether the dealer wrapped; that stays an answer until it is changed.
-      if (st.wrap && st.wrap.unrecorded) opts.push(["unrecorded", "Not recorded"]);
-      body.push(h("div", { cls: "line-item" }, h("span", { cls: "who" }, players[d] + " wraps?"),
+      if (st.wrap && st.wrap.unrecorded) opts.push(["unrecorded", gettext("Not recorded")]);
+      body.push(h("div", { cls: "line-item" }, h("span", { cls: "who" }, interpolate(gettext("%(who)s wraps?"), { who: players[d] }, true)),
         seg(opts, st.wrap ? (st.wrap.unrecorded ? "unrecorded" : st.wrap.take) : null,
           function (v) {
             if (v === "unrecorded") return;
             st.wrap = v ? { take: true, discard: null } : { take: false };
           }, "wrap")));
-      body.push(h("p", { cls: "small muted help-wrap" }, "To wrap, the dealer takes the turned card into the hand before looking at it " +
-        "and discards one of the three dealt: the dealer is then in and cannot back out, and must win a trick (two after a high card such as a King or an Ace) or fall. " +
-        "A dealer who does not wrap declares last."));
+      body.push(h("p", { cls: "small muted help-wrap" }, gettext("To wrap, the dealer takes the turned card into the hand before looking at it and discards one of the three dealt: the dealer is then in and cannot back out, and must win a trick (two after a high card such as a King or an Ace) or fall. A dealer who does not wrap declares last.")));
       if (a && a.errors) body.push(shell.refused(a));
       if (st.wrap && st.wrap.take) {
         var mine = w && w.cards ? w.cards : (r.hands[d].known ? r.hands[d].cards : []);
         var discards = mine.map(function (c) { return [c, label(c)]; });
-        discards.push([null, "not seen"]);
-        body.push(h("div", { cls: "line-item" }, h("span", { cls: "who" }, "Discards"),
+        discards.push([null, gettext("not seen")]);
+        body.push(h("div", { cls: "line-item" }, h("span", { cls: "who" }, gettext("Discards")),
           seg(discards, st.wrap.discard, function (v) { st.wrap.discard = v; }, "discard")));
       }
-      return shell.step(3, "The wrap", body, "step-wrap");
+      return shell.step(3, gettext("The wrap"), body, "step-wrap");
     }
 
     function declarationsOver() {
@@ -404,9 +403,9 @@
       fillDeclares();
       var body = [], ds = dealSeat(lastIndex());
       if (st.declares.some(function (d) { return d.auto; })) body.push(h("p", { cls: "small muted", id: "declare-defaults" },
-        "As in the last hand; tap to change."));
+        gettext("As in the last hand; tap to change.")));
       st.declares.forEach(function (dcl, i) {
-        body.push(h("div", { cls: "line-item" + (dcl.auto ? " defaulted" : ""), "data-seat": String(dcl.seat) }, h("span", { cls: "who" }, players[dcl.seat] + (dcl.seat === ds ? " (dealer)" : "")),
+        body.push(h("div", { cls: "line-item" + (dcl.auto ? " defaulted" : ""), "data-seat": String(dcl.seat) }, h("span", { cls: "who" }, dcl.seat === ds ? interpolate(gettext("%(who)s (dealer)"), { who: players[dcl.seat] }, true) : players[dcl.seat]),
           seg(CHOICES.map(function (c) { return [c, CHOICE_WORDS[c] || c]; }), dcl.choice, function (v) {
             st.declares[i].choice = v; st.declares[i].auto = false; st.plays = []; st.trips = null;
             // The ones after it were the last hand's: asked again, as the change may change their choices.
@@ -417,38 +416,36 @@
       if (a === undefined) body.push(shell.asking());
       else if (a.errors) body.push(shell.refused(a));
       else if (next) {
-        body.push(h("div", { cls: "line-item next", "data-seat": String(next.seat) }, h("span", { cls: "who" }, players[next.seat] + (next.seat === ds ? " (dealer)" : "")),
+        body.push(h("div", { cls: "line-item next", "data-seat": String(next.seat) }, h("span", { cls: "who" }, next.seat === ds ? interpolate(gettext("%(who)s (dealer)"), { who: players[next.seat] }, true) : players[next.seat]),
           seg(next.choices.map(function (c) { return [c, CHOICE_WORDS[c] || c]; }), null, function (v) {
             st.declares.push({ seat: next.seat, choice: v }); st.plays = []; st.trips = null;
           }, "declare-" + next.seat)));
       }
-      if (st.wrap && st.wrap.take) body.push(h("p", { cls: "small muted" }, players[ds] + " wrapped and is in."));
-      body.push(h("p", { cls: "small muted help-blind" }, "In: plays the hand dealt. Out: folds, pays nothing more and wins nothing. " +
-        "Blind: throws the hand dealt away unseen and plays the blind hand (the extra hand dealt face down) instead; that player is in, " +
-        "and only the first player to ask gets it."));
-      if (st.declares.length) body.push(btn("Undo the last declaration", function () { st.autoDeclare = false; st.declares.pop(); st.plays = []; st.trips = null; }, "btn-ghost"));
-      return shell.step(4, "Declarations (from the dealer\u2019s left)", body, "step-declare");
+      if (st.wrap && st.wrap.take) body.push(h("p", { cls: "small muted" }, interpolate(gettext("%(who)s wrapped and is in."), { who: players[ds] }, true)));
+      body.push(h("p", { cls: "small muted help-blind" }, gettext("In: plays the hand dealt. Out: folds, pays nothing more and wins nothing. Blind: throws the hand dealt away unseen and plays the blind hand (the extra hand dealt face down) instead; that player is in, and only the first player to ask gets it.")));
+      if (st.declares.length) body.push(btn(gettext("Undo the last declaration"), function () { st.autoDeclare = false; st.declares.pop(); st.plays = []; st.trips = null; }, "btn-ghost"));
+      return shell.step(4, gettext("Declarations (from the dealer\u2019s left)"), body, "step-declare");
     }
 
     function drawTrips() {
       var body = [];
       if (st.trips) {
-        body.push(h("p", null, players[st.trips.seat] + " shows three of a kind: ", st.trips.cards.map(shell.cardSpan),
-          " ", btn("Undo", function () { st.trips = null; })));
-        return shell.step(5, "Three of a kind", body, "step-trips");
+        body.push(h("p", null, interpolate(gettext("%(who)s shows three of a kind: "), { who: players[st.trips.seat] }, true), st.trips.cards.map(shell.cardSpan),
+          " ", btn(gettext("Undo"), function () { st.trips = null; })));
+        return shell.step(5, gettext("Three of a kind"), body, "step-trips");
       }
       var a = shell.ask(declareEvents());
       if (a === undefined) body.push(shell.asking());
       else if (a.options) {
         var shows = a.options.filter(function (o) { return o.action === "trips" && o.cards; });
         shows.forEach(function (o) {
-          body.push(btn(players[o.seat] + " shows " + o.cards.map(label).join(" "), function () {
+          body.push(btn(interpolate(gettext("%(who)s shows %(cards)s"), { who: players[o.seat], cards: o.cards.map(label).join(" ") }, true), function () {
             st.trips = { seat: o.seat, cards: o.cards.slice() };
           }, "", { "data-trips": String(o.seat) }));
         });
-        if (!shows.length) body.push(h("p", { cls: "small muted" }, "Nobody who is in holds three of a kind (among the cards you entered)."));
+        if (!shows.length) body.push(h("p", { cls: "small muted" }, gettext("Nobody who is in holds three of a kind (among the cards you entered).")));
       }
-      return shell.step(5, "Three of a kind", body, "step-trips");
+      return shell.step(5, gettext("Three of a kind"), body, "step-trips");
     }
 
     function playsOf(plays) {
@@ -457,26 +454,26 @@
 
     function drawTricks() {
       var body = [];
-      body.push(h("div", { cls: "line-item" }, seg([["cards", "Card by card"], ["winners", "Who won each trick"]], st.mode,
+      body.push(h("div", { cls: "line-item" }, seg([["cards", gettext("Card by card")], ["winners", gettext("Who won each trick")]], st.mode,
         function (v) { st.mode = v; }, "mode")));
       var over = declarationsOver();
       if (st.trips) {
-        body.push(h("p", { cls: "muted" }, "Three of a kind was shown: no tricks are played."));
+        body.push(h("p", { cls: "muted" }, gettext("Three of a kind was shown: no tricks are played.")));
       } else if (over === undefined) {
         body.push(shell.asking());
       } else if (!over) {
-        body.push(h("p", { cls: "muted" }, "Record the declarations first."));
+        body.push(h("p", { cls: "muted" }, gettext("Record the declarations first.")));
       } else if (st.mode === "winners") {
         var a = shell.ask(declareEvents()), trick = option(a, "trick");
-        if (!trick) body.push(h("p", { cls: "muted" }, shell.words((a && a.table && a.table.text) || "No tricks are played.")));
+        if (!trick) body.push(h("p", { cls: "muted" }, shell.words((a && a.table && a.table.text) || gettext("No tricks are played."))));
         else for (var t = 0; t < TRICKS; t++) (function (t) {
-          body.push(h("div", { cls: "line-item" }, h("span", { cls: "who" }, "Trick " + (t + 1)),
+          body.push(h("div", { cls: "line-item" }, h("span", { cls: "who" }, interpolate(gettext("Trick %(n)s"), { n: t + 1 }, true)),
             seg(trick.winners.map(function (s) { return [s, players[s]]; }), st.winners[t], function (v) { st.winners[t] = v; }, "winner-" + t)));
         })(t);
       } else {
         body = body.concat(drawPlays());
       }
-      return shell.step(6, "The tricks", body, "step-tricks");
+      return shell.step(6, gettext("The tricks"), body, "step-tricks");
     }
 
     function drawPlays() {
@@ -485,12 +482,12 @@
       if (a.errors) return [shell.refused(a)];
       var table = a.table, play = option(a, "play");
       (table.tricks || []).forEach(function (tr, i) {
-        body.push(h("div", { cls: "line-item trick-done" }, h("span", { cls: "who" }, "Trick " + (i + 1)),
-          tr.plays && tr.plays.length ? playsOf(tr.plays) : h("span", { cls: "muted" }, "cards not recorded "),
+        body.push(h("div", { cls: "line-item trick-done" }, h("span", { cls: "who" }, interpolate(gettext("Trick %(n)s"), { n: i + 1 }, true)),
+          tr.plays && tr.plays.length ? playsOf(tr.plays) : h("span", { cls: "muted" }, gettext("cards not recorded") + " "),
           h("b", null, "\u2192 " + players[tr.winner])));
       });
       if (play) {
-        body.push(h("div", { cls: "line-item" }, h("span", { cls: "who" }, "Trick " + ((table.tricks || []).length + 1)),
+        body.push(h("div", { cls: "line-item" }, h("span", { cls: "who" }, interpolate(gettext("Trick %(n)s"), { n: (table.tricks || []).length + 1 }, true)),
           playsOf(table.trick || [])));
         var known = table.hands && Array.isArray(table.hands[play.seat]);
         var played = {};
@@ -506,8 +503,8 @@
         if (known && play.cards) {
           var others = table.hands[play.seat].filter(function (c) { return !allows(play, c); });
           choices = [play.cards.map(function (c) { return btn(label(c), function () { choose(c); }, "btn-ghost legal", { "data-play": c }); }),
-            others.length ? h("span", { cls: "small muted" }, " breaks a rule: ") : null,
-            others.map(function (c) { return btn(label(c), function () { choose(c); }, "btn-ghost illegal", { "data-play": c, title: "breaks a rule" }); })];
+            others.length ? h("span", { cls: "small muted" }, " " + gettext("breaks a rule:") + " ") : null,
+            others.map(function (c) { return btn(label(c), function () { choose(c); }, "btn-ghost illegal", { "data-play": c, title: gettext("breaks a rule") }); })];
         } else {
           // His hand was not seen: any card of the deck not played yet; the ones the referee allows are marked.
           choices = shell.grid({
@@ -516,14 +513,14 @@
             onpick: choose, id: "play-picker", dataKey: "data-play"
           });
         }
-        body.push(h("div", { cls: "line-item", id: "play-choices" }, h("span", { cls: "who" }, "Next to play: ", h("b", null, players[play.seat])), choices));
+        body.push(h("div", { cls: "line-item", id: "play-choices" }, h("span", { cls: "who" }, gettext("Next to play: "), h("b", null, players[play.seat])), choices));
         if (st.pending && st.pending.seat === play.seat) body.push(drawWarning(play));
       } else if ((table.tricks || []).length >= TRICKS) {
-        body.push(h("p", { cls: "small" }, "All three tricks are in."));
+        body.push(h("p", { cls: "small" }, gettext("All three tricks are in.")));
       } else {
-        body.push(h("p", { cls: "small" }, shell.words(table.text || "No more cards are played.")));
+        body.push(h("p", { cls: "small" }, shell.words(table.text || gettext("No more cards are played."))));
       }
-      if (st.plays.length) body.push(btn("Undo last card", function () { st.plays.pop(); st.pending = null; }, "btn-ghost"));
+      if (st.plays.length) body.push(btn(gettext("Undo last card"), function () { st.plays.pop(); st.pending = null; }, "btn-ghost"));
       return body;
     }
 
@@ -538,12 +535,12 @@
           : h("div", null, (ruling.errors || []).map(function (er) { return shell.words(er.message); }));
       }
       return h("div", { cls: "errors-box small", id: "play-warning", role: "alert" },
-        h("b", null, players[play.seat] + " may not play " + label(c) + " now. "), "The referee says: ", said,
+        h("b", null, interpolate(gettext("%(who)s may not play %(card)s now. "), { who: players[play.seat], card: label(c) }, true)), gettext("The referee says: "), said,
         h("div", { cls: "actions" },
-          btn("Yes, " + players[play.seat] + " played " + label(c), function () {
+          btn(interpolate(gettext("Yes, %(who)s played %(card)s"), { who: players[play.seat], card: label(c) }, true), function () {
             st.plays.push({ seat: play.seat, card: c }); st.pending = null;
           }, "btn-danger", { id: "play-anyway" }),
-          btn("No, pick another card", function () { st.pending = null; }, "btn-ghost", { id: "play-cancel" })));
+          btn(gettext("No, pick another card"), function () { st.pending = null; }, "btn-ghost", { id: "play-cancel" })));
     }
 
     // A deal by a seat other than the referee's dealer after the cut: a misdeal (the rule book), void too.
@@ -587,9 +584,9 @@
 
     // --- editing a logged hand: the state from the stored record ----------------------------------------
     function describe(e) {
-      var who = typeof e.seat === "number" && players[e.seat] !== undefined ? players[e.seat] + "\u2019s " : "";
-      var words = { declare: "declaration", play: "card", bottom: "bottom card", trips: "three of a kind" };
-      return who + (words[e.action] || e.action || "unnamed event") + (e.action === "play" && e.card ? " " + label(e.card) : "");
+      var words = { declare: gettext("declaration"), play: gettext("card"), bottom: gettext("bottom card"), trips: gettext("three of a kind") };
+      var what = (words[e.action] || e.action || gettext("unnamed event")) + (e.action === "play" && e.card ? " " + label(e.card) : "");
+      return typeof e.seat === "number" && players[e.seat] !== undefined ? interpolate(gettext("%(who)s\u2019s %(what)s"), { who: players[e.seat], what: what }, true) : what;
     }
 
     // record -> state, the inverse of events(). Throws Unshowable for what the picker has no place for;
@@ -602,11 +599,11 @@
       function isCard(c) { return typeof c === "string" && DECK.indexOf(c) >= 0; }
       function cards(list, i, what) {
         if (list === null) return { known: false, cards: [] };
-        if (!Array.isArray(list) || !list.every(isCard)) throw new Unshowable(i, what + " is not a list of cards");
+        if (!Array.isArray(list) || !list.every(isCard)) throw new Unshowable(i, interpolate(gettext("%(what)s is not a list of cards"), { what: what }, true));
         return { known: true, cards: list.slice() };
       }
       evs.forEach(function (e, i) {
-        if (!e || typeof e !== "object") throw new Unshowable(i, "it is not an event");
+        if (!e || typeof e !== "object") throw new Unshowable(i, gettext("it is not an event"));
         var r = round(), seat = e.seat;
         if (dealt && !st.wrap && ["declare", "trips", "play", "trick"].indexOf(e.action) >= 0) {
           st.wrap = { take: false, unrecorded: true };  // the record does not say whether the dealer wrapped
@@ -615,57 +612,57 @@
         var seatOk = typeof seat === "number" && seat >= 0 && seat < n && Math.floor(seat) === seat;
         switch (e.action) {
           case "cut": case "bottom":
-            if (afterDeal) throw new Unshowable(i, "a cut after the wrap or the declarations");
-            if (!seatOk || !(e.card === null || isCard(e.card))) throw new Unshowable(i, "its seat or card is not one the picker knows");
+            if (afterDeal) throw new Unshowable(i, gettext("a cut after the wrap or the declarations"));
+            if (!seatOk || !(e.card === null || isCard(e.card))) throw new Unshowable(i, gettext("its seat or card is not one the picker knows"));
             if (dealt) { st.rounds.push(newRound()); r = round(); dealt = false; }
             r.cuts.push({ action: e.action, seat: seat, card: e.card });
             break;
           case "deal":
-            if (afterDeal) throw new Unshowable(i, "a deal after the wrap or the declarations");
-            if (!seatOk) throw new Unshowable(i, "its seat is not at the table");
+            if (afterDeal) throw new Unshowable(i, gettext("a deal after the wrap or the declarations"));
+            if (!seatOk) throw new Unshowable(i, gettext("its seat is not at the table"));
             if (dealt) { st.rounds.push(newRound()); r = round(); }
             if (!r.cuts.length) r.noCut = true;
             r.dealSeat = seat;  // as logged; it follows the cut again when the referee names the same seat
-            if (!Array.isArray(e.hands) || e.hands.length !== n) throw new Unshowable(i, "it does not give a hand per seat");
-            r.hands = e.hands.map(function (x, s) { return cards(x, i, players[s] + "\u2019s hand"); });
-            r.blind = cards(e.blind === undefined ? null : e.blind, i, "the blind");
-            if (!(e.turned === null || isCard(e.turned))) throw new Unshowable(i, "the turned card is not a card");
+            if (!Array.isArray(e.hands) || e.hands.length !== n) throw new Unshowable(i, gettext("it does not give a hand per seat"));
+            r.hands = e.hands.map(function (x, s) { return cards(x, i, interpolate(gettext("%(who)s\u2019s hand"), { who: players[s] }, true)); });
+            r.blind = cards(e.blind === undefined ? null : e.blind, i, gettext("the blind"));
+            if (!(e.turned === null || isCard(e.turned))) throw new Unshowable(i, gettext("the turned card is not a card"));
             r.turned = e.turned;
             dealt = true;
             break;
           case "misdeal":
-            if (!dealt || afterDeal || seat !== r.dealSeat) throw new Unshowable(i, "a misdeal the picker cannot place");
+            if (!dealt || afterDeal || seat !== r.dealSeat) throw new Unshowable(i, gettext("a misdeal the picker cannot place"));
             r.misdeal = { reason: e.reason };
             st.rounds.push(newRound());
             dealt = false;
             break;
           case "wrap":
-            if (!dealt || afterDeal) throw new Unshowable(i, "a wrap out of its place");
+            if (!dealt || afterDeal) throw new Unshowable(i, gettext("a wrap out of its place"));
             st.wrap = e.take ? { take: true, discard: e.discard === undefined ? null : e.discard } : { take: false };
             afterDeal = true;
             break;
           case "declare":
-            if (!st.wrap || !seatOk || CHOICES.indexOf(e.choice) < 0) throw new Unshowable(i, "a declaration the picker cannot place");
+            if (!st.wrap || !seatOk || CHOICES.indexOf(e.choice) < 0) throw new Unshowable(i, gettext("a declaration the picker cannot place"));
             st.declares.push({ seat: seat, choice: e.choice });
             break;
           case "trips":
-            if (!st.wrap || !seatOk || !Array.isArray(e.cards)) throw new Unshowable(i, "three of a kind the picker cannot place");
+            if (!st.wrap || !seatOk || !Array.isArray(e.cards)) throw new Unshowable(i, gettext("three of a kind the picker cannot place"));
             st.trips = { seat: seat, cards: e.cards.slice() };
             break;
           case "play":
-            if (!st.wrap || !seatOk || !isCard(e.card)) throw new Unshowable(i, "a card play the picker cannot place");
+            if (!st.wrap || !seatOk || !isCard(e.card)) throw new Unshowable(i, gettext("a card play the picker cannot place"));
             st.plays.push({ seat: seat, card: e.card });
             break;
           case "trick":
-            if (!st.wrap || wins >= TRICKS || typeof e.winner !== "number") throw new Unshowable(i, "a trick the picker cannot place");
+            if (!st.wrap || wins >= TRICKS || typeof e.winner !== "number") throw new Unshowable(i, gettext("a trick the picker cannot place"));
             st.mode = "winners";
             st.winners[wins++] = e.winner;
             break;
           default:
-            throw new Unshowable(i, "the picker has no place for \u201c" + e.action + "\u201d");
+            throw new Unshowable(i, interpolate(gettext("the picker has no place for \u201c%(action)s\u201d"), { action: e.action }, true));
         }
       });
-      if (st.plays.length && wins) throw new Unshowable(null, "it gives some tricks card by card and some by winner");
+      if (st.plays.length && wins) throw new Unshowable(null, gettext("it gives some tricks card by card and some by winner"));
       st.target = null;  // the first open slot, or the tricks
     }
 

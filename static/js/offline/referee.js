@@ -14,7 +14,7 @@
 
 export class RefereeUnavailable extends Error {
   constructor(why) {
-    super("The referee cannot run in this browser (" + why + "): log the hand on paper; it is ruled when sent.");
+    super(interpolate(gettext("The referee cannot run in this browser (%(why)s): log the hand on paper; it is ruled when sent."), { why: why }, true));
     this.name = "RefereeUnavailable";
     this.why = why;
   }
@@ -39,7 +39,7 @@ export function createReferee({ workerUrl = "/offline/worker.js", loadTimeoutMs 
 
   function start() {
     if (typeof Worker === "undefined" || typeof WebAssembly === "undefined") {
-      refuseAll("no Web Workers or WebAssembly");
+      refuseAll(gettext("no Web Workers or WebAssembly"));
       return;
     }
     try {
@@ -50,7 +50,7 @@ export function createReferee({ workerUrl = "/offline/worker.js", loadTimeoutMs 
     }
     worker.onerror = (e) => {
       e.preventDefault();
-      refuseAll((e && e.message) || "the worker did not start");
+      refuseAll((e && e.message) || gettext("the worker did not start"));
     };
     worker.onmessage = (event) => {
       const { id, status, body, unavailable } = event.data;
@@ -74,7 +74,7 @@ export function createReferee({ workerUrl = "/offline/worker.js", loadTimeoutMs 
     return new Promise((resolve, reject) => {
       const id = nextId++;
       // Only the first load may be slow: a phone that cannot start Python in time gets paper mode.
-      const timer = loaded ? null : setTimeout(() => refuseAll("it took too long to load"), loadTimeoutMs);
+      const timer = loaded ? null : setTimeout(() => refuseAll(gettext("it took too long to load")), loadTimeoutMs);
       waiting.set(id, { resolve, reject, timer });
       worker.postMessage({ id, ask, text, language: document.documentElement.lang || "en" });
     });
