@@ -174,8 +174,12 @@ def error_text(err):
 
 # The referee's words keep cents and card codes ("pays 210 into the next pot", "plays JC"): a player reads
 # them in the family's money and with the cards as the tables show them. The stored words are not changed.
+# An amount follows one of these words, in English, Czech ("platí 30", "bere bank 40") or Russian ("платит 30").
 _AMOUNT = re.compile(
-    r"\b(pays|pay|paid|pot of|costs|cost|penalty of|takes|owes)( |\u00a0)(\d+)\b(?! (?:trick|card|point|hand))"
+    r"\b(pays|pay|paid|pot of|costs|cost|penalty of|takes|owes"
+    r"|platí po|platí|zaplatí|bere bank|bere|o bank|bank"
+    r"|платят по|платит|платят|берёт банк|забирает банк|берёт|забирает|банк)( |\u00a0)(\d+)\b"
+    r"(?! (?:trick|card|point|hand|štych|kart|bod|rozdání|взятк|карт|очк|раздач))"
 )
 _CARD = re.compile(r"(?<![\w-])([AKQJT98765432]|10)([SHDC])(?![\w-])")
 
