@@ -64,6 +64,11 @@ def test_the_new_night_form_and_its_refusals_read_in_russian(client, owner, fami
     page = read(client, reverse("session_new", args=[family.slug]))
     assert "Новый вечер" in page or "Начать вечер" in page
     assert "Места в порядке хода" in page and "Seats, in the order" not in page
+    assert '<span class="unit">¢</span>' in page  # a dollar family's money fields count cents
+    family.currency = "rub"
+    family.save()
+    page = read(client, reverse("session_new", args=[family.slug]))
+    assert '<span class="unit">коп.</span>' in page
 
 
 @pytest.mark.parametrize(
