@@ -23,7 +23,7 @@ def card_text(code):
     if not code or not isinstance(code, str):
         return "?"
     if code == "JK":
-        return "Joker"
+        return pgettext("a card", "Joker")
     rank, suit = code[:-1], code[-1:]
     return f"{RANKS.get(rank, rank)}{SUITS.get(suit, suit)}"
 
