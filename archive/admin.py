@@ -7,6 +7,7 @@ import json
 from django.contrib import admin
 from django.utils.html import format_html
 
+from archive.common.fragments import family_changed
 from archive.models import (
     Dispute,
     DisputeMessage,
@@ -26,6 +27,26 @@ def _pretty(value):
     return format_html(
         "<pre style='white-space:pre-wrap;max-width:70em'>{}</pre>", json.dumps(value, indent=1, ensure_ascii=False)
     )
+
+
+class ChangesFamily(admin.ModelAdmin):
+    """A night, hand, ledger row or dispute saved or deleted here changes what the family's pages show: its
+    version is replaced (archive/common/fragments.py), as the services do. (Families, players and members
+    replace it from their own rows' signals: archive/people/versions.py.)"""
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        family_changed(obj.family_id)
+
+    def delete_model(self, request, obj):
+        family_id = obj.family_id
+        super().delete_model(request, obj)
+        family_changed(family_id)
+
+    def delete_queryset(self, request, queryset):
+        family_ids = list(queryset.values_list("family_id", flat=True).distinct())
+        super().delete_queryset(request, queryset)
+        family_changed(*family_ids)
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -84,7 +105,7 @@ class HandInline(ReadOnlyInline):
 
 
 @admin.register(Session)
-class SessionAdmin(admin.ModelAdmin):
+class SessionAdmin(ChangesFamily):
     list_display = ["__str__", "family", "key", "place", "game", "deleted_at"]
     list_filter = ["game", "family"]
     search_fields = ["key", "place", "family__name"]
@@ -124,7 +145,7 @@ class RecordAndRulingAdmin(admin.ModelAdmin):
 
 
 @admin.register(Hand)
-class HandAdmin(RecordAndRulingAdmin):
+class HandAdmin(ChangesFamily, RecordAndRulingAdmin):
     list_display = ["__str__", "status", "pot_in", "pot_out", "violation_count", "revision", "deleted_at"]
     list_filter = ["status", "session__family"]
     search_fields = ["session__key"]
@@ -159,7 +180,7 @@ class HandRevisionAdmin(RecordAndRulingAdmin):
 
 
 @admin.register(LedgerEntry)
-class LedgerEntryAdmin(admin.ModelAdmin):
+class LedgerEntryAdmin(ChangesFamily):
     list_display = ["hand", "seat", "player", "amount", "kind", "reason"]
     list_filter = ["kind"]
     list_select_related = ["hand__session", "player"]
@@ -187,7 +208,7 @@ class DisputeVersionInline(ReadOnlyInline):
 
 
 @admin.register(Dispute)
-class DisputeAdmin(admin.ModelAdmin):
+class DisputeAdmin(ChangesFamily):
     list_display = ["title", "hand", "status", "opened_by", "opened_at"]
     list_filter = ["status"]
     search_fields = ["title"]

@@ -1,7 +1,9 @@
-"""The user's guide (docs/guide.md, the one copy) as HTML for the "How to" page.
+"""The user's guide (docs/guide.md, and its Czech and Russian translations docs/guide.cs.md and
+docs/guide.ru.md) as HTML for the "How to" page, in the reader's language (English where there is none).
 
-A small reader for the forms the guide uses: headings, paragraphs, numbered and bulleted lists,
-**bold**, and pictures (`![words](../static/guide/x.png)`, a path that works where the Markdown is read and
+A small reader for the forms the guide uses: headings (a translation names each one's anchor,
+`## Založit rodinu {#start-a-family}`, so the links into the guide work in every language), paragraphs,
+numbered and bulleted lists, **bold**, and pictures (`![words](../static/guide/x.png)`, a path that works where the Markdown is read and
 becomes the picture's static URL here). The pictures are phone screens of the demo, taken again by
 tests/browser/test_guide_shots.py."""
 
@@ -10,10 +12,13 @@ from functools import lru_cache
 from pathlib import Path
 
 from django.templatetags.static import static
+from django.utils import translation
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
-SOURCE = Path(__file__).resolve().parent.parent / "docs" / "guide.md"
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+SOURCE = DOCS / "guide.md"
+_ANCHOR = re.compile(r"\s*\{#([a-z0-9-]+)\}$")
 _PICTURE = re.compile(r"!\[([^\]]*)\]\(\.\./static/([^)]+)\)")
 _ITEM = re.compile(r"^(?:\d+\.|-) +")
 
@@ -28,7 +33,12 @@ def _block(lines):
     if first.startswith("#"):
         level = len(first) - len(first.lstrip("#"))
         title = first.lstrip("#").strip()
-        return f'<h{level} id="{re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")}">{_inline(title)}</h{level}>'
+        anchor = _ANCHOR.search(title)
+        if anchor:
+            title, slug = title[: anchor.start()], anchor.group(1)
+        else:
+            slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+        return f'<h{level} id="{slug}">{_inline(title)}</h{level}>'
     picture = _PICTURE.fullmatch(first.strip())
     if picture:
         alt, path = picture.groups()
@@ -48,11 +58,22 @@ def _block(lines):
     return f"<p>{_inline(' '.join(line.strip() for line in lines))}</p>"
 
 
-@lru_cache(maxsize=1)
+def source_of(language) -> Path:
+    """The guide's file in a language: its translation where there is one, else the English."""
+    translated = DOCS / f"guide.{(language or '').split('-')[0]}.md"
+    return translated if language and translated.exists() else SOURCE
+
+
 def guide_html():
-    """The guide's title and its body as HTML (read once: the file changes only with the code)."""
+    """The guide's title and its body as HTML, in the language of the request."""
+    return _guide_html(source_of(translation.get_language()))
+
+
+@lru_cache(maxsize=4)
+def _guide_html(source):
+    """Read once per language: the files change only with the code."""
     blocks, cur = [], []
-    for line in SOURCE.read_text(encoding="utf-8").splitlines():
+    for line in source.read_text(encoding="utf-8").splitlines():
         if line.strip():
             cur.append(line)
         elif cur:
@@ -60,5 +81,5 @@ def guide_html():
             cur = []
     if cur:
         blocks.append(cur)
-    title = blocks[0][0].lstrip("#").strip()
+    title = _ANCHOR.sub("", blocks[0][0].lstrip("#").strip())
     return title, mark_safe("\n".join(_block(b) for b in blocks[1:]))  # noqa: S308 (every text part escaped above)

@@ -30,6 +30,7 @@ router.register("disputes", disputes_api.DisputeViewSet, basename="api-dispute")
 api_urls = [
     path("referee/", referee_api.RefereeView.as_view(), name="api-referee"),
     path("referee/legal/", referee_api.LegalView.as_view(), name="api-referee-legal"),
+    path("referee/next/", referee_api.NextView.as_view(), name="api-referee-next"),
     path("games/", referee_api.GamesView.as_view(), name="api-games"),
     path("token/", obtain_expiring_token, name="api-token"),
     path("invitations/accept/", families.InvitationAcceptView.as_view(), name="api-invitation-accept"),

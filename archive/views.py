@@ -156,6 +156,7 @@ def player_page(request, slug, pk):
         **_keyset_args(request, family),
     )
     selectors.with_player_net(hands["rows"], player)
+    selectors.with_reader_summaries(hands["rows"])  # what happened, in the reader's language
     return render(
         request,
         "archive/player.html",

@@ -8,9 +8,13 @@
     games() -> list                     the catalogue of games, variants, house rules and events
     legal(record) -> dict               who acts next in a record and what they may do
     ledger_kind(entry) -> str           "ante", "fee", "penalty", "share", "fall" or "other"
-    answer(ask, text) -> (int, str)     "replay", "legal" or "games" answered as the API sends it:
-                                        (200, the document's JSON) or (400, error/1's JSON); the
-                                        browser's offline referee calls the same function
+    next_hand(before, record) -> dict   next/1: a hand logged at its place in a night (`before`, its set-up),
+                                        ruled, and the next hand's set-up (referee/chain.py: the dealer
+                                        moved on, the pot carried, what else carries): the phone with no
+                                        network sets up the next hand from it
+    answer(ask, text) -> (int, str)     "replay", "legal", "next" ({"before", "record"}) or "games" answered
+                                        as the API sends it: (200, the document's JSON) or (400, error/1's
+                                        JSON); the browser's offline referee calls the same function
     record_of(value) -> dict            JSON text or a dict to a record dict (BadRecord if not an object)
 
 Each takes `language=` ("en", "cs" or "ru"; referee/language.py): the words of the ruling, the replay and
@@ -21,7 +25,7 @@ The referee never raises anything but BadRecord, whatever it is given.
 
 import functools
 
-from . import catalogue, core
+from . import catalogue, chain, core
 from .answers import OK, dumps, error_document, record_of, refusal
 from .games import MODULES, PLANNED, _loaded, game_module
 from .language import _, current, speaking
@@ -32,6 +36,7 @@ __all__ = [
     "replay",
     "steps",
     "legal",
+    "next_hand",
     "games",
     "answer",
     "BadRecord",
@@ -158,17 +163,46 @@ def steps(record, language=None):
         yield state
 
 
+def next_hand(before, record, language=None):
+    """next/1: {"format": "next/1", "record", "ruling", "next"}: `record` logged at the place `before` in its
+    night (the set-up it started from: referee/chain.py), filled as the archive fills it, ruled, and the set-up
+    of the hand after it. BadRecord if the set-up or the record is bad."""
+    with _speaking_for(before if before.__class__ is dict else record, language):
+        try:
+            return chain.next_hand(before, record, _replay)
+        except BadRecord:
+            raise
+        except Exception as e:
+            raise BadRecord([error(None, "*", _internal(e))]) from e
+
+
+def _next(question):
+    """next_hand for the question {"before": set-up, "record": the hand}, as the page sends it."""
+    if question.__class__ is not dict or not {"before", "record"} <= question.keys():
+        raise BadRecord(
+            [error(None, "*", _("ask 'next' with a JSON object holding 'before' (the hand's set-up) and 'record'"))]
+        )
+    return next_hand(question["before"], question["record"])
+
+
 def answer(ask, text=None, language=None):
     """(status, JSON text) of one question, as the API answers it: "replay" (ruling/1) or "legal" (legal/1)
-    of a record given as JSON text, or "games" (the catalogue). A bad record is (400, error/1's text); never
-    an exception. The API's endpoints and the browser's offline referee both call this one function."""
+    of a record given as JSON text, "next" (next/1) of {"before": a hand's set-up, "record": the hand}, or
+    "games" (the catalogue). A bad record is (400, error/1's text); never an exception. The API's endpoints
+    and the browser's offline referee both call this one function."""
     if ask == "games":
         return OK, dumps(games(language))
-    rule = {"replay": replay, "legal": legal}.get(ask)
+    rule = {"replay": replay, "legal": legal, "next": _next}.get(ask)
     if rule is None:
         with speaking(language):
             return refusal(
-                [error(None, "*", _("the referee answers replay, legal or games, not {ask}").format(ask=repr(ask)))]
+                [
+                    error(
+                        None,
+                        "*",
+                        _("the referee answers replay, legal, next or games, not {ask}").format(ask=repr(ask)),
+                    )
+                ]
             )
     try:
         with speaking(language):

@@ -3,6 +3,7 @@ how they settle, and whether a session's header (game, variant, house rules, sea
 can rule on. The archive never keeps its own copy of a game's rules: everything here asks referee."""
 
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 import referee
 
@@ -70,21 +71,25 @@ def _kind_problem(rule, value):
     name = rule["label"]
     if kind == "money":
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MONEY_MAX:
-            return f"{name} is a whole number of cents from 0 to {MONEY_MAX}."
+            return _("%(name)s is a whole number of cents from 0 to %(max)s.") % {"name": name, "max": MONEY_MAX}
     elif kind == "flag":
         if not isinstance(value, bool):
-            return f"{name} is true or false."
+            return _("%(name)s is true or false.") % {"name": name}
     elif kind == "count":
         if isinstance(value, bool) or not isinstance(value, int) or not rule["min"] <= value <= rule["max"]:
-            return f"{name} is a whole number from {rule['min']} to {rule['max']}."
+            return _("%(name)s is a whole number from %(min)s to %(max)s.") % {
+                "name": name,
+                "min": rule["min"],
+                "max": rule["max"],
+            }
     elif kind == "choice":
         values = [c["value"] for c in rule["choices"]]
         if value not in values:
-            return f"{name} is one of " + ", ".join(f"“{v}”" for v in values) + "."
+            return _("%(name)s is one of %(values)s.") % {"name": name, "values": ", ".join(f"“{v}”" for v in values)}
     elif kind == "ranks":
         values = [r["value"] for r in rule["ranks"]]
         if not isinstance(value, list) or any(v not in values for v in value) or len(set(value)) != len(value):
-            return f"{name} is a list of ranks among " + " ".join(values) + "."
+            return _("%(name)s is a list of ranks among %(values)s.") % {"name": name, "values": " ".join(values)}
     return None
 
 
@@ -95,23 +100,29 @@ def header_problems(*, game, variant=None, house_rules=None, seats=None) -> list
     entry = game_entry(game)
     if entry is None:
         known = ", ".join(g["title"] for g in catalogue())
-        return [f"“{game}” is not a game the referee knows; it knows {known}."]
+        return [_("“%(game)s” is not a game the referee knows; it knows %(known)s.") % {"game": game, "known": known}]
     problems = []
     variants = variant_values(entry)
     if variant and variant not in variants:
+        said = {"game": entry["title"], "variant": variant, "variants": ", ".join(variants)}
         problems.append(
-            f"{entry['title']} has no variant “{variant}”"
-            + (f"; its variants are {', '.join(variants)}." if variants else "; it has no variants.")
+            (
+                _("%(game)s has no variant “%(variant)s”; its variants are %(variants)s.")
+                if variants
+                else _("%(game)s has no variant “%(variant)s”; it has no variants.")
+            )
+            % said
         )
     rules = house_rules or {}
     if not isinstance(rules, dict):
-        return problems + ['The house rules are an object of the rules that differ, e.g. {"ante": 5}.']
+        return problems + [_('The house rules are an object of the rules that differ, e.g. {"ante": 5}.')]
     by_name = {r["name"]: r for r in entry["house_rules"]}
     for name, value in rules.items():
         rule = by_name.get(name)
         if rule is None:
             problems.append(
-                f"{entry['title']} has no house rule “{name}”; its house rules are " + ", ".join(sorted(by_name)) + "."
+                _("%(game)s has no house rule “%(rule)s”; its house rules are %(rules)s.")
+                % {"game": entry["title"], "rule": name, "rules": ", ".join(sorted(by_name))}
             )
             continue
         problem = _kind_problem(rule, value)
@@ -130,7 +141,7 @@ def header_problems(*, game, variant=None, house_rules=None, seats=None) -> list
         "events": [],
     }
     try:
-        referee.replay(record)
+        referee.replay(record, language=translation.get_language())  # its words in the reader's language
     except referee.BadRecord as exc:
         problems += [
             e["message"][:1].upper() + e["message"][1:] + "." for e in exc.errors if seats or e["field"] != "players"

@@ -5,7 +5,8 @@ import re
 
 from django import template
 from django.utils.html import format_html, format_html_join
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext, pgettext_lazy
 
 from archive.common import catalogue
 from archive.common.money import text as money_text
@@ -104,7 +105,10 @@ def get(mapping, key):
 
 
 # What a void deal was, by the rule of its violation: a badge says what happened, never more.
-_VOID_DEALS = (("no-cut", "dealt without a cut"), ("misdeal", "misdeal"))
+_VOID_DEALS = (
+    ("no-cut", pgettext_lazy("a void deal", "dealt without a cut")),
+    ("misdeal", pgettext_lazy("a void deal", "misdeal")),
+)
 
 
 def _void_deals(ruling):
@@ -113,8 +117,8 @@ def _void_deals(ruling):
     for v in (ruling or {}).get("violations") or ():
         rule = str(v.get("rule", "")) if isinstance(v, dict) else ""
         for key, words in _VOID_DEALS:
-            if rule.endswith("." + key) and words not in out:
-                out.append(words)
+            if rule.endswith("." + key) and str(words) not in out:
+                out.append(str(words))
     return out
 
 
@@ -123,15 +127,23 @@ def status_badge(status, ruling=None):
     """The hand's status as a badge; with its ruling, the badge says what happened to a void deal: a void hand
     names why ("void — dealt without a cut"), a Swik hand whose void deal was dealt again in the same record
     says so beside "complete" ("dealt without a cut — cut and dealt again")."""
-    labels = {"complete": "complete", "void": "void", "incomplete": "incomplete"}
+    labels = {
+        "complete": pgettext("a hand's status", "complete"),
+        "void": pgettext("a hand's status", "void"),
+        "incomplete": pgettext("a hand's status", "incomplete"),
+    }
     html = format_html('<span class="badge badge-{}">{}</span>', status, labels.get(status, status))
     kinds = _void_deals(ruling) if isinstance(ruling, dict) else []
     if not kinds:
         return html
     if status == "void":
-        return format_html('<span class="badge badge-void">void — {}</span>', " and ".join(kinds))
+        return format_html(
+            '<span class="badge badge-void">{} — {}</span>',
+            labels["void"],
+            (" " + pgettext("joining names", "and") + " ").join(kinds),
+        )
     if ruling.get("game") == "swik":  # (Swik deals again in the same record; the other games in the next hand)
-        words = "; ".join(f"{k} — cut and dealt again" for k in kinds)
+        words = "; ".join(_("%(kind)s — cut and dealt again") % {"kind": k} for k in kinds)
         return format_html('{} <span class="badge badge-redealt">{}</span>', html, words)
     return html
 

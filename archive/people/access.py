@@ -21,8 +21,11 @@ from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db.models import OuterRef, Subquery
 from django.http import Http404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from archive.common import money
+from archive.common.filters import role_words
 from archive.common.fragments import family_version
 from archive.people.models import Family, Membership
 
@@ -31,9 +34,39 @@ EDIT_ROLES = (OWNER, EDITOR)
 OWNER_ROLES = (OWNER,)
 
 _NEEDS = {
-    EDIT_ROLES: "Only the family's owners and editors may change its archive",
-    OWNER_ROLES: "Only the family's owners may manage its members",
+    EDIT_ROLES: gettext_lazy("Only the family's owners and editors may change its archive"),
+    OWNER_ROLES: gettext_lazy("Only the family's owners may manage its members"),
 }
+_YOU_ARE = {
+    OWNER: gettext_lazy("you are an owner"),
+    EDITOR: gettext_lazy("you are an editor"),
+    VIEWER: gettext_lazy("you are a viewer"),
+}
+# What the services say a refused person wanted to do (require_role_of's `doing`), gathered here for the
+# catalogues and translated when refused; a phrase not listed is said as given.
+DOINGS = (
+    gettext_noop("change this archive"),
+    gettext_noop("add members"),
+    gettext_noop("remove members"),
+    gettext_noop("invite members"),
+    gettext_noop("add players"),
+    gettext_noop("merge players"),
+    gettext_noop("undo merges"),
+    gettext_noop("import history"),
+    gettext_noop("recompute the statistics"),
+    gettext_noop("mark settle-up transfers paid"),
+    gettext_noop("unmark settle-up transfers"),
+    gettext_noop("propose versions of a disputed hand"),
+    gettext_noop("settle disputes"),
+    gettext_noop("open disputes"),
+    gettext_noop("reply to disputes"),
+    gettext_noop("resolve disputes"),
+    gettext_noop("start a session"),
+    gettext_noop("log hands"),
+    gettext_noop("edit hands"),
+    gettext_noop("delete hands"),
+    gettext_noop("restore hands"),
+)
 
 
 # ---------------------------------------------------------------- the rule
@@ -46,17 +79,17 @@ def can_edit(role) -> bool:
 def require_edit(role):
     """403 unless the role may change the archive."""
     if role not in EDIT_ROLES:
-        raise PermissionDenied(f"{_NEEDS[EDIT_ROLES]}; you are {_as(role)}.")
+        raise PermissionDenied(f"{_NEEDS[EDIT_ROLES]}; {_as(role)}.")
 
 
 def require_owner(role):
     """403 unless the role may manage the members."""
     if role not in OWNER_ROLES:
-        raise PermissionDenied(f"{_NEEDS[OWNER_ROLES]}; you are {_as(role)}.")
+        raise PermissionDenied(f"{_NEEDS[OWNER_ROLES]}; {_as(role)}.")
 
 
 def _as(role):
-    return f"an {role}" if role in (OWNER, EDITOR) else ("a viewer" if role == VIEWER else "not a member")
+    return _YOU_ARE[role] if role in _YOU_ARE else _("you are not a member")
 
 
 # ---------------------------------------------------------------- looking the user up
@@ -118,6 +151,24 @@ def family_for(user, slug):
     return family, row.role
 
 
+def _role_key(user_id, family_id, version) -> str:
+    return f"tk:role:{user_id}:{family_id}:{version}"
+
+
+def cached_role(user, family_id, version) -> str | None:
+    """The user's role in the family (by its id), as role_of says, kept in the cache under the family's version
+    (read by the caller before its own reads): a member added, removed or given another role replaces the
+    version, so the next request reads the role again. None for a stranger (cached too, as "")."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    key = _role_key(user.pk, family_id, version)
+    role = cache.get(key)
+    if role is None:
+        role = role_of(user, family_id) or ""
+        cache.set(key, role, MEMBERSHIP_TTL)
+    return role or None
+
+
 def member_family_ids(user):
     """A subquery of the ids of the families the user belongs to (API querysets are limited to it)."""
     return Membership.objects.filter(user=user).values("family_id")
@@ -155,7 +206,15 @@ def require_role_of(user, family, roles, *, doing: str) -> str:
     (the pages and API have already answered a stranger 404 before a service is called)."""
     role = role_of(user, family)
     if role not in roles:
-        raise PermissionDenied(f"{user} may not {doing} in {family}: that needs the role {' or '.join(roles)}.")
+        raise PermissionDenied(
+            _("%(user)s may not %(doing)s in %(family)s: that needs the role %(roles)s.")
+            % {
+                "user": user,
+                "doing": _(doing),
+                "family": family,
+                "roles": _(" or ").join(str(role_words(r)) for r in roles),
+            }
+        )
     return role
 
 

@@ -8,13 +8,15 @@ from datetime import timedelta
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from archive.people import access, audit
+from archive.people import access, audit, services
 from archive.people.models import Invitation, Membership
 
 LIFETIME = timedelta(days=7)
 _RANK = {Membership.Role.VIEWER: 0, Membership.Role.EDITOR: 1, Membership.Role.OWNER: 2}
-NOT_VALID = (
+NOT_VALID = gettext_lazy(
     "This invitation is not valid any more: it was used, revoked or has expired. Ask the family's owner for a new one."
 )
 
@@ -32,7 +34,7 @@ def invitation_create(*, family, role, by, for_username="") -> tuple[Invitation,
     """A new invitation and its code (shown once: only its hash is kept)."""
     _require_owner(by, family)
     if role not in Membership.Role.values:
-        raise ValidationError({"role": f"Role is one of {', '.join(Membership.Role.values)}, not {role!r}."})
+        raise ValidationError({"role": services.role_error(role)})
     code = secrets.token_urlsafe(24)
     invitation = Invitation.objects.create(
         family=family,
@@ -66,7 +68,7 @@ def invitation_accept(*, code, user) -> Membership:
     invitation = Invitation.objects.select_for_update().get(pk=found.pk)
     invitation_for_code(code)  # again, under the lock: a code works once
     if invitation.for_username and invitation.for_username != user.username:
-        raise ValidationError("This invitation was made for another account; log in as that account to accept it.")
+        raise ValidationError(_("This invitation was made for another account; log in as that account to accept it."))
     family = invitation.family
     membership, created = Membership.objects.get_or_create(family=family, user=user, defaults={"role": invitation.role})
     before = None if created else membership.role

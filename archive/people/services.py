@@ -6,6 +6,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from archive.common import bounds, money
 from archive.people import access, audit
@@ -18,7 +19,7 @@ FAMILY_NAME_MAX = 120  # Family.name
 def family_create(*, name, owner, timezone="America/Chicago", currency=money.DEFAULT) -> Family:
     name = (name or "").strip()
     if not name:
-        raise ValidationError({"name": "A family needs a name, e.g. “The Novák family”."})
+        raise ValidationError({"name": _("A family needs a name, e.g. “The Novák family”.")})
     bounds.check_texts(name=(name, FAMILY_NAME_MAX))
     base = slugify(name)[:120] or "family"
     slug, n = base, 1
@@ -42,7 +43,10 @@ def family_create(*, name, owner, timezone="America/Chicago", currency=money.DEF
 
 
 def _currency_error(currency) -> str:
-    return f"“{currency}” is not a money the archive writes; choose one of {', '.join(money.UNITS)}."
+    return _("“%(currency)s” is not a money the archive writes; choose one of %(units)s.") % {
+        "currency": currency,
+        "units": ", ".join(money.UNITS),
+    }
 
 
 @transaction.atomic
@@ -74,7 +78,10 @@ def account_language_set(*, user, language) -> Account:
     codes = [code for code, _name in settings.LANGUAGES]
     if language and language not in codes:
         raise ValidationError(
-            {"language": f"“{language}” is not a language of the site; choose one of {', '.join(codes)}."}
+            {
+                "language": _("“%(language)s” is not a language of the site; choose one of %(codes)s.")
+                % {"language": language, "codes": ", ".join(codes)}
+            }
         )
     account, _created = Account.objects.update_or_create(user=user, defaults={"language": language or ""})
     return account
@@ -86,7 +93,7 @@ def member_add(*, family, user, role, by) -> Membership:
     (archive.people.invitations), so that nobody is made a member without accepting; this adds directly."""
     access.require_role_of(by, family, access.OWNER_ROLES, doing="add members")
     if role not in Membership.Role.values:
-        raise ValidationError({"role": f"Role is one of {', '.join(Membership.Role.values)}, not {role!r}."})
+        raise ValidationError({"role": role_error(role)})
     membership, created = Membership.objects.get_or_create(family=family, user=user, defaults={"role": role})
     if created:
         audit.record(
@@ -113,10 +120,17 @@ def member_add(*, family, user, role, by) -> Membership:
     return membership
 
 
+def role_error(role) -> str:
+    return _("Role is one of %(roles)s, not %(role)r.") % {"roles": ", ".join(Membership.Role.values), "role": role}
+
+
 def _keep_an_owner(family, leaving):
     others = Membership.objects.filter(family=family, role=Membership.Role.OWNER).exclude(pk=leaving.pk)
     if not others.exists():
-        raise ValidationError(f"{leaving.user} is the only owner of {family}: make someone else owner first.")
+        raise ValidationError(
+            _("%(user)s is the only owner of %(family)s: make someone else owner first.")
+            % {"user": leaving.user, "family": family}
+        )
 
 
 @transaction.atomic
@@ -139,11 +153,16 @@ def player_create(*, family, name, user=None, by) -> Player:
     access.require_editor(by, family, "add players")
     name = (name or "").strip()
     if not name:
-        raise ValidationError({"name": "A player needs a name, as the table calls them (e.g. “Uncle Joe”)."})
+        raise ValidationError({"name": _("A player needs a name, as the table calls them (e.g. “Uncle Joe”).")})
     if bounds.name_error(name):
         raise ValidationError({"name": bounds.name_error(name)})
     if Player.objects.filter(family=family, name=name, merged_into__isnull=True).exists():
-        raise ValidationError({"name": f"{family} already has a player called {name}: pick another name."})
+        raise ValidationError(
+            {
+                "name": _("%(family)s already has a player called %(name)s: pick another name.")
+                % {"family": family, "name": name}
+            }
+        )
     player = Player.objects.create(family=family, name=name, user=user)
     audit.record(
         family=family,

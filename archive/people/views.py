@@ -110,7 +110,9 @@ def invitation_revoke(request, slug, pk):
 def audit_page(request, slug):
     family, role = family_for(request.user, slug)
     require_owner(role)
-    entries = audit.log_of(family)[:500]
+    entries = list(audit.log_of(family)[:500])
+    for entry in entries:
+        entry.said = audit.said(entry)  # in the reader's language, made from the entry's data
     return render(request, "archive/audit.html", _base(request, family, role, entries=entries))
 
 

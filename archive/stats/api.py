@@ -21,7 +21,7 @@ from archive.people.access import require_editor_of, require_member_of
 from archive.people.models import Family, Player
 from archive.stats import jobs, selectors, services
 from archive.stats.models import SettlePayment, StatsJob
-from archive.stats.views import parse_filters
+from archive.stats.views import not_a_date, parse_filters
 from archive.table.models import Game, Session
 
 DAY = {"type": "string", "format": "date", "pattern": r"^\d{4}-\d{2}-\d{2}$"}
@@ -46,7 +46,7 @@ def _filters(request):
         raw = one_value(request, name)  # given once, not empty (a 400 otherwise)
         # the schema's one spelling of a day (the pages also read 20240301)
         if name != "game" and raw and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", raw):
-            errors.append(f"{name!r} must be a date like 2024-03-01, not {raw!r}.")
+            errors.append(not_a_date(name, raw))
     if errors:
         raise serializers.ValidationError({"filters": errors})
     return flt

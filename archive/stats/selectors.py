@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from django.db.models import Sum
+from django.utils.translation import gettext as _
 
 from archive.people.models import Player
 from archive.stats import games, pot_left
@@ -111,7 +112,7 @@ def _sessions(family, game, date_from, date_to, rows):
     """Distinct sessions with a hand in the period: each whole month's count (a year row holds the sum
     of its months'), plus the end days' sessions, less the double counts of the few sessions that span
     months (StatsSessionSpan)."""
-    day_ranges, whole, _ = split(date_from, date_to, MONTH)  # the same end days; the months between
+    day_ranges, whole, _rest = split(date_from, date_to, MONTH)  # the same end days; the months between
     total = sum(r[3] for r in rows if r[0] != DAY)  # rows: (level, period, hands, sessions, pot)
     edge = {r[3] for r in rows if r[0] == DAY}  # a day row says its session
     total += len(edge)
@@ -258,13 +259,13 @@ def player_record(*, family, player_id):
         .order_by("month")
         .values_list("game", "month", "net")
     )
-    for game in sorted({g for g, _, _ in years}):
+    for game in sorted({g for g, _month, _net in years}):
         if game in games.GAMES:
             games.GAMES[game].player_columns([row], family_id=family.pk, game=game, date_from=None, date_to=None)
     row.setdefault("falls", None)  # the page's one game column: None where no game of his counts falls
     if years and years[-1][1].year - years[0][1].year > CHART_MONTHS // 12:
         level, nets = YEAR, defaultdict(int)
-        for _, year, net in years:
+        for _game, year, net in years:
             nets[as_date(year)] += net
     else:
         level, points, per = _nets_by_point(family, None, None, None, extra=mine)
@@ -362,7 +363,8 @@ def settle_up(*, family, session=None, game=None, date_from=None, date_to=None):
     parties = dict(nets)
     if pot:
         parties[POT] = pot
-    label = lambda k: "the pot" if k is POT else names.get(k, "?")  # noqa: E731
+    pot_name = _("the pot")
+    label = lambda k: pot_name if k is POT else names.get(k, "?")  # noqa: E731
     paid = defaultdict(list)
     scope = SettlePayment.objects.filter(family=family, session=session)
     if session is None:

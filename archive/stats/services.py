@@ -33,6 +33,8 @@ from collections import defaultdict
 from django.core.exceptions import PermissionDenied
 from django.db import connection, connections, transaction
 from django.utils import timezone
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
 
 from archive.common import bounds
 from archive.common.fragments import family_changed
@@ -241,11 +243,14 @@ def settle_mark_paid(*, family, payer, payee, amount, by, session=None, date_fro
     access.require_role_of(by, family, access.EDIT_ROLES, doing="mark settle-up transfers paid")
     for p in (payer, payee):
         if p is not None and p.family_id != family.pk:
-            raise PermissionDenied("That player is not at this family's table.")
+            raise PermissionDenied(_("That player is not at this family's table."))
     if session is not None and session.family_id != family.pk:
-        raise PermissionDenied("That session is not this family's.")
+        raise PermissionDenied(_("That session is not this family's."))
     if not 0 < amount <= bounds.MONEY_MAX:
-        raise ValueError(f"A transfer is a positive number of cents, at most {bounds.MONEY_MAX:,}.")
+        raise ValueError(
+            _("A transfer is a positive number of cents, at most %(most)s.")
+            % {"most": number_format(bounds.MONEY_MAX, force_grouping=True)}
+        )
     payment = SettlePayment.objects.create(
         family=family,
         session=session,

@@ -14,8 +14,10 @@ from django.http import Http404, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from archive.common import bounds, catalogue
@@ -30,6 +32,11 @@ from archive.table.models import Game, Session
 from archive.table.selectors.families import games_of
 
 
+def not_a_date(name, raw):
+    """A period's day the filter cannot read, in the reader's words (`name` is the query's: 'from', 'to')."""
+    return _("%(name)s must be a date like 2024-03-01, not %(raw)s.") % {"name": repr(name), "raw": repr(raw)}
+
+
 def parse_filters(params):
     """game, date_from, date_to from a query string; bad dates are dropped, with a message."""
     out, errors = {"game": None, "date_from": None, "date_to": None}, []
@@ -37,14 +44,14 @@ def parse_filters(params):
     if game and game in Game.values:
         out["game"] = game
     elif game:
-        errors.append(f"There is no game called {game!r}; showing every game.")
+        errors.append(_("There is no game called %(game)s; showing every game.") % {"game": repr(game)})
     for key, name in (("date_from", "from"), ("date_to", "to")):
         raw = params.get(name) or params.get(key)
         if raw:
             try:
                 out[key] = date.fromisoformat(raw)
             except ValueError:
-                errors.append(f"{name!r} must be a date like 2024-03-01, not {raw!r}.")
+                errors.append(not_a_date(name, raw))
     return out, errors
 
 
@@ -53,7 +60,7 @@ def _games(family):
     name the archive knows."""
     names = {g["name"]: g["title"] for g in catalogue.catalogue()}
     # Only a game the referee no longer knows needs the family's sessions asked (a query over all of them).
-    played = games_of(family) if any(v not in names for v, _ in Game.choices) else ()
+    played = games_of(family) if any(v not in names for v, _label in Game.choices) else ()
     return [(v, names.get(v, label)) for v, label in Game.choices if v in names or v in played]
 
 
@@ -186,7 +193,7 @@ def _party(family, raw):
     try:
         return Player.objects.get(pk=int(raw), family=family)
     except (ValueError, Player.DoesNotExist):
-        raise Http404("No such player at this table.")
+        raise Http404(_("No such player at this table."))
 
 
 @login_required
@@ -198,10 +205,10 @@ def settle_paid(request, slug):
     try:
         session_id = bounds.int_or_none(request.POST.get("session"))
     except ValueError:
-        return HttpResponseBadRequest("session is a session's id (a number).")
+        return HttpResponseBadRequest(_("session is a session's id (a number)."))
     if session_id is not None:
         session = get_object_or_404(Session, pk=session_id, family=family)
-    flt, _ = parse_filters(request.POST)
+    flt, _errors = parse_filters(request.POST)
     back = request.POST.get("next") or ""
     if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
         back = reverse("stats-settle", args=[family.slug])
@@ -209,10 +216,10 @@ def settle_paid(request, slug):
         try:
             payment_id = bounds.int_or_none(request.POST["undo"])
         except ValueError:
-            return HttpResponseBadRequest("undo is a payment's id (a number).")
+            return HttpResponseBadRequest(_("undo is a payment's id (a number)."))
         payment = get_object_or_404(SettlePayment, pk=payment_id, family=family)
         services.settle_unmark_paid(payment=payment, by=request.user)
-        messages.success(request, "Marked as not paid.")
+        messages.success(request, _("Marked as not paid."))
         return redirect(back)
     try:
         amount = int(request.POST.get("amount", ""))
@@ -226,9 +233,13 @@ def settle_paid(request, slug):
             date_from=None if session else flt["date_from"],
             date_to=None if session else flt["date_to"],
         )
-        messages.success(request, "Marked as paid.")
+        messages.success(request, _("Marked as paid."))
     except ValueError:
-        messages.error(request, f"The amount must be a positive whole number of cents, at most {bounds.MONEY_MAX:,}.")
+        messages.error(
+            request,
+            _("The amount must be a positive whole number of cents, at most %(most)s.")
+            % {"most": number_format(bounds.MONEY_MAX, force_grouping=True)},
+        )
     return redirect(back)
 
 
@@ -241,13 +252,13 @@ def recompute(request, slug):
     job.refresh_from_db()
     if request.headers.get("Accept", "").startswith("application/json"):
         return JsonResponse(jobs.job_progress(job), status=202)
-    messages.success(request, "Recomputing the statistics from every hand.")
+    messages.success(request, _("Recomputing the statistics from every hand."))
     return redirect(reverse("stats-family", args=[family.slug]) + f"?job={job.pk}")
 
 
 @login_required
 @require_GET
 def job_status(request, slug, pk):
-    family, _ = family_for(request.user, slug)
+    family, _role = family_for(request.user, slug)
     job = get_object_or_404(StatsJob, pk=pk, family=family)
     return JsonResponse(jobs.job_progress(job))

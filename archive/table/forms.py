@@ -4,6 +4,8 @@ only; the rules are the referee's and the writes the services'."""
 import datetime
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from archive.common import catalogue
 from archive.common.catalogue import MONEY_MAX
@@ -40,16 +42,23 @@ class SessionForm(forms.Form):
     fields (hr-<game>-<rule>); only the chosen game's are read. A flag or ranks field left out of the post
     is the book's value unless the form said it showed the game's rules (field 'rules_shown')."""
 
-    game = forms.ChoiceField(choices=())
-    variant = forms.CharField(max_length=20, required=False)
-    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
-    time = forms.TimeField(widget=forms.TimeInput(attrs={"type": "time"}), initial=datetime.time(19, 0))
-    timezone = forms.ChoiceField(choices=zone_choices, label="Time zone", widget=ZoneSelect)
-    place = forms.CharField(
-        max_length=120, required=False, widget=forms.TextInput(attrs={"placeholder": "Grandma's kitchen"})
+    game = forms.ChoiceField(choices=(), label=gettext_lazy("Game"))
+    variant = forms.CharField(max_length=20, required=False, label=gettext_lazy("Variant"))
+    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}), label=gettext_lazy("Date"))
+    time = forms.TimeField(
+        widget=forms.TimeInput(attrs={"type": "time"}), initial=datetime.time(19, 0), label=gettext_lazy("Time")
     )
-    first_dealer = forms.IntegerField(min_value=0, max_value=99, initial=0, label="First dealer (seat)")
-    pot_in = forms.IntegerField(min_value=0, max_value=MONEY_MAX, initial=0, label="Money already in the pot (cents)")
+    timezone = forms.ChoiceField(choices=zone_choices, label=gettext_lazy("Time zone"), widget=ZoneSelect)
+    place = forms.CharField(
+        max_length=120,
+        required=False,
+        label=gettext_lazy("Place"),
+        widget=forms.TextInput(attrs={"placeholder": gettext_lazy("Grandma's kitchen")}),
+    )
+    first_dealer = forms.IntegerField(min_value=0, max_value=99, initial=0, label=gettext_lazy("First dealer (seat)"))
+    pot_in = forms.IntegerField(
+        min_value=0, max_value=MONEY_MAX, initial=0, label=gettext_lazy("Money already in the pot (cents)")
+    )
     rules_shown = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, seats=None, **kwargs):
@@ -121,11 +130,15 @@ class SessionForm(forms.Form):
             data["variant"] = catalogue.default_variant(entry)
         lo, hi = catalogue.table_size(entry, data["house_rules"])
         if len(self.seats) < lo <= hi:  # (fewest above most: the referee's words below say so)
-            self.add_error(None, f"{entry['title']} needs at least {lo} players: pick or name one for each seat.")
+            self.add_error(
+                None,
+                _("%(game)s needs at least %(n)s players: pick or name one for each seat.")
+                % {"game": entry["title"], "n": lo},
+            )
             return data
         fd = data.get("first_dealer")
         if fd is not None and self.seats and fd >= len(self.seats):
-            self.add_error("first_dealer", "The first dealer must be one of the seats.")
+            self.add_error("first_dealer", _("The first dealer must be one of the seats."))
         for problem in catalogue.header_problems(
             game=entry["name"],
             variant=data.get("variant") or None,
@@ -137,7 +150,7 @@ class SessionForm(forms.Form):
 
 
 class WhyForm(forms.Form):
-    why = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), label="Why", max_length=2000)
+    why = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), label=gettext_lazy("Why"), max_length=2000)
 
 
 class HandEditForm(forms.Form):
@@ -145,29 +158,39 @@ class HandEditForm(forms.Form):
     All optional here so that the page can name what is missing in its own words and keep what was typed."""
 
     record = forms.CharField(required=False, strip=False, widget=forms.HiddenInput)
-    raw = forms.CharField(required=False, strip=False, label="Hand record (JSON)")
-    source = forms.ChoiceField(required=False, choices=[("picker", "the card picker"), ("raw", "the record box")])
-    why = forms.CharField(required=False, max_length=2000, label="Why is it changed?")
+    raw = forms.CharField(required=False, strip=False, label=gettext_lazy("Hand record (JSON)"))
+    source = forms.ChoiceField(
+        required=False,
+        label=gettext_lazy("Source"),
+        choices=[("picker", gettext_lazy("the card picker")), ("raw", gettext_lazy("the record box"))],
+    )
+    why = forms.CharField(required=False, max_length=2000, label=gettext_lazy("Why is it changed?"))
 
 
 class DisputeForm(forms.Form):
-    title = forms.CharField(max_length=200, widget=forms.TextInput(attrs={"placeholder": "That was a misdeal!"}))
-    text = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label="What happened")
+    title = forms.CharField(
+        max_length=200,
+        label=gettext_lazy("Title"),
+        widget=forms.TextInput(attrs={"placeholder": gettext_lazy("That was a misdeal!")}),
+    )
+    text = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label=gettext_lazy("What happened"))
 
 
 class ReplyForm(forms.Form):
-    text = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label="Reply")
+    text = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label=gettext_lazy("Reply"))
 
 
 class ResolveForm(forms.Form):
-    resolution = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label="Resolution")
+    resolution = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label=gettext_lazy("Resolution"))
     record = forms.CharField(
         required=False,
-        label="Corrected record (optional: the hand is edited first)",
+        label=gettext_lazy("Corrected record (optional: the hand is edited first)"),
         widget=forms.Textarea(attrs={"rows": 6, "class": "mono", "spellcheck": "false"}),
     )
 
 
 class SettleForm(forms.Form):
-    version = forms.IntegerField(min_value=1, max_value=32767)
-    why = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}), label="Why this version")
+    version = forms.IntegerField(min_value=1, max_value=32767, label=gettext_lazy("Version"))
+    why = forms.CharField(
+        required=False, widget=forms.Textarea(attrs={"rows": 2}), label=gettext_lazy("Why this version")
+    )

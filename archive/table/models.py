@@ -7,6 +7,7 @@ Nothing here is ever deleted by the app: hands and sessions are soft-deleted
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from archive.people.models import Family, Player
 
@@ -14,9 +15,9 @@ from archive.people.models import Family, Player
 class Game(models.TextChoices):
     SWIK = "swik", "Swik"
     SEDMA = "sedma", "Sedma"
-    POKER = "poker", "Russian draw poker"
+    POKER = "poker", _("Russian draw poker")
     SEKA = "seka", "Seka"
-    RUMMY = "rummy", "Rummy (Skat)"
+    RUMMY = "rummy", _("Rummy (Skat)")
 
 
 class Session(models.Model):
@@ -87,9 +88,9 @@ class Hand(models.Model):
     )
 
     class Status(models.TextChoices):
-        COMPLETE = "complete", "Complete"
-        VOID = "void", "Void (dealt again)"
-        INCOMPLETE = "incomplete", "Incomplete"
+        COMPLETE = "complete", _("Complete")
+        VOID = "void", _("Void (dealt again)")
+        INCOMPLETE = "incomplete", _("Incomplete")
 
     # No index of its own: the (session, number) index serves it (one index fewer to fill a hand).
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="hands", db_index=False)
@@ -145,12 +146,12 @@ class HandRevision(models.Model):
     """Audit log of a hand: every save writes one, with who, when and why."""
 
     class Kind(models.TextChoices):
-        CREATED = "created", "Created"
-        EDITED = "edited", "Edited"
-        RERULED = "reruled", "Re-ruled (an earlier hand changed)"
-        DELETED = "deleted", "Deleted"
-        RESTORED = "restored", "Restored"
-        IMPORTED = "imported", "Imported"
+        CREATED = "created", _("Created")
+        EDITED = "edited", _("Edited")
+        RERULED = "reruled", _("Re-ruled (an earlier hand changed)")
+        DELETED = "deleted", _("Deleted")
+        RESTORED = "restored", _("Restored")
+        IMPORTED = "imported", _("Imported")
 
     # No index of its own: the unique (hand, number) serves it.
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="revisions", db_index=False)
@@ -198,8 +199,8 @@ class Dispute(models.Model):
     """'That was a misdeal!': a thread on a hand that ends in a resolution pointing at a ruling."""
 
     class Status(models.TextChoices):
-        OPEN = "open", "Open"
-        RESOLVED = "resolved", "Resolved"
+        OPEN = "open", _("Open")
+        RESOLVED = "resolved", _("Resolved")
 
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="disputes")
     # The hand's family, copied: a family's disputes are listed newest first off their own index, where a

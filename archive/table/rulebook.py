@@ -11,6 +11,7 @@ from pathlib import Path
 
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 
 from archive.common import catalogue
 from archive.common.filters import words
@@ -66,7 +67,7 @@ def _variant_title(title, game):
     if not m:
         return title
     words = {v["value"]: v["words"] for v in (catalogue.game_entry(game) or {}).get("variant_words") or []}
-    return f"Variant: {words.get(m.group(1), m.group(1))}"
+    return _("Variant: %(words)s") % {"words": words.get(m.group(1), m.group(1))}
 
 
 def render(game, labels=None) -> dict:

@@ -415,13 +415,83 @@
   // With no network, Python starts loading at once, so the first tap (or Save) does not wait for it.
   if (navigator.onLine === false) localReferee().then(function (r) { return r.warm(); }).catch(function () {});
 
+  // --- the night's chain on this phone: the next hand set up from the last one kept here ---------------------
+  // The page was rendered online for one hand. A hand kept here (no network) is ruled by the referee at its
+  // place in the night, and its answer (next/1, referee/chain.py) sets up the next hand: the dealer, the pot,
+  // what carries, the number. No rule is written here: the set-up is the referee's, only drawn.
+  var nightChain = (function () {
+    var gettext = window.gettext || function (s) { return s; };
+    var interpolate = window.interpolate || function (fmt, obj) {
+      return fmt.replace(/%\((\w+)\)s/g, function (m, k) { return String(obj[k]); });
+    };
+    var HEADER = ["format", "game", "variant", "players", "dealer", "pot_in", "house_rules", "number", "counted"];
+    var from = null;      // the key of the kept hand this one is set up from (null: as the server rendered it)
+    var queued = false;   // that hand is not yet sent: this one goes behind it in the queue
+    function setUp() {
+      var s = { format: "handrec/1", game: cfg.game, variant: cfg.variant || null, players: players.slice(),
+        dealer: cfg.dealer, pot_in: cfg.pot_in, house_rules: cfg.house_rules || {}, number: cfg.number,
+        counted: typeof cfg.counted === "number" ? cfg.counted : Math.max(1, cfg.number || 1) - 1 };
+      var carry = cfg.carry || {};
+      Object.keys(carry).forEach(function (k) { s[k] = carry[k]; });
+      return s;
+    }
+    function newKey() {
+      if (window.crypto && crypto.randomUUID) return crypto.randomUUID().replace(/-/g, "");
+      return Date.now().toString(16) + Math.random().toString(16).slice(2);
+    }
+    // The page's heading and facts (hand N, the dealer, the pot in) say the new hand's, in the page's words.
+    function showFacts(old) {
+      var title = document.querySelector(".head-row h1");
+      if (title) title.textContent = title.textContent.replace(String(old), String(cfg.number));
+      document.title = document.title.replace(String(old), String(cfg.number));
+      var facts = document.querySelectorAll("ul.facts > li > b");
+      if (facts[0]) facts[0].textContent = players[cfg.dealer];
+      if (facts[1]) facts[1].textContent = W.money(cfg.pot_in);
+    }
+    // Set the page up for the hand after the kept hand `key` (its events: the picker starts from them).
+    function follow(next, key, events, stillQueued) {
+      var old = cfg.number;
+      cfg.dealer = next.dealer; cfg.pot_in = next.pot_in; cfg.number = next.number; cfg.counted = next.counted;
+      cfg.carry = {};
+      Object.keys(next).forEach(function (k) { if (HEADER.indexOf(k) < 0) cfg.carry[k] = next[k]; });
+      cfg.last_events = Array.isArray(events) ? events : [];
+      from = key; queued = !!stillQueued;
+      state.dealer = next.dealer; state.note = ""; state.notes = [];
+      answers = {}; rulings = {};
+      if (form) form.elements.idempotency_key.value = newKey();  // a new hand, a new key
+      var adv = document.getElementById("id_raw");
+      if (adv) adv.value = "";
+      if (make) game = make(shell);
+      showFacts(old);
+      var save = document.getElementById("save-hand");
+      if (save) save.disabled = false;
+      notice("chain-set-up", "notice small", []).replaceChildren(h("b", null, gettext("Set up on this phone: ")),
+        interpolate(gettext("hand %(number)s follows hand %(kept)s, kept here: %(dealer)s deals, the pot in is %(pot)s."),
+          { number: cfg.number, kept: old, dealer: players[cfg.dealer], pot: W.money(cfg.pot_in) }, true));
+      redraw();
+    }
+    return {
+      setUp: setUp, follow: follow,
+      after: function () { return from; },
+      behindKept: function () { return queued; }
+    };
+  })();
   // --- with no network, Save keeps the hand on this phone (IndexedDB), to be sent when the network is back --
   var form = document.getElementById("log-form");
   if (form && cfg.queue) form.addEventListener("submit", function (e) {
-    if (navigator.onLine !== false && !offlineUsed) return;  // online: the form posts as it always has
+    // online: the form posts as it always has, unless this hand follows one still kept here (it goes behind it)
+    if (navigator.onLine !== false && !offlineUsed && !nightChain.behindKept()) return;
     e.preventDefault();
     keepHere();
   });
+  // A page opened from the phone's cache (or before the kept hands were sent) is set up from the last of them.
+  if (form && cfg.queue && !cfg.record && "indexedDB" in window) {
+    import(cfg.queue.js)
+      .then(function (q) { return q.nightSetUp(cfg.queue.session, cfg.number, cfg.queue.user); })
+      .then(function (kept) { if (kept) nightChain.follow(kept.next, kept.key, kept.events, kept.queued); })
+      .catch(function () {});  // no store here: the page stays as the server set it up
+  }
+
   function keepHere() {
     var adv = document.getElementById("id_raw");
     var text = adv && adv.value.trim() ? adv.value : hidden.value;
@@ -433,7 +503,11 @@
     }
     save.disabled = true;  // one tap, one hand (the key would make a second one the same hand anyway)
     checkOut.textContent = gettext("Keeping the hand on this phone…");
-    viaLocal("replay", text).then(function (res) { return res; }, function () { return null; })  // null: paper mode
+    // The referee rules the hand at its place in the night and sets up the next one (referee/chain.py):
+    // in this phone with no network, the server's when it answers. null: paper mode (no referee here).
+    var key = form.elements.idempotency_key.value;
+    askReferee("next", cfg.next_url, JSON.stringify({ before: nightChain.setUp(), record: record }))
+      .then(function (res) { return res; }, function () { return null; })
       .then(function (res) {
         if (res && res[0] !== 200) {  // the referee refuses it here as the server would: nothing is kept
           save.disabled = false;
@@ -442,20 +516,27 @@
             h("ul", null, (res[1].errors || []).map(function (er) { return h("li", null, errorWords(er, true)); }))));
           return;
         }
+        var doc = res ? res[1] : null;  // next/1: the ruling and the next hand's set-up
+        var number = cfg.number;
         return import(cfg.queue.js).then(function (q) {
           return q.keep({
-            key: form.elements.idempotency_key.value, session: cfg.queue.session, user: cfg.queue.user, api: cfg.queue.api,
-            hand_url_base: cfg.queue.hand_url_base, night: cfg.queue.night, number: cfg.number, record: record,
+            key: key, session: cfg.queue.session, user: cfg.queue.user, api: cfg.queue.api,
+            hand_url_base: cfg.queue.hand_url_base, night: cfg.queue.night, number: number, record: record,
             no_deal_ok: !!(form.elements.no_deal_ok && form.elements.no_deal_ok.checked),
-            csrf: form.elements.csrfmiddlewaretoken.value, offline: res ? res[1] : null
-          }).then(function () { return q.show(); });
+            csrf: form.elements.csrfmiddlewaretoken.value, offline: doc ? doc.ruling : null,
+            next: doc ? doc.next : null, after: nightChain.after()
+          }).then(function () {
+            if (navigator.onLine !== false) q.sendAll().then(q.show, q.show);  // (the server answered: send now)
+            return q.show();
+          });
         }).then(function () {
           checkOut.innerHTML = "";
           checkOut.appendChild(h("div", { cls: "notice", id: "kept-here", role: "status" }, h("b", null, gettext("Not yet sent: ")),
-            res ? interpolate(gettext("hand %(n)s is kept on this phone — %(ruling)s. It goes to the archive when the network is back."),
-              { n: cfg.number, ruling: W.text((res[1].summary) || gettext("ruled")) }, true)
+            doc ? interpolate(gettext("hand %(n)s is kept on this phone — %(ruling)s. It goes to the archive when the network is back."),
+              { n: number, ruling: W.text((doc.ruling.summary) || gettext("ruled")) }, true)
               : interpolate(gettext("hand %(n)s is kept on this phone (paper mode: the server rules it when sent). It goes to the archive when the network is back."),
-                { n: cfg.number }, true)));
+                { n: number }, true)));
+          if (doc) nightChain.follow(doc.next, key, record.events, true);
         });
       })
       .catch(function (err) {

@@ -1,6 +1,13 @@
 /* Statistics pages: charts (Chart.js, served from our own static files) and the recompute progress bar. */
 (function () {
   "use strict";
+  // The page's language, from Django's JavaScript catalogue (base.html); English where it is missing.
+  var gettext = window.gettext || function (s) { return s; };
+  var pgettext = window.pgettext || function (c, s) { return s; };
+  var ngettext = window.ngettext || function (one, many, n) { return n === 1 ? one : many; };
+  var interpolate = window.interpolate || function (f, o) {
+    return f.replace(/%\((\w+)\)s/g, function (m, k) { return String(o[k]); });
+  };
   var COLORS = ["#1f6f4a", "#c0392b", "#2e86c1", "#d68910", "#7d3c98", "#17a589", "#7b7d7d", "#a04000", "#283747"];
   function cents(v) {  // the site's one way of writing money (static/js/words.js)
     if (v === null || v === undefined) return "—";
@@ -44,8 +51,8 @@
         data: {
           labels: stats.wraps.map(function (w) { return w.rank; }),
           datasets: [
-            { label: "made", data: stats.wraps.map(function (w) { return w.made; }), backgroundColor: "#1f6f4a" },
-            { label: "fell", data: stats.wraps.map(function (w) { return w.made === null ? null : w.tries - w.made; }), backgroundColor: "#c0392b" }
+            { label: pgettext("swik wraps", "made"), data: stats.wraps.map(function (w) { return w.made; }), backgroundColor: "#1f6f4a" },
+            { label: pgettext("swik wraps", "fell"), data: stats.wraps.map(function (w) { return w.made === null ? null : w.tries - w.made; }), backgroundColor: "#c0392b" }
           ]
         },
         options: { responsive: true, maintainAspectRatio: false, scales: { x: { stacked: true }, y: { stacked: true, ticks: { precision: 0 } } } }
@@ -56,10 +63,10 @@
       new Chart(potsEl, {
         type: "bar",
         data: {
-          labels: pots.map(function (h) { return "hand " + h.number; }),
+          labels: pots.map(function (h) { return interpolate(gettext("hand %(number)s"), { number: h.number }, true); }),
           datasets: [
-            { label: "pot played for", data: pots.map(function (h) { return h.pot; }), backgroundColor: "#1f6f4a" },
-            { type: "line", label: "carried to the next hand", data: pots.map(function (h) { return h.pot_out; }), borderColor: "#d68910", backgroundColor: "#d68910", pointRadius: 2 }
+            { label: gettext("pot played for"), data: pots.map(function (h) { return h.pot; }), backgroundColor: "#1f6f4a" },
+            { type: "line", label: gettext("carried to the next hand"), data: pots.map(function (h) { return h.pot_out; }), borderColor: "#d68910", backgroundColor: "#d68910", pointRadius: 2 }
           ]
         },
         options: { responsive: true, maintainAspectRatio: false, scales: { y: moneyAxis }, plugins: { tooltip: moneyTip } }
@@ -76,9 +83,10 @@
         .then(function (r) { return r.json(); })
         .then(function (j) {
           bar.value = j.percent;
-          text.textContent = j.state === "failed" ? "failed: " + j.error + " (it will be retried)" :
-            (j.total ? j.done + " of " + j.total + " hands re-derived (" + j.percent + "%)" : "checking which hands changed");
-          if (j.state === "done") { text.textContent = "done"; window.setTimeout(function () { window.location.replace(window.location.pathname + window.location.search.replace(/[?&]job=\d+/, "")); }, 600); }
+          text.textContent = j.state === "failed" ? interpolate(gettext("failed: %(error)s (it will be retried)"), { error: j.error }, true) :
+            (j.total ? interpolate(ngettext("%(done)s of %(total)s hand re-derived", "%(done)s of %(total)s hands re-derived", j.total),
+                                   { done: j.done, total: j.total }, true) + " (" + j.percent + "%)" : gettext("checking which hands changed"));
+          if (j.state === "done") { text.textContent = pgettext("statistics job", "done"); window.setTimeout(function () { window.location.replace(window.location.pathname + window.location.search.replace(/[?&]job=\d+/, "")); }, 600); }
           else window.setTimeout(poll, 700);
         })
         .catch(function () { window.setTimeout(poll, 2000); });

@@ -2,7 +2,7 @@
 // WebAssembly): the project's own `referee` package in Pyodide, answering exactly as the API does,
 // because it calls the same function, referee.answer(). No rule of any game is written here.
 //
-// Message in:  {id, ask: "legal" | "replay" | "games", text: the record's JSON text}
+// Message in:  {id, ask: "legal" | "replay" | "next" | "games", text: the question's JSON text}
 // Message out: {id, status: 200 | 400, body: the JSON text the API would send}
 //              or {id, unavailable: "why"} when the runtime cannot load (the page falls back to paper mode)
 "use strict";

@@ -4,6 +4,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from archive.common import fragments
 from archive.table import services
 from archive.table.models import Session
 
@@ -25,9 +26,13 @@ def test_next_reads_few_rows_once_signed_in(api, session, hands):
     assert client.get(f"/api/sessions/{session.pk}/next/").status_code == 200
     with CaptureQueriesContext(connection) as ctx:
         assert client.get(f"/api/sessions/{session.pk}/next/").status_code == 200
+    assert ctx.captured_queries == []  # the night's family, the role and the answer: all in the cache
+    fragments.bump(session.family_id)  # a change of the family: a new version, nothing cached under it
+    with CaptureQueriesContext(connection) as ctx:
+        assert client.get(f"/api/sessions/{session.pk}/next/").status_code == 200
     sql = [q["sql"] for q in ctx.captured_queries]
-    # the session with its membership check, the seats' names, the last hand with the top number and the count
-    assert len(sql) == 3, sql
+    # the role, the live session, the seats' names, the last hand with the top number and the count
+    assert len(sql) == 4, sql
 
 
 def test_next_after_every_hand_was_deleted_numbers_on_from_the_deleted(api, session, hands, owner):

@@ -4,12 +4,14 @@ in the phone answering), kept on the phone as "not yet sent", still there after 
 online, both reach the archive once, ruled by the server as the phone ruled them; a second send adds nothing."""
 
 import json
+import random
 from datetime import datetime
 
 import pytest
 
 from archive.models import Hand
-from archive.table import services
+from archive.table import selectors, services
+from referee.generate import swik_hand
 from tests import factories
 from tests.browser.support import BROWSER, controlled, evaluate_within, expect, login, tap_cards
 
@@ -169,3 +171,97 @@ def test_where_python_cannot_run_the_page_says_so_and_keeps_the_hand_in_paper_mo
     expect(sent).to_contain_text("ruled by the server: it was logged in paper mode", timeout=30000)
     hand = Hand.objects.get(session=session)
     expect(sent).to_contain_text(page.evaluate("(s) => TablekeeperWords.text(s)", hand.ruling["summary"]))
+
+
+SET_UP = "() => document.getElementById('id_record').value"
+FACTS = "() => [...document.querySelectorAll('ul.facts > li > b')].map(b => b.textContent)"
+
+
+def second_swik_hand(dealer, pot_in):
+    """A realistic Swik hand at the place the first left (the record box: no dealer, no pot: the chain's)."""
+    record = swik_hand(random.Random(3), players=list(factories.TABLE), dealer=dealer, pot_in=pot_in, mistakes=0)
+    for k in ("dealer", "pot_in", "players", "house_rules"):
+        record.pop(k, None)
+    return record
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_swik_hands_in_a_row_offline_the_second_set_up_from_the_first(page, live_server, owner, family):
+    session = factories.make_session(family, owner)
+    log = f"{live_server.url}/families/{family.slug}/sessions/{session.pk}/log/"
+    login(page, live_server.url)
+    assert controlled(page)
+    page.goto(log)  # the family opens its night at home
+    queue_js = page.evaluate("JSON.parse(document.getElementById('log-config').textContent).queue.js")
+
+    page.context.set_offline(True)
+    page.goto(log)
+    log_swik_hand(page)
+    page.click("#save-hand")
+    expect(page.locator("#kept-here")).to_contain_text("Not yet sent: hand 1 is kept on this phone")
+    first = evaluate_within(page, KEPT, queue_js, what="reading the first kept hand")[0]["offline"]
+    assert first["pot_out"] == 15 and first["facts"]["next_dealer"] == 1  # (Mary fell: the pot carries)
+
+    # The page is set up for hand 2 from the referee's ruling of hand 1, with no network.
+    expect(page.locator(".head-row h1")).to_have_text("Hand 2")
+    expect(page.locator("#chain-set-up")).to_contain_text("hand 2 follows hand 1, kept here: Uncle Joe deals")
+    assert page.evaluate(FACTS)[:2] == ["Uncle Joe", "15¢"]
+    page.locator('#cut-choices select[data-name="cutter"]').wait_for()
+    built = json.loads(page.evaluate(SET_UP))
+    assert (built["dealer"], built["pot_in"]) == (1, 15)  # the picker builds hand 2 where hand 1 left
+
+    page.locator("#advanced summary").click()
+    page.fill("#id_raw", json.dumps(second_swik_hand(1, 15)))
+    page.click("#save-hand")
+    expect(page.locator("#kept-here")).to_contain_text("Not yet sent: hand 2 is kept on this phone", timeout=30000)
+    expect(page.locator(".head-row h1")).to_have_text("Hand 3")
+
+    page.goto(log)  # the page from the phone's cache, still offline: set up from the last hand kept
+    expect(page.locator('#outbox li[data-state="queued"]')).to_have_count(2)
+    expect(page.locator(".head-row h1")).to_have_text("Hand 3")
+    kept = evaluate_within(page, KEPT, queue_js, what="reading the hands kept on the phone")
+    assert [k["number"] for k in kept] == [1, 2] and kept[1]["after"] == kept[0]["key"]
+    assert Hand.objects.count() == 0
+
+    page.context.set_offline(False)  # back online: both go, in order, each once, ruled as the phone ruled them
+    expect(page.locator('#outbox li[data-state="sent"]')).to_have_count(2, timeout=30000)
+    expect(page.locator("#outbox .same-ruling")).to_have_count(2)
+    hands = list(Hand.objects.filter(session=session).order_by("number"))
+    assert [h.number for h in hands] == [1, 2]
+    assert [h.ruling for h in hands] == [k["offline"] for k in kept]
+    assert hands[1].pot_in == hands[0].pot_out == 15 and hands[1].dealer == 1  # the pot carried right
+    after = selectors.next_hand_defaults(session)
+    assert (after["number"], after["dealer"], after["pot_in"]) == (3, kept[1]["next"]["dealer"], hands[1].pot_out)
+    assert after == kept[1]["next"]  # the server sets up hand 3 as the phone did
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_set_up_from_one_the_server_refused_is_held_back_not_sent(page, live_server, owner, family):
+    session = factories.make_session(family, owner)
+    log = f"{live_server.url}/families/{family.slug}/sessions/{session.pk}/log/"
+    login(page, live_server.url)
+    assert controlled(page)
+    page.goto(log)
+
+    page.context.set_offline(True)
+    page.goto(log)
+    page.locator("#advanced summary").click()
+    page.fill("#id_raw", json.dumps(factories.example_record("01-plain-hand")))
+    page.click("#save-hand")
+    expect(page.locator("#kept-here")).to_contain_text("Not yet sent: hand 1", timeout=60000)
+    expect(page.locator(".head-row h1")).to_have_text("Hand 2")
+    page.fill("#id_raw", json.dumps(second_swik_hand(1, 15)))
+    page.click("#save-hand")
+    expect(page.locator("#kept-here")).to_contain_text("Not yet sent: hand 2", timeout=30000)
+    # Meanwhile another phone, online, logs hand 1 of the same night.
+    other = services.hand_add(session=session, record=factories.example_record("04-forgotten-cut"), by=owner)
+
+    page.context.set_offline(False)
+    expect(page.locator('#outbox li[data-state="refused"] .conflict')).to_contain_text(
+        "Not taken: hand 1", timeout=30000
+    )
+    held = page.locator('#outbox li[data-state="held"] .held')
+    expect(held).to_contain_text("Held back: hand 2")
+    expect(held).to_contain_text("set up on this phone from hand 1, which the server did not take")
+    expect(page.locator("#outbox .held-count")).to_contain_text("1 hand held back, not sent")
+    assert list(Hand.objects.filter(session=session)) == [other]  # nothing sent out of order, nothing merged

@@ -30,6 +30,7 @@ SHARED = {
     "sedma",
     "seka",
     "poker",
+    "skat",  # the rummy's name in the referee's Czech catalogue: "Skat (ruské žolíky)"
     "tablekeeper",
     "ante",
     "bank",

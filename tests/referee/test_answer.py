@@ -33,7 +33,7 @@ def test_not_json_and_not_an_object_are_error_documents_too():
 
 def test_an_unknown_question_is_a_400_not_a_crash():
     status, body = referee.answer("deal", "{}")
-    assert status == 400 and "replay, legal or games" in body
+    assert status == 400 and "replay, legal, next or games" in body
 
 
 def test_the_catalogue_and_unicode_are_written_as_utf8_and_line_separators_escaped():

@@ -83,4 +83,4 @@ def test_the_statistics_page_shows_the_seka_columns(night, client):
     page = client.get(reverse("stats-family", args=[night["family"].slug]) + "?game=seka").content.decode()
     assert "Svaras won" in page and "Blind net" in page
     assert '<td class="num" data-seka="svaras">1 of 1</td>' in page
-    assert "svaras played out" in page
+    assert "<b>1</b> svara played out" in page  # one svara: the singular (issue 32's plurals, English too)

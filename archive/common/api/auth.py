@@ -3,6 +3,7 @@
 
 from django.conf import settings
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.exceptions import AuthenticationFailed
 
@@ -15,5 +16,5 @@ class ExpiringTokenAuthentication(TokenAuthentication):
     def authenticate_credentials(self, key):
         user, token = super().authenticate_credentials(key)
         if token_expires_at(token) <= timezone.now():
-            raise AuthenticationFailed("The token has expired; ask /api/token/ for a new one.")
+            raise AuthenticationFailed(_("The token has expired; ask /api/token/ for a new one."))
         return user, token

@@ -4,6 +4,7 @@ with the field named where it is known, as the pages do."""
 
 from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext as _
 from rest_framework import parsers, status
 from rest_framework.exceptions import ParseError
 from rest_framework.response import Response
@@ -17,7 +18,7 @@ class NotText(ParseError):
     """A body whose JSON strings are not all text (a lone surrogate): answered in error/1, each place named."""
 
     def __init__(self, errors):
-        super().__init__("The body holds a string that is not text.")
+        super().__init__(_("The body holds a string that is not text."))
         self.errors = errors
 
 

@@ -2,6 +2,7 @@
 
 import zoneinfo
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 
@@ -9,7 +10,9 @@ def _check_zone(value):
     try:
         zoneinfo.ZoneInfo(value)
     except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        raise serializers.ValidationError(f"{value!r} is not a time zone; use an IANA name such as America/Chicago.")
+        raise serializers.ValidationError(
+            _("%(name)r is not a time zone; use an IANA name such as America/Chicago.") % {"name": value}
+        )
     return value
 
 

@@ -1,6 +1,8 @@
 """What the API's views share: the error/1 document and 400 answers, reading a record and an id parameter,
 the plain-text body parser and the newest-first cursor paging (a family the caller belongs to: archive.people.access)."""
 
+from django.utils import translation
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import parsers, status
 from rest_framework.exceptions import ValidationError
@@ -13,11 +15,33 @@ from archive.common import bounds
 error_document = referee.error_document  # one shape of error/1, the referee's (the offline page's too)
 
 
-def bad_record(exc):
-    return Response(error_document(exc.errors), status=status.HTTP_400_BAD_REQUEST)
+def bad_record(exc, record=None):
+    """The 400 of a refused record, its errors in the request's language (the services rule in the referee's
+    English, which is what they store): the referee is asked again in that language (it stores nothing), and
+    its answer is taken when it refuses the same places; a refusal that is not the referee's stays as it was."""
+    return Response(error_document(_errors_in_language(exc.errors, record)), status=status.HTTP_400_BAD_REQUEST)
 
 
-record_from = referee.record_of  # the record as a dict: a JSON object, or JSON text of one (BadRecord)
+def _places(errors):
+    return [(e.get("event"), e.get("field")) for e in errors]
+
+
+def _errors_in_language(errors, record):
+    language = translation.get_language() or "en"
+    if record is None or language.startswith("en"):
+        return errors
+    try:
+        referee.replay(record_from(record), language=language)
+    except referee.BadRecord as again:
+        if _places(again.errors) == _places(errors):
+            return again.errors
+    return errors
+
+
+def record_from(raw):
+    """The record as a dict: a JSON object, or JSON text of one; BadRecord (in the request's language) if not."""
+    with referee.speaking(translation.get_language() or "en"):
+        return referee.record_of(raw)
 
 
 def one_value(request, name):
@@ -27,7 +51,7 @@ def one_value(request, name):
     if not values:
         return None
     if len(values) > 1 or values[0] == "":
-        raise ValidationError({name: f"{name} is given once, with a value."})
+        raise ValidationError({name: _("%(name)s is given once, with a value.") % {"name": name}})
     return values[0]
 
 
@@ -49,7 +73,7 @@ def int_param(request, name):
     except ValueError:
         value = 0
     if not 1 <= value <= bounds.ID_MAX:
-        raise ValidationError({name: f"{name} must be a number (an id)."})
+        raise ValidationError({name: _("%(name)s must be a number (an id).") % {"name": name}})
     return value
 
 
@@ -64,7 +88,7 @@ def bool_param(request, name):
         return None
     if raw in YES + NO:
         return raw in YES
-    raise ValidationError({name: f"{name} is true or false."})
+    raise ValidationError({name: _("%(name)s is true or false.") % {"name": name}})
 
 
 def choice_param(request, name, choices):
@@ -73,7 +97,9 @@ def choice_param(request, name, choices):
     if raw is None:
         return None
     if raw not in choices:
-        raise ValidationError({name: f"{name} is one of {', '.join(choices)}."})
+        raise ValidationError(
+            {name: _("%(name)s is one of %(choices)s.") % {"name": name, "choices": ", ".join(choices)}}
+        )
     return raw
 
 
@@ -86,7 +112,9 @@ def _count_param(request, name, *, lo, hi):
     except ValueError:
         value = None
     if value is None or not lo <= value <= hi:
-        raise ValidationError({name: f"{name} is a whole number from {lo} to {hi}."})
+        raise ValidationError(
+            {name: _("%(name)s is a whole number from %(lo)s to %(hi)s.") % {"name": name, "lo": lo, "hi": hi}}
+        )
     return value
 
 

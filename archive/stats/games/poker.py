@@ -12,10 +12,12 @@ Keys in the players table and totals start with "poker_" (every game's columns s
 
 from django.apps import apps
 from django.db import models
+from django.utils.translation import pgettext_lazy
 
 from archive.stats.common import per_seat, period
 from archive.stats.models import MonthRow, stats_fk
 from archive.stats.rollups import ALL, Rollup, add, fold
+from referee.games.poker import ranking
 from referee.games.poker.ranking import CATEGORIES
 
 GAME = "poker"
@@ -185,12 +187,31 @@ def totals(*, family_id, game=None, date_from=None, date_to=None):
     return {"poker_showdowns": _total(_sums(family_id, date_from, date_to), "showdowns_won")}
 
 
+# Each category as the reader's table names it (the name itself stays the book's English: the API's key).
+CATEGORY_WORDS = {
+    ranking.FIVE: pgettext_lazy("poker hand", "five of a kind"),
+    ranking.STRAIGHT_FLUSH: pgettext_lazy("poker hand", "straight flush"),
+    ranking.FOUR: pgettext_lazy("poker hand", "four of a kind"),
+    ranking.FLUSH: pgettext_lazy("poker hand", "flush"),
+    ranking.FULL_HOUSE: pgettext_lazy("poker hand", "full house"),
+    ranking.STRAIGHT: pgettext_lazy("poker hand", "straight"),
+    ranking.THREE: pgettext_lazy("poker hand", "three of a kind"),
+    ranking.TWO_PAIRS: pgettext_lazy("poker hand", "two pairs"),
+    ranking.PAIR: pgettext_lazy("poker hand", "pair"),
+    ranking.HIGH_CARD: pgettext_lazy("poker hand", "high card"),
+}
+
+
 def categories(*, family_id, game=None, date_from=None, date_to=None, player_id=None):
-    """How often each category was shown (foul hands aside), the book's order: [{"name", "count"}]; [] if none."""
+    """How often each category was shown (foul hands aside), the book's order: [{"name", "label", "count"}] (the
+    label in the reader's language); [] if none."""
     if not _ours(game):
         return []
     sums = _sums(family_id, date_from, date_to, player_id)
-    out = [{"name": name, "count": _total(sums, f"shown_{c}") or 0} for name, c in zip(CATEGORIES, CATEGORY_COLUMNS)]
+    out = [
+        {"name": name, "label": str(CATEGORY_WORDS.get(name, name)), "count": _total(sums, f"shown_{c}") or 0}
+        for name, c in zip(CATEGORIES, CATEGORY_COLUMNS)
+    ]
     return out if any(x["count"] for x in out) else []
 
 

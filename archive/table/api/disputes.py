@@ -2,6 +2,7 @@
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
@@ -124,7 +125,7 @@ class DisputeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
                 dispute=d, resolution=ser.validated_data["resolution"], by=request.user, record=record
             )
         except referee.BadRecord as exc:
-            return bad_record(exc)
+            return bad_record(exc, ser.validated_data.get("record"))
         except DjangoValidationError as exc:
             return django_error(exc)
         return Response(s.DisputeSerializer(self.get_queryset().get(pk=d.pk)).data)
@@ -153,7 +154,7 @@ class DisputeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
                 why=ser.validated_data["why"],
             )
         except referee.BadRecord as exc:
-            return bad_record(exc)
+            return bad_record(exc, ser.validated_data["record"])
         except DjangoValidationError as exc:
             return django_error(exc)
         return Response(s.DisputeVersionSerializer(v).data, status=201)
@@ -178,7 +179,7 @@ class DisputeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
         version = d.versions.filter(number=ser.validated_data["version"]).first()
         try:
             if version is None:
-                raise DjangoValidationError({"version": "Choose one of this dispute's versions."})
+                raise DjangoValidationError({"version": _("Choose one of this dispute's versions.")})
             services.dispute_settle(dispute=d, version=version, by=request.user, why=ser.validated_data["why"])
         except DjangoValidationError as exc:
             return django_error(exc)

@@ -145,7 +145,7 @@ class HandViewSet(viewsets.GenericViewSet):
                 as_number=ser.validated_data.get("number"),
             )
         except referee.BadRecord as exc:
-            return bad_record(exc)
+            return bad_record(exc, ser.validated_data["record"])
         except services.NightMovedOn as exc:
             return self.moved_on(exc, record, request.user)
         except DjangoValidationError as exc:
@@ -179,7 +179,7 @@ class HandViewSet(viewsets.GenericViewSet):
             record = record_from(ser.validated_data["record"])
             hand = services.hand_edit(hand=hand, record=record, by=request.user, why=ser.validated_data["why"])
         except referee.BadRecord as exc:
-            return bad_record(exc)
+            return bad_record(exc, ser.validated_data["record"])
         except DjangoValidationError as exc:
             return django_error(exc)
         return Response(s.HandSerializer(hand).data)
@@ -221,7 +221,7 @@ class HandViewSet(viewsets.GenericViewSet):
                 hand=hand, by=request.user, why=ser.validated_data["why"] or "Restored through the API"
             )
         except referee.BadRecord as exc:
-            return bad_record(exc)
+            return bad_record(exc, hand.record)
         except DjangoValidationError as exc:
             return django_error(exc)
         hand = hand or self.get_object()

@@ -3,6 +3,7 @@ language the request asks for (Accept-Language, or the reader's), the JSON the s
 
 from django.http import HttpResponse
 from django.utils import translation
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.permissions import AllowAny
@@ -23,7 +24,7 @@ def _answer(request, ask):
         # (a body past DATA_UPLOAD_MAX_MEMORY_SIZE raises RequestDataTooBig: the API's 413 in error/1)
         text = request.body.decode("utf-8")
     except UnicodeDecodeError:
-        status, body = referee.refusal([{"event": None, "field": "*", "message": "The body is not UTF-8 text."}])
+        status, body = referee.refusal([{"event": None, "field": "*", "message": _("The body is not UTF-8 text.")}])
     else:
         status, body = referee.answer(ask, text, language=translation.get_language())
     return HttpResponse(body, status=status, content_type="application/json")
@@ -35,7 +36,7 @@ class _AskTheReferee(APIView):
     authentication_classes = []
     permission_classes = [AllowAny]
     parser_classes = [PlainTextParser]
-    ask = ""  # "replay" or "legal"
+    ask = ""  # "replay", "legal" or "next"
 
     def post(self, request):
         return _answer(request, self.ask)
@@ -76,6 +77,25 @@ class LegalView(_AskTheReferee):
         "Who acts next in a hand record and what they may do (stores nothing)",
         OpenApiResponse(s.LegalSerializer, description="the legal/1 document"),
         "the record is not a hand the referee can read (error/1 names each place)",
+    )
+    def post(self, request):
+        return super().post(request)
+
+
+class NextView(_AskTheReferee):
+    """A hand logged at its place in a night, and the set-up of the hand after it (referee/chain.py): the
+    hand-entry page asks this (or the referee in the phone, with no network) to set up the next hand."""
+
+    ask = "next"
+
+    @_about_a_record(
+        "A hand ruled at its place in a night and the next hand's set-up (stores nothing)",
+        OpenApiResponse(
+            OpenApiTypes.OBJECT,
+            description='next/1: {"format", "record", "ruling", "next"}; the body is {"before": the hand\'s '
+            'set-up, "record": the hand}',
+        ),
+        "the set-up or the record is not one the referee can rule on (error/1 names each place)",
     )
     def post(self, request):
         return super().post(request)

@@ -1,7 +1,10 @@
 """DRF serializers: shapes only. Writes go through archive.table.services (in the views)."""
 
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
+import referee
 from archive.common import bounds, catalogue
 from archive.common.api.serializers import ErrorDocumentSerializer, _check_zone  # noqa: F401  (the API's views name them here)
 from archive.table.models import Dispute, DisputeMessage, DisputeVersion, Hand, HandRevision, Seat, Session
@@ -80,20 +83,23 @@ class SessionCreateSerializer(serializers.Serializer):
                 or not isinstance(item, (int, str))
                 or (isinstance(item, str) and not item.strip())
             ):
-                raise serializers.ValidationError("Each seat is a player id (a number) or a name (text).")
+                raise serializers.ValidationError(_("Each seat is a player id (a number) or a name (text)."))
         return value
 
     def validate(self, attrs):
         if attrs["first_dealer"] >= len(attrs["players"]):
-            raise serializers.ValidationError({"first_dealer": "The first dealer must be one of the seats (0 to n-1)."})
+            raise serializers.ValidationError(
+                {"first_dealer": _("The first dealer must be one of the seats (0 to n-1).")}
+            )
         entry = catalogue.game_entry(attrs["game"])
         attrs["house_rules"] = catalogue.only_changes(entry, attrs["house_rules"])
-        problems = catalogue.header_problems(
-            game=attrs["game"],
-            variant=attrs["variant"] or None,
-            house_rules=attrs["house_rules"],
-            seats=len(attrs["players"]),
-        )
+        with referee.speaking(get_language() or "en"):  # the referee's part of the refusal in the request's words
+            problems = catalogue.header_problems(
+                game=attrs["game"],
+                variant=attrs["variant"] or None,
+                house_rules=attrs["house_rules"],
+                seats=len(attrs["players"]),
+            )
         if problems:
             raise serializers.ValidationError({"house_rules": problems})
         return attrs

@@ -5,6 +5,7 @@ from django.db import transaction
 from django.db.models import Count, OuterRef, Subquery
 from django.db.models.functions import Coalesce
 from django.http import Http404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import mixins, viewsets
@@ -14,8 +15,9 @@ from rest_framework.response import Response
 import referee
 from archive.common.api.schema import refused_for
 from archive.common.api.views import NewestFirst, bad_record, django_error, id_query, int_param
+from archive.common.fragments import family_version, fragment
 from archive.people import services as people_services
-from archive.people.access import member_family_ids, require_editor_of, visible_family
+from archive.people.access import cached_role, member_family_ids, require_editor_of, visible_family
 from archive.people.models import Player
 from archive.table import selectors, services
 from archive.table.api import serializers as s
@@ -94,12 +96,14 @@ class SessionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
             if isinstance(item, int):
                 p = Player.objects.filter(family=family, pk=item, merged_into__isnull=True).first()
                 if p is None:
-                    raise DjangoValidationError({"players": f"Player {item} is not one of this family's players."})
+                    raise DjangoValidationError(
+                        {"players": _("Player %(id)s is not one of this family's players.") % {"id": item}}
+                    )
             else:
                 p = people_services.player_for_name(family=family, name=item, by=request.user)
             players.append(p)
         if len({p.pk for p in players}) != len(players):
-            raise DjangoValidationError({"players": "A player can sit in only one seat."})
+            raise DjangoValidationError({"players": _("A player can sit in only one seat.")})
         return services.session_create(
             family=family,
             game=data["game"],
@@ -120,15 +124,18 @@ class SessionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
     )
     @action(detail=True, methods=["get"])
     def next(self, request, pk=None):
-        # The lightest request a hand-entry page makes: only the session row it reads, in one query with the
-        # membership check (not the detail's seats and hand count, which the defaults never use).
+        # The lightest request a hand-entry page makes, read from the cache under the family's version (taken
+        # before any read: archive/common/fragments.py): every hand logged, edited, deleted or restored, every
+        # change of the night, its players or the members replaces it. A stranger's or unknown night: 404.
         if not str(pk).isdigit():
             raise Http404
-        session = (
-            Session.objects.filter(pk=pk, family__in=member_family_ids(request.user), deleted_at__isnull=True)
-            .only("id", "family_id", "game", "variant", "house_rules", "first_dealer", "pot_in")
-            .first()
-        )
-        if session is None:
+        family_id = selectors.night_family_id(pk)
+        if family_id is None:
             raise Http404
-        return Response(services.session_next_hand_defaults(session=session))
+        version = family_version(family_id)
+        if cached_role(request.user, family_id, version) is None:
+            raise Http404
+        answer = fragment(family_id, "next", [pk], lambda: selectors.next_hand_answer(family_id, pk), version=version)
+        if not answer:
+            raise Http404
+        return Response(answer)

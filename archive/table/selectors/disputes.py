@@ -6,12 +6,15 @@ words of its steps, never a game's events, so it works for every game of the cat
 from __future__ import annotations
 
 from django.db.models import Sum
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 import referee
 from archive.common import bounds
 from archive.table.carry import carry_of
 from archive.table.models import Dispute, DisputeVersion, Hand, LedgerEntry
 from archive.table.services.chain import _chain_before, _seats, fill_record, tail_rulings
+from referee.language import speaking
 
 
 def dispute_versions(dispute) -> list[DisputeVersion]:
@@ -26,9 +29,16 @@ def dispute_versions(dispute) -> list[DisputeVersion]:
     return versions
 
 
-def _words(record) -> list[str]:
+def version_name(version) -> str:
+    """A version as the reader names it: "as logged" or "version 2" (the model's own str stays English)."""
+    if version.as_logged:
+        return _("as logged")
+    return _("version %(number)s") % {"number": version.number}
+
+
+def _words(record, language) -> list[str]:
     try:
-        return [str(state.get("text") or "") for state in referee.steps(record)]
+        return [str(state.get("text") or "") for state in referee.steps(record, language=language)]
     except referee.BadRecord:
         return []
 
@@ -55,13 +65,15 @@ def _stored_later(hand) -> list[dict]:
 def _rule_version(hand, session, seats, record, pot_in, carry, later, n):
     """One column: the version's ruling (or its located error) and what it carries into the rest of the night."""
     column = {"ruling": None, "errors": [], "words": [], "tail": None, "tail_errors": []}
+    language = translation.get_language()  # the ruling's words (summary, violations, events): the reader's
     try:
         rec = fill_record(session, seats, record, pot_in=pot_in, dealer=hand.dealer, carry=carry)
-        ruling = bounds.replay(rec)
+        with speaking(language):
+            ruling = bounds.replay(rec)
     except referee.BadRecord as exc:
         column["errors"] = exc.errors
         return column
-    column.update(ruling=ruling, words=_words(rec))
+    column.update(ruling=ruling, words=_words(rec, language))
     game = session.game
     tail = {h["number"]: {"net": [h["nets"].get(i, 0) for i in range(n)], "pot_out": h["pot_out"]} for h in later}
     try:
@@ -101,6 +113,7 @@ def dispute_comparison(dispute: Dispute) -> dict:
         ruling = col["ruling"]
         col.update(
             version=v,
+            name=version_name(v),
             record=record,
             chosen=settled and dispute.chosen_version_id == v.pk and v.pk is not None,
             choosable=ruling is not None and not settled and v.pk is not None and hand.deleted_at is None,

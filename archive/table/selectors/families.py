@@ -4,6 +4,7 @@ hand), a family by its slug for a member, the latest night, the games it has pla
 from django.db.models import Count, F, OuterRef, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 from archive.people.models import Family, Membership
 from archive.table.models import Hand, Session
@@ -75,5 +76,5 @@ def family_by_slug_for(user, slug) -> Family:
     """The family, annotated as in families_for; 404 for anyone who is not a member (no peeking)."""
     family = families_for(user).filter(slug=slug).first()
     if family is None:
-        raise Http404("No such family.")
+        raise Http404(_("No such family."))
     return family

@@ -6,8 +6,10 @@ from django.db.models import Exists, OuterRef, Subquery
 from django.db.models.fields.json import KT
 from django.http import Http404
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 import referee
+from archive.table import reason_words
 from archive.table.models import Dispute, Hand, HandRevision, LedgerEntry, Seat
 
 
@@ -74,7 +76,7 @@ def hand_list(
 def hand_for(family, pk) -> Hand:
     hand = Hand.objects.filter(session__family=family, pk=pk).select_related("session").first()
     if hand is None:
-        raise Http404("No such hand in this family.")
+        raise Http404(_("No such hand in this family."))
     return hand
 
 
@@ -93,7 +95,7 @@ def hand_page_row(family, pk) -> Hand:
         .first()
     )
     if hand is None:
-        raise Http404("No such hand in this family.")
+        raise Http404(_("No such hand in this family."))
     return hand
 
 
@@ -168,3 +170,31 @@ def ruling_for_reader(hand, language: str | None = None) -> dict:
     if any(said.get(k) != stored.get(k) for k in ("net", "pot_out", "status", "facts")):
         return stored
     return said
+
+
+def summaries_for_reader(ids, language: str | None = None) -> dict:
+    """{hand id: its ruling's summary in the reader's language} for the hands of `ids`; {} for an English reader,
+    who reads the stored words. Each hand is ruled again (ruling_for_reader): a few milliseconds a hand, paid
+    once a family version by the cached pages that show them."""
+    language = language or translation.get_language() or "en"
+    if language.split("-")[0] == "en" or not ids:
+        return {}
+    hands = Hand.objects.filter(pk__in=list(ids)).only("id", "record", "ruling")
+    return {h.pk: ruling_for_reader(h, language).get("summary", "") for h in hands}
+
+
+def with_reader_summaries(hands):
+    """Sets `summary` on a page of hands (rows of hand_rows) in the reader's language."""
+    said = summaries_for_reader([h.pk for h in hands])
+    for h in hands:
+        if h.pk in said:
+            h.summary = said[h.pk]
+    return hands
+
+
+def ledger_for_reader(ledger) -> list:
+    """The hand's ledger rows with each reason in the reader's language (the stored reason is the referee's
+    English, which sorts the entries: archive/table/reason_words.py)."""
+    for e in ledger:
+        e.reason = reason_words.said(e.reason)
+    return ledger

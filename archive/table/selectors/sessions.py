@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import json
 
+from django.core.cache import cache
 from django.db import connection
 from django.db.models import Count, Max, Subquery, Sum
 from django.db.models.fields.json import KT
 from django.http import Http404
+from django.utils.translation import gettext as _
 
+from archive.common.money import text as money_text
 from archive.table.carry import carry_of
 from archive.table.models import Dispute, Hand, LedgerEntry, Seat, Session
+from archive.table.selectors.hands import summaries_for_reader
+from referee.chain import set_up
 
 
 def session_count(family) -> int:
@@ -69,7 +74,7 @@ def seats_of(sessions) -> dict:
 def session_for(family, pk) -> Session:
     session = Session.objects.filter(family=family, pk=pk, deleted_at__isnull=True).first()
     if session is None:
-        raise Http404("No such session in this family.")
+        raise Http404(_("No such session in this family."))
     return session
 
 
@@ -102,22 +107,50 @@ def next_hand_defaults(session) -> dict:
         top, counted = hands.aggregate(top=Max("number"))["top"] or 0, 0
     else:
         top, counted = last["top"], last["counted"] or 0
-    defaults = {
-        "format": "handrec/1",
-        "game": session.game,
-        "variant": session.variant or None,
-        "players": names,
-        "dealer": last["next_dealer"] if last else session.first_dealer,
-        "pot_in": last["pot_out"] if last else session.pot_in,
-        "house_rules": dict(session.house_rules or {}),
-        "number": top + 1,
-        "counted": counted,
-    }
+    carry = {}
     if last is not None and last["carry"]:  # what else the last hand carries (a svara)
         carry = last["carry"]
         carry = json.loads(carry) if isinstance(carry, str) else carry
-        defaults.update(carry_of(session.game, {"facts": {"carry": carry}}))
-    return defaults
+    # The set-up's shape and what carries are the referee's (referee/chain.py: the phone with no network sets
+    # up its next hand with the same rule); the last hand's next dealer and pot out were stored from its ruling.
+    return set_up(
+        session.game,
+        names,
+        variant=session.variant,
+        house_rules=session.house_rules,
+        dealer=last["next_dealer"] if last else session.first_dealer,
+        pot_in=last["pot_out"] if last else session.pot_in,
+        carry=carry_of(session.game, {"facts": {"carry": carry}}),
+        number=top + 1,
+        counted=counted,
+    )
+
+
+# A night never moves to another family (and ids are never reused: PostgreSQL's sequences, SQLite's
+# AUTOINCREMENT): which family it is needs no version, only an expiry to return the memory.
+NIGHT_FAMILY_TTL = 24 * 60 * 60
+
+
+def night_family_id(pk) -> int | None:
+    """The id of the family night `pk` belongs to (deleted or not), None for no such night (not cached)."""
+    key = f"tk:night:{pk}:family"
+    family_id = cache.get(key)
+    if family_id is None:
+        family_id = Session.objects.filter(pk=pk).values_list("family_id", flat=True).first()
+        if family_id is not None:
+            cache.set(key, family_id, NIGHT_FAMILY_TTL)
+    return family_id
+
+
+def next_hand_answer(family_id, pk) -> dict | bool:
+    """What the API's `next/` answers for live night `pk` of the family (next_hand_defaults), False for none:
+    a plain value, cached by the view under the family's version."""
+    session = (
+        Session.objects.filter(pk=pk, family_id=family_id, deleted_at__isnull=True)
+        .only("id", "family_id", "game", "variant", "house_rules", "first_dealer", "pot_in")
+        .first()
+    )
+    return False if session is None else next_hand_defaults(session)
 
 
 def last_hand_events(session) -> list:
@@ -168,7 +201,9 @@ def session_detail(session) -> dict:
     )
     running = [0] * n
     falls = [0] * n
+    said = summaries_for_reader([hand["id"] for hand in hands])  # the summaries in the reader's language
     for hand in hands:
+        hand["summary"] = said.get(hand["id"], hand["summary"])
         net = per_hand.get(hand["id"], [0] * n)
         running = [a + b for a, b in zip(running, net)]
         hand["net"] = net
@@ -191,20 +226,24 @@ def session_detail(session) -> dict:
         for k, v in carried.items()
         if isinstance(v, list) and all(isinstance(x, int) and 0 <= x < n for x in v)
     }
+    said = {"number": last["number"], "pot": money_text(last["pot_out"])} if last is not None else {}
     if last is None:
-        may_stop = {"table": False, "why": "No hand has been played yet."}
+        may_stop = {"table": False, "why": _("No hand has been played yet.")}
     elif carried:
         may_stop = {
             "table": False,
-            "why": f"Hand {last['number']} carried the pot ({last['pot_out']}¢) to a hand of its own: play on.",
+            "why": _("Hand %(number)s carried the pot (%(pot)s) to a hand of its own: play on.") % said,
         }
     elif last["table_may_stop"]:
-        may_stop = {"table": True, "why": f"The pot was split in hand {last['number']} and nobody fell."}
+        may_stop = {"table": True, "why": _("The pot was split in hand %(number)s and nobody fell.") % said}
     else:
         may_stop = {
             "table": False,
-            "why": f"Hand {last['number']} carried the pot ({last['pot_out']}¢): play on until a hand in which "
-            "the pot is split and nobody falls.",
+            "why": _(
+                "Hand %(number)s carried the pot (%(pot)s): play on until a hand in which the pot is split and "
+                "nobody falls."
+            )
+            % said,
         }
     may_stop["players_may_leave"] = True  # after any hand, if they said so beforehand
     return {

@@ -1,5 +1,7 @@
 """A points game's score sheet: each deal's points per seat, the running totals and the game's end."""
 
+from django.utils.translation import pgettext
+
 from archive.common import catalogue
 from archive.table.models import Hand, Seat
 
@@ -51,8 +53,9 @@ def score_sheet(session) -> dict:
         }
         sides = score.get("sides")
         if isinstance(sides, list) and any(isinstance(x, list) and len(x) > 1 for x in sides) and sides != sides_before:
-            row["block"] = " against ".join(
-                " and ".join(names[s] for s in side if isinstance(s, int) and 0 <= s < n) for side in sides
+            against, and_ = pgettext("sides of a deal", "against"), pgettext("joining names", "and")
+            row["block"] = f" {against} ".join(
+                f" {and_} ".join(names[s] for s in side if isinstance(s, int) and 0 <= s < n) for side in sides
             )
             sides_before = sides
         c = score.get("crowns")

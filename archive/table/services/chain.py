@@ -12,12 +12,14 @@ from django.core.exceptions import ValidationError
 from django.db import connection
 from django.db.models import Count, Max, Q, Sum
 from django.utils import timezone as dj_timezone
+from django.utils.translation import gettext as _
 
 from archive.common import bounds
 from archive.table.carry import apply_carry, carry_of, record_carry
 from archive.table.models import Hand, HandRevision, LedgerEntry, Seat
 from archive.table.services.common import Kind, _bad
 from archive.table.signals import hands_changed
+from referee.chain import fill, set_up
 
 
 def record_hash(record: dict) -> str:
@@ -40,32 +42,43 @@ def fill_record(session, seats, record, *, pot_in: int, dealer: int, carry: dict
     the chain's pot_in (and what else the last hand carries, `carry`: see archive/table/carry.py; None leaves
     the record's own), and the next dealer unless the table named one."""
     if not isinstance(record, dict):
-        raise _bad("*", 'A hand record is a JSON object: {"format": "handrec/1", "events": [...], ...}.')
+        raise _bad("*", _('A hand record is a JSON object: {"format": "handrec/1", "events": [...], ...}.'))
     rec = {k: v for k, v in record.items() if k != "archive"}
     if rec.get("game") not in (None, session.game):
-        raise _bad("game", f"This session plays {session.game}; the record is a {rec.get('game')!r} hand.")
-    rec.setdefault("format", "handrec/1")
-    rec["game"] = session.game
-    rec["variant"] = rec.get("variant") or (session.variant or None)
+        raise _bad(
+            "game",
+            _("This session plays %(game)s; the record is a %(other)s hand.")
+            % {"game": session.game, "other": repr(rec.get("game"))},
+        )
     names = [s.player.name for s in seats]
     given = rec.get("players")
     if given is not None and (not isinstance(given, list) or len(given) != len(names)):
         raise _bad(
             "players",
-            f"This session has {len(names)} seats ({', '.join(names)}); the record names "
-            f"{len(given) if isinstance(given, list) else 'no list of'} players. Log the hand in a session "
-            "with that table, or leave out `players`.",
+            (
+                _(
+                    "This session has %(n)s seats (%(names)s); the record names %(given)s players. Log the hand in "
+                    "a session with that table, or leave out `players`."
+                )
+                if isinstance(given, list)
+                else _(
+                    "This session has %(n)s seats (%(names)s); the record names no list of players. Log the hand "
+                    "in a session with that table, or leave out `players`."
+                )
+            )
+            % {"n": len(names), "names": ", ".join(names), "given": len(given) if isinstance(given, list) else 0},
         )
-    rec["players"] = names  # the session's seats are who sat there
-    if rec.get("house_rules") is None:
-        rec["house_rules"] = dict(session.house_rules or {})
-    rec["pot_in"] = pot_in  # always from the chain: hand k starts with hand k-1's pot
-    if carry is not None:
-        apply_carry(rec, session.game, carry)
-    if rec.get("dealer") is None:
-        rec["dealer"] = dealer
-    rec.setdefault("events", [])
-    return rec
+    # The rest is the referee's rule of the chain (referee/chain.py), the one the phone with no network uses.
+    before = set_up(
+        session.game,
+        names,
+        variant=session.variant,
+        house_rules=session.house_rules,
+        dealer=dealer,
+        pot_in=pot_in,
+        carry=carry,
+    )
+    return fill(before, rec, carry=carry is not None)
 
 
 def hand_values(record: dict, ruling: dict) -> dict:
@@ -196,7 +209,10 @@ class HandChain:
         if number is None:
             number = self.max_number + 1
         elif number <= self.max_number:
-            raise ValidationError(f"Hand {number} would go before hand {self.max_number}, already archived.")
+            raise ValidationError(
+                _("Hand %(number)s would go before hand %(top)s, already archived.")
+                % {"number": number, "top": self.max_number}
+            )
         hand = Hand(
             session=self.session,
             family_id=self.session.family_id,

@@ -7,6 +7,7 @@ import json
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone as dj_timezone
+from django.utils.translation import gettext as _
 
 from archive.common import bounds
 from archive.common.fragments import family_changed
@@ -20,10 +21,12 @@ def dispute_open(*, hand, title, text, by) -> Dispute:
     _require_editor(by, hand.session.family, "open disputes")
     title = (title or "").strip()
     if not title:
-        raise ValidationError({"title": "Say in a few words what is disputed, e.g. “That was a misdeal!”."})
+        raise ValidationError({"title": _("Say in a few words what is disputed, e.g. “That was a misdeal!”.")})
     bounds.check_texts(title=(title, bounds.TITLE_MAX), text=text)
     if Hand.objects.filter(pk=hand.pk, deleted_at__isnull=False).exists():
-        raise ValidationError(f"Hand {hand.number} was deleted; restore it before opening a dispute on it.")
+        raise ValidationError(
+            _("Hand %(number)s was deleted; restore it before opening a dispute on it.") % {"number": hand.number}
+        )
     dispute = Dispute.objects.create(hand=hand, title=title, opened_by=by)
     if (text or "").strip():
         DisputeMessage.objects.create(dispute=dispute, author=by, text=text.strip())
@@ -47,7 +50,7 @@ def dispute_night_moved_on(*, conflict, record, by) -> Dispute:
 def dispute_reply(*, dispute, text, by) -> DisputeMessage:
     _require_editor(by, dispute.hand.session.family, "reply to disputes")
     if not (text or "").strip():
-        raise ValidationError({"text": "A reply needs some words."})
+        raise ValidationError({"text": _("A reply needs some words.")})
     bounds.check_texts(text=text)
     return DisputeMessage.objects.create(dispute=dispute, author=by, text=text.strip())
 
@@ -58,18 +61,20 @@ def dispute_resolve(*, dispute, resolution, by, record=None) -> Dispute:
     the resolution points at the revision whose ruling settles it."""
     _require_editor(by, dispute.hand.session.family, "resolve disputes")
     if not (resolution or "").strip():
-        raise ValidationError({"resolution": "Say how the table settled it."})
+        raise ValidationError({"resolution": _("Say how the table settled it.")})
     bounds.check_texts(resolution=resolution)
     # Locked: of two settlements at once, the second waits and finds the dispute settled (issue 28).
     dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)
     if dispute.status == Dispute.Status.RESOLVED:
         raise ValidationError(
-            f"This dispute was settled already: “{dispute.resolution}”. Open a new dispute on the hand to raise it again."
+            _("This dispute was settled already: “%(resolution)s”. Open a new dispute on the hand to raise it again.")
+            % {"resolution": dispute.resolution}
         )
     hand = dispute.hand
     if Hand.objects.filter(pk=hand.pk, deleted_at__isnull=False).exists():
         raise ValidationError(
-            f"Hand {hand.number} was deleted, so you cannot settle this dispute; restore the hand first."
+            _("Hand %(number)s was deleted, so you cannot settle this dispute; restore the hand first.")
+            % {"number": hand.number}
         )
     if record is not None:
         hand = hand_edit(hand=hand, record=record, by=by, why=f"dispute “{dispute.title}”: {resolution.strip()}")

@@ -8,6 +8,7 @@ from datetime import datetime
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone as dj_timezone
+from django.utils.translation import gettext as _
 
 import referee
 from archive.common import bounds, catalogue
@@ -70,7 +71,7 @@ def session_create(
         raise ValidationError(errors)
     key = key or _new_session_key(started_at)
     if Session.objects.filter(family=family, key=key).exists():
-        raise ValidationError({"key": f"{family} already has a session {key}."})
+        raise ValidationError({"key": _("%(family)s already has a session %(key)s.") % {"family": family, "key": key}})
     session = Session.objects.create(
         family=family,
         key=key,
@@ -101,15 +102,17 @@ def session_errors(*, family, game, started_at, timezone, players, house_rules, 
     """What session_create refuses, by field (the import checks its sessions with it before writing them in bulk)."""
     errors = {}
     if not players:
-        errors["players"] = "Name the players in the order turns pass (the player after seat 1 sits on seat 1's left)."
+        errors["players"] = _(
+            "Name the players in the order turns pass (the player after seat 1 sits on seat 1's left)."
+        )
     elif any(p.family_id != family.id for p in players):
-        errors["players"] = "Every player must belong to this family; add guests as players first."
+        errors["players"] = _("Every player must belong to this family; add guests as players first.")
     elif any(p.merged_into_id for p in players):
-        errors["players"] = "A merged player cannot sit at a table; choose the player it was merged into."
+        errors["players"] = _("A merged player cannot sit at a table; choose the player it was merged into.")
     elif isinstance(first_dealer, int) and not 0 <= first_dealer < len(players):
-        errors["first_dealer"] = f"The first dealer is a seat from 1 to {len(players)}."
+        errors["first_dealer"] = _("The first dealer is a seat from 1 to %(n)s.") % {"n": len(players)}
     if isinstance(started_at, datetime) and dj_timezone.is_naive(started_at):
-        errors["started_at"] = "Give the time with its zone (the table's local time)."
+        errors["started_at"] = _("Give the time with its zone (the table's local time).")
     else:
         problem = bounds.date_error(started_at, family.timezone)
         if problem:
@@ -184,7 +187,7 @@ def _hand_add(*, session, record, by, why, no_deal_ok, idempotency_key, as_numbe
     if first is not None:
         return first
     if session.deleted_at:
-        raise ValidationError("This session was deleted; restore it before logging hands.")
+        raise ValidationError(_("This session was deleted; restore it before logging hands."))
     if as_number is not None:
         refuse_moved_on(session=session, number=as_number)
     if not no_deal_ok:
@@ -205,9 +208,12 @@ def refuse_moved_on(*, session, number):
         return
     taken = Hand.objects.filter(session=session, number=number, deleted_at__isnull=True).first()
     raise NightMovedOn(
-        f"Hand {number} was logged as the night's next hand on a phone with no network, but the night is at "
-        f"hand {now} now (someone logged or changed hands meanwhile). It was not added: compare the two versions "
-        "and log it again if both were played.",
+        _(
+            "Hand %(number)s was logged as the night's next hand on a phone with no network, but the night is at "
+            "hand %(now)s now (someone logged or changed hands meanwhile). It was not added: compare the two "
+            "versions and log it again if both were played."
+        )
+        % {"number": number, "now": now},
         number=number,
         taken=taken,
     )
@@ -257,7 +263,7 @@ def hand_edit(*, hand, record, by, why) -> Hand:
     bounds.check_texts(why=why)
     hand = Hand.objects.get(pk=hand.pk)
     if hand.deleted_at:
-        raise ValidationError(f"Hand {hand.number} was deleted; restore it before editing it.")
+        raise ValidationError(_("Hand %(number)s was deleted; restore it before editing it.") % {"number": hand.number})
     seats = _seats(session)
     pot_in, carry = _chain_before(session, hand.number)
     rec = fill_record(session, seats, record, pot_in=pot_in, dealer=hand.dealer, carry=carry)

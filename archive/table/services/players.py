@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone as dj_timezone
+from django.utils.translation import gettext as _
 
 from archive.common.fragments import family_changed
 from archive.people import audit
@@ -23,11 +24,11 @@ def players_merge(*, keep, merge, by) -> Player:
     keep = Player.objects.select_for_update().get(pk=keep.pk)
     merge = Player.objects.select_for_update().get(pk=merge.pk)
     if keep.pk == merge.pk:
-        raise ValidationError("A player cannot be merged into the same player.")
+        raise ValidationError(_("A player cannot be merged into the same player."))
     if keep.family_id != merge.family_id:
-        raise ValidationError("Only players of the same family can be merged.")
+        raise ValidationError(_("Only players of the same family can be merged."))
     if keep.merged_into_id or merge.merged_into_id:
-        raise ValidationError("One of these players was already merged; merge into the player it was merged into.")
+        raise ValidationError(_("One of these players was already merged; merge into the player it was merged into."))
     before = {
         "merged": {"id": merge.pk, "name": merge.name, "user": merge.user_id},
         "keep": {"id": keep.pk, "name": keep.name, "user": keep.user_id},
@@ -65,12 +66,18 @@ def players_unmerge(*, player, by) -> Player:
     player = Player.objects.select_for_update().get(pk=player.pk)
     entry = audit.last_merge_of(player)
     if player.merged_into_id is None or entry is None:
-        raise ValidationError(f"{player.name} is not merged into anyone; there is nothing to undo.")
+        raise ValidationError(
+            _("%(name)s is not merged into anyone; there is nothing to undo.") % {"name": player.name}
+        )
     keep = Player.objects.select_for_update().get(pk=entry.before["keep"]["id"])
     if player.merged_into_id != keep.pk or keep.merged_into_id is not None:
-        raise ValidationError(f"{keep.name} was merged into another player since; undo that merge first.")
+        raise ValidationError(
+            _("%(name)s was merged into another player since; undo that merge first.") % {"name": keep.name}
+        )
     if Player.objects.filter(family=player.family, name=player.name, merged_into__isnull=True).exists():
-        raise ValidationError(f"There is a player called {player.name} again; rename or merge that one first.")
+        raise ValidationError(
+            _("There is a player called %(name)s again; rename or merge that one first.") % {"name": player.name}
+        )
     seats = list(Seat.objects.filter(pk__in=entry.before["seats"], player=keep))
     hand_ids = []
     for seat in seats:

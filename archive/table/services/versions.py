@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone as dj_timezone
+from django.utils.translation import gettext as _
 
 import referee
 from archive.common import bounds
@@ -26,11 +27,17 @@ def _open_dispute(dispute, doing: str) -> Dispute:
     dispute = Dispute.objects.select_for_update().select_related("hand", "hand__session").get(pk=dispute.pk)
     if dispute.status == Dispute.Status.RESOLVED:
         raise ValidationError(
-            f"This dispute was settled already (“{dispute.resolution}”), so you cannot {doing}. "
-            "Open a new dispute on the hand to raise it again."
+            _(
+                "This dispute was settled already (“%(resolution)s”), so you cannot %(doing)s. "
+                "Open a new dispute on the hand to raise it again."
+            )
+            % {"resolution": dispute.resolution, "doing": doing}
         )
     if Hand.objects.filter(pk=dispute.hand_id, deleted_at__isnull=False).exists():
-        raise ValidationError(f"Hand {dispute.hand.number} was deleted, so you cannot {doing}; restore the hand first.")
+        raise ValidationError(
+            _("Hand %(number)s was deleted, so you cannot %(doing)s; restore the hand first.")
+            % {"number": dispute.hand.number, "doing": doing}
+        )
     return dispute
 
 
@@ -51,13 +58,13 @@ def version_propose(*, dispute, record, by, why) -> DisputeVersion:
     _require_editor(by, dispute.family, "propose versions of a disputed hand")
     why = (why or "").strip()
     if not why:
-        raise ValidationError({"why": "Say whose story this is and what differs, e.g. “Dad says he cut an Ace”."})
+        raise ValidationError({"why": _("Say whose story this is and what differs, e.g. “Dad says he cut an Ace”.")})
     bounds.check_texts(why=why)
     if not isinstance(record, dict):
         raise ValidationError(
-            {"record": 'A version is a hand record, a JSON object: {"format": "handrec/1", "events": [...], ...}.'}
+            {"record": _('A version is a hand record, a JSON object: {"format": "handrec/1", "events": [...], ...}.')}
         )
-    dispute = _open_dispute(dispute, "propose a version")
+    dispute = _open_dispute(dispute, _("propose a version"))
     hand = dispute.hand
     try:
         record = fill_version(hand, record)
@@ -78,9 +85,9 @@ def dispute_settle(*, dispute, version, by, why="") -> Dispute:
     statistics job runs), the audit log records the choice, and every version stays readable on the dispute."""
     _require_editor(by, dispute.family, "settle disputes")
     bounds.check_texts(why=why)
-    dispute = _open_dispute(dispute, "settle it")
+    dispute = _open_dispute(dispute, _("settle it"))
     if version is None or version.dispute_id != dispute.pk:
-        raise ValidationError({"version": "Choose one of this dispute's versions."})
+        raise ValidationError({"version": _("Choose one of this dispute's versions.")})
     version = DisputeVersion.objects.get(pk=version.pk)
     hand = Hand.objects.get(pk=dispute.hand_id)
     record = hand.record if version.as_logged else version.record
@@ -88,7 +95,13 @@ def dispute_settle(*, dispute, version, by, why="") -> Dispute:
         bounds.replay(fill_version(hand, record))
     except referee.BadRecord as exc:
         raise ValidationError(
-            {"version": f"{str(version).capitalize()} is a record the referee refuses ({exc}); it cannot be chosen."}
+            {
+                "version": _("%(version)s is a record the referee refuses (%(why)s); it cannot be chosen.")
+                % {
+                    "version": _("As logged") if version.as_logged else _("Version %(n)s") % {"n": version.number},
+                    "why": exc,
+                }
+            }
         ) from exc
     as_logged = dispute.versions.filter(as_logged=True).first()
     if as_logged is not None:  # frozen: the story as logged when the table chose

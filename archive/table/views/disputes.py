@@ -7,6 +7,8 @@ from django.db.models import Count
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_POST
 
 import referee
@@ -14,7 +16,8 @@ from archive.people.access import family_for, require_edit
 from archive.table import error_words, services
 from archive.table.forms import DisputeForm, ReplyForm, ResolveForm, SettleForm
 from archive.table.models import Dispute
-from archive.table.selectors.disputes import dispute_comparison
+from archive.table.selectors.disputes import dispute_comparison, version_name
+from archive.table.selectors.hands import ruling_for_reader
 from archive.table.views.hands import _hand_of
 from archive.table.views.nights import (
     DISPUTE_KEYS,
@@ -25,6 +28,12 @@ from archive.table.views.nights import (
     _parse_record,
 )
 
+# The list's filter, as the reader says it (the values stay the model's).
+STATUSES = [
+    (Dispute.Status.OPEN, pgettext_lazy("disputes", "Open")),
+    (Dispute.Status.RESOLVED, pgettext_lazy("disputes", "Resolved")),
+]
+
 
 @login_required
 @require_POST
@@ -33,7 +42,7 @@ def dispute_new(request, slug, pk):
     require_edit(role)
     form = DisputeForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "A dispute needs a title and a few words of what happened.")
+        messages.error(request, _("A dispute needs a title and a few words of what happened."))
         return redirect("hand", family.slug, hand.pk)
     try:
         d = services.dispute_open(
@@ -53,7 +62,7 @@ def _dispute_of(user, slug, pk):
         .first()
     )
     if d is None:
-        raise Http404("No such dispute in this family.")
+        raise Http404(_("No such dispute in this family."))
     return family, role, d
 
 
@@ -69,9 +78,13 @@ def dispute_page(request, slug, pk):
                 form = SettleForm(request.POST)
                 version = d.versions.filter(number=form.cleaned_data["version"]).first() if form.is_valid() else None
                 if version is None:
-                    raise ValidationError({"version": "Choose one of this dispute's versions."})
+                    raise ValidationError({"version": _("Choose one of this dispute's versions.")})
                 services.dispute_settle(dispute=d, version=version, by=request.user, why=form.cleaned_data["why"])
-                messages.success(request, f"The dispute is settled: {version} is the hand now; the night is re-ruled.")
+                messages.success(
+                    request,
+                    _("The dispute is settled: %(version)s is the hand now; the night is re-ruled.")
+                    % {"version": version_name(version)},
+                )
                 return redirect("dispute", family.slug, d.pk)
             elif "resolve" in request.POST:
                 resolve_form = ResolveForm(request.POST)
@@ -81,7 +94,7 @@ def dispute_page(request, slug, pk):
                     services.dispute_resolve(
                         dispute=d, resolution=resolve_form.cleaned_data["resolution"], by=request.user, record=record
                     )
-                    messages.success(request, "The dispute is resolved.")
+                    messages.success(request, _("The dispute is resolved."))
                     return redirect("dispute", family.slug, d.pk)
                 status = 400
             else:
@@ -104,6 +117,7 @@ def dispute_page(request, slug, pk):
             role,
             dispute=d,
             hand=d.hand,
+            ruling_now=ruling_for_reader(d.hand),  # its words in the reader's language
             session=d.hand.session,
             thread=msgs,
             reply_form=reply_form,
@@ -132,7 +146,7 @@ def disputes_page(request, slug):
     return render(
         request,
         "archive/disputes.html",
-        _base(request, family, role, disputes=disputes, status=status, statuses=Dispute.Status.choices),
+        _base(request, family, role, disputes=disputes, status=status, statuses=STATUSES),
     )
 
 

@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone as dj_timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from archive.common import catalogue
@@ -34,7 +35,7 @@ def rules_page(request, slug, game):
     family, role = family_for(request.user, slug)
     entry = catalogue.game_entry(game)
     if entry is None or not rulebook.has_book(game):
-        raise Http404("No rule book for this game.")
+        raise Http404(_("No rule book for this game."))
     last = last_session(family, game)
     played = (last.house_rules if last else {}) or {}
     rows = []
@@ -66,7 +67,7 @@ def session_again(request, slug):
     require_edit(role)
     last = last_session(family)
     if last is None:
-        messages.error(request, "There is no earlier session to copy: start the first one with the form.")
+        messages.error(request, _("There is no earlier session to copy: start the first one with the form."))
         return redirect("session_new", family.slug)
     now = dj_timezone.now().astimezone(zoneinfo.ZoneInfo(family.timezone))
     try:
@@ -86,5 +87,5 @@ def session_again(request, slug):
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
         return redirect("session_new", family.slug)
-    messages.success(request, "The session is open, like last time. Log the first hand when it is dealt.")
+    messages.success(request, _("The session is open, like last time. Log the first hand when it is dealt."))
     return redirect("hand_log", family.slug, session.pk)

@@ -10,6 +10,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 import referee
@@ -100,7 +101,7 @@ def _ruling_panel(hand, settles) -> dict:
     players = [p.name for p in detail["players"]]
     names = (hand.record or {}).get("players") or players
     by_seat = {}
-    for e in detail["ledger"]:
+    for e in selectors.ledger_for_reader(detail["ledger"]):  # each reason in the reader's language
         by_seat.setdefault(e.seat, []).append(e)
     money = [
         {"seat": row["seat"], "player": row["player"], "net": row["net"], "entries": by_seat.get(row["seat"], [])}
@@ -146,7 +147,7 @@ def _money_diff(before, after, names):
     if before.get("pot_out") != after.get("pot_out"):
         rows.append(
             {
-                "who": "pot carried",
+                "who": _("pot carried"),
                 "before": before.get("pot_out"),
                 "after": after.get("pot_out"),
                 "delta": (after.get("pot_out") or 0) - (before.get("pot_out") or 0),
@@ -167,7 +168,7 @@ def hand_history(request, slug, pk):
         rows.append(
             {
                 "rev": rev,
-                "summary": ruling.get("summary", ""),
+                "summary": selectors.ruling_for_reader(rev).get("summary", ""),  # in the reader's language
                 "status": ruling.get("status"),
                 "diff": _money_diff(previous, ruling, names),
                 "record_changed": previous is not None and rev.record != prev_record,
@@ -228,7 +229,7 @@ def hand_edit(request, slug, pk):
                 {
                     "event": None,
                     "field": "why",
-                    "message": "Say why the hand is changed (it is kept in the hand's history, with your name).",
+                    "message": _("Say why the hand is changed (it is kept in the hand's history, with your name)."),
                 }
             )
         try:
@@ -246,19 +247,25 @@ def hand_edit(request, slug, pk):
         if not errors and propose:
             messages.success(
                 request,
-                f"{str(version).capitalize()} is put forward; the hand is unchanged until the dispute is settled.",
+                _("Version %(n)s is put forward; the hand is unchanged until the dispute is settled.")
+                % {"n": version.number},
             )
             return redirect(reverse("dispute", args=[family.slug, dispute.pk]) + "#compare")
         if not errors and dispute is not None:
             messages.success(
                 request,
-                f"The dispute is resolved: hand {hand.number} is corrected and re-ruled, "
-                f"with every later hand of the night.",
+                _(
+                    "The dispute is resolved: hand %(number)s is corrected and re-ruled, with every later hand of "
+                    "the night."
+                )
+                % {"number": hand.number},
             )
             return redirect("dispute", family.slug, dispute.pk)
         if not errors:
             messages.success(
-                request, f"Hand {hand.number} is changed and re-ruled, with every later hand of the night."
+                request,
+                _("Hand %(number)s is changed and re-ruled, with every later hand of the night.")
+                % {"number": hand.number},
             )
             return redirect("hand", family.slug, hand.pk)
         status = 400
@@ -305,14 +312,18 @@ def hand_delete(request, slug, pk):
     require_edit(role)
     form = WhyForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Say why the hand is deleted; it is kept in the hand's history.")
+        messages.error(request, _("Say why the hand is deleted; it is kept in the hand's history."))
         return redirect("hand", family.slug, hand.pk)
     try:
         services.hand_delete(hand=hand, by=request.user, why=form.cleaned_data["why"])
-        messages.success(request, f"Hand {hand.number} is deleted (it can be restored); later hands are re-ruled.")
+        messages.success(
+            request,
+            _("Hand %(number)s is deleted (it can be restored); later hands are re-ruled.") % {"number": hand.number},
+        )
     except (ValidationError, referee.BadRecord) as exc:
         messages.error(
-            request, _errors_of(exc) if isinstance(exc, ValidationError) else "The later hands could not be re-ruled."
+            request,
+            _errors_of(exc) if isinstance(exc, ValidationError) else _("The later hands could not be re-ruled."),
         )
     return redirect("hand", family.slug, hand.pk)
 
@@ -326,9 +337,9 @@ def hand_restore(request, slug, pk):
     why = form.cleaned_data["why"] if form.is_valid() else "restored"
     try:
         services.hand_restore(hand=hand, by=request.user, why=why)
-        messages.success(request, f"Hand {hand.number} is back; later hands are re-ruled.")
+        messages.success(request, _("Hand %(number)s is back; later hands are re-ruled.") % {"number": hand.number})
     except (ValidationError, referee.BadRecord) as exc:
         messages.error(
-            request, _errors_of(exc) if isinstance(exc, ValidationError) else "The hand could not be re-ruled."
+            request, _errors_of(exc) if isinstance(exc, ValidationError) else _("The hand could not be re-ruled.")
         )
     return redirect("hand", family.slug, hand.pk)

@@ -17,6 +17,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import timezone as dj_timezone
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 
 import referee
 from archive.common import catalogue, paging
@@ -45,11 +46,11 @@ def _parse_record(text):
     """JSON text -> record dict, or referee.BadRecord naming what is wrong."""
     if not text:
         raise referee.BadRecord(
-            [{"event": None, "field": "*", "message": "No hand was entered: pick the cards, or paste a record."}]
+            [{"event": None, "field": "*", "message": _("No hand was entered: pick the cards, or paste a record.")}]
         )
     record = referee.loads(text)
     if not isinstance(record, dict):
-        raise referee.BadRecord([{"event": None, "field": "*", "message": "A hand record is a JSON object {...}."}])
+        raise referee.BadRecord([{"event": None, "field": "*", "message": _("A hand record is a JSON object {...}.")}])
     return record
 
 
@@ -90,7 +91,7 @@ def _seats_from_post(post, family):
             try:
                 seats.append(("id", int(pid)))
             except ValueError:
-                errors.append(f"Seat {i + 1}: pick a player.")
+                errors.append(_("Seat %(n)s: pick a player.") % {"n": i + 1})
     return seats, errors
 
 
@@ -114,7 +115,7 @@ def session_new(request, slug):
                     for kind, value in seats:
                         if kind == "id":
                             if value not in by_id:
-                                raise ValidationError("One of the seats is not a player of this family.")
+                                raise ValidationError(_("One of the seats is not a player of this family."))
                             seat_players.append(by_id[value])
                         else:
                             p = people_services.player_for_name(family=family, name=value, by=request.user)
@@ -122,7 +123,7 @@ def session_new(request, slug):
                                 players.append(p)
                             seat_players.append(p)
                     if len({p.pk for p in seat_players}) != len(seat_players):
-                        raise ValidationError("Each player sits in one seat only.")
+                        raise ValidationError(_("Each player sits in one seat only."))
                     session = services.session_create(
                         family=family,
                         game=d["game"],
@@ -139,7 +140,7 @@ def session_new(request, slug):
             except ValidationError as exc:
                 form.add_error(None, _errors_of(exc))
             else:
-                messages.success(request, "The session is open. Log the first hand when it is dealt.")
+                messages.success(request, _("The session is open. Log the first hand when it is dealt."))
                 return redirect("hand_log", family.slug, session.pk)
     else:
         now = dj_timezone.now().astimezone(zoneinfo.ZoneInfo(family.timezone))
@@ -244,9 +245,12 @@ def hand_log(request, slug, pk):
             raw = raw or text
         else:
             if hand.replayed:
-                messages.info(request, f"Hand {hand.number} was logged already: the second Save added nothing.")
+                messages.info(
+                    request,
+                    _("Hand %(number)s was logged already: the second Save added nothing.") % {"number": hand.number},
+                )
             else:
-                messages.success(request, f"Hand {hand.number} is logged.")
+                messages.success(request, _("Hand %(number)s is logged.") % {"number": hand.number})
             return redirect("hand", family.slug, hand.pk)
     game = defaults.get("game") or session.game
     config = {
@@ -312,6 +316,7 @@ def _picker_urls(game):
     return {
         "referee_url": reverse("api-referee"),
         "legal_url": reverse("api-referee-legal"),
+        "next_url": reverse("api-referee-next"),  # a kept hand's next set-up (referee/chain.py)
         "offline_referee_js": static("js/offline/referee.js"),  # the same referee in the browser, for no network
         "entry": catalogue.game_entry(game),
     }

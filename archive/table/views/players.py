@@ -5,6 +5,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from archive.people.access import family_for, require_edit
@@ -22,9 +23,13 @@ def player_merge(request, slug, pk):
     try:
         merge = get_object_or_404(Player, family=family, pk=int(request.POST.get("merge") or 0))
         services.players_merge(keep=keep, merge=merge, by=request.user)
-        messages.success(request, f"{merge.name} is now counted as {keep.name}; every hand of both is kept.")
+        messages.success(
+            request,
+            _("%(merged)s is now counted as %(keep)s; every hand of both is kept.")
+            % {"merged": merge.name, "keep": keep.name},
+        )
     except (ValueError, ValidationError) as exc:
-        messages.error(request, _errors_of(exc) if isinstance(exc, ValidationError) else "Pick a player to merge.")
+        messages.error(request, _errors_of(exc) if isinstance(exc, ValidationError) else _("Pick a player to merge."))
     return redirect("player", family.slug, keep.pk)
 
 
@@ -36,7 +41,9 @@ def player_unmerge(request, slug, pk):
     require_edit(role)
     try:
         services.players_unmerge(player=player, by=request.user)
-        messages.success(request, f"{player.name} is a player apart again, with {player.name}'s own seats and hands.")
+        messages.success(
+            request, _("%(name)s is a player apart again, with %(name)s's own seats and hands.") % {"name": player.name}
+        )
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     return redirect("player", family.slug, player.pk)

@@ -1,6 +1,7 @@
 /* Sedma's statistics: the partners chart (deals won and lost by each pair; the data is the page's stats-data). */
 (function () {
   "use strict";
+  var pgettext = window.pgettext || function (c, s) { return s; };  // Django's JavaScript catalogue (base.html)
   function draw() {
     var el = document.getElementById("chart-partners"), box = document.getElementById("stats-data");
     if (!el || !box || typeof Chart === "undefined") return;
@@ -11,8 +12,8 @@
       data: {
         labels: rows.map(function (r) { return r.pair; }),
         datasets: [
-          { label: "won", data: rows.map(function (r) { return r.won; }), backgroundColor: "#1f6f4a" },
-          { label: "lost", data: rows.map(function (r) { return r.deals - r.won; }), backgroundColor: "#c0392b" }
+          { label: pgettext("sedma deals", "won"), data: rows.map(function (r) { return r.won; }), backgroundColor: "#1f6f4a" },
+          { label: pgettext("sedma deals", "lost"), data: rows.map(function (r) { return r.deals - r.won; }), backgroundColor: "#c0392b" }
         ]
       },
       options: { indexAxis: "y", responsive: true, maintainAspectRatio: false,

@@ -3,12 +3,17 @@
  * logged, each once (its idempotency key: a repeat gets the first hand back, never a second one).
  *
  *   import { keep, sendAll, show } from "/static/js/offline/queue.js";
- *   await keep({key, session, family, url, number, record, why, no_deal_ok, csrf, offline});  // "not yet sent"
+ *   await keep({key, session, family, url, number, record, why, no_deal_ok, csrf, offline, next, after});
+ *              // "not yet sent"; `next`: the next hand's set-up the referee gave (referee/chain.py), `after`: the
+ *              // key of the kept hand this one was set up from (a night's hands chained on the phone)
+ *   await nightSetUp(session, number, user);  // what the hand-entry page sets its next hand up from
  *   await sendAll();   // on the next page load, the `online` event, or the service worker's background sync
  *
  * The server rules each hand again. What it says is kept with the hand and shown: "sent" (and whether its
  * ruling is the one the phone showed), or "refused" with the server's words and both versions side by side,
- * e.g. when the night changed meanwhile (another phone logged that hand). Nothing is merged silently.
+ * e.g. when the night changed meanwhile (another phone logged that hand). Nothing is merged silently. A hand
+ * set up from a refused one is held back, not sent ("held"): its pot and dealer came from a hand the archive
+ * does not have, and a night's hands are never sent out of order.
  */
 
 const DB = "tablekeeper";
@@ -61,17 +66,36 @@ export async function keep(hand) {
   const all = await list();
   const known = all.find((h) => h.key === hand.key);
   if (known && canon(known.record) === canon(hand.record)) return known;
-  // The page kept with no network is the one opened online: it knows the night up to its hand. The hand
-  // after it needs the server's ruling of this one (its pot and dealer), so it is not guessed here.
-  if (known || all.some((h) => h.session === hand.session && h.number === hand.number && h.state === "queued"))
+  // The hand after a kept one is set up from the referee's ruling of it (nightSetUp: its pot, dealer, number);
+  // a page that is not (after a hand kept in paper mode, which no referee here ruled) would take a kept
+  // hand's place, so it is refused: never guessed here.
+  const taken = known || all.find((h) => h.session === hand.session && h.number >= hand.number && h.state === "queued");
+  if (taken)
     throw new Error(
-      interpolate(gettext("hand %(n)s of this night is already kept on this phone, not yet sent; the next hand's pot and dealer come from the server's ruling of it, so keep this one on paper until the network is back"), { n: hand.number }, true),
+      interpolate(gettext("hand %(n)s of this night is already kept on this phone, not yet sent; the next hand's pot and dealer come from the server's ruling of it, so keep this one on paper until the network is back"), { n: taken.number }, true),
     );
   const seq = Date.now() * 1000 + Math.floor(Math.random() * 1000);
   const item = { ...hand, user: hand.user ?? me, seq, state: "queued" };
   await run("readwrite", (s) => s.put(item));
   askForSync();
   return item;
+}
+
+/** The set-up of the night's next hand from the hands kept here at `number` or later (the page was rendered
+ * before them), or null: {key, number, next, events, queued}. A hand the server ruled otherwise than the phone
+ * is not followed (the page the server renders now is right); nor one kept in paper mode (no set-up). */
+export async function nightSetUp(session, number, user) {
+  const night = (await list()).filter(
+    (i) =>
+      i.session === session &&
+      (user === undefined || user === null || i.user === user) &&
+      i.number >= number &&
+      (i.state === "queued" || (i.state === "sent" && !(i.differences || []).length)),
+  );
+  if (!night.length) return null;
+  const last = night.reduce((a, b) => (b.number > a.number ? b : a));
+  if (!last.next) return null;
+  return { key: last.key, number: last.number, next: last.next, events: last.record.events, queued: last.state === "queued" };
 }
 
 async function save(item) {
@@ -161,14 +185,28 @@ async function sendOne(item) {
   return true;
 }
 
+async function holdBack(item, first) {
+  // Set up on this phone from a hand the server did not take: its pot and dealer are not the night's.
+  item.state = "held";
+  item.held_after = first.number;
+  await save(item);
+}
+
 let sending = null;
 
 /** Send every kept hand not yet sent, in order, stopping at the first that cannot reach the server. */
 export function sendAll() {
   if (sending) return sending;
   const work = async () => {
-    for (const item of mine(await list())) {
+    const items = mine(await list());
+    const byKey = new Map(items.map((i) => [i.key, i]));
+    for (const item of items) {
       if (item.state !== "queued") continue;
+      const first = item.after ? byKey.get(item.after) : null;
+      if (first && (first.state === "refused" || first.state === "held")) {
+        await holdBack(item, first);
+        continue;
+      }
       if (!(await sendOne(item))) break;
     }
   };
@@ -187,6 +225,14 @@ function el(tag, attrs, ...children) {
   }
   for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) e.append(c);
   return e;
+}
+
+function words() {
+  // The page's catalogue (Django's JavaScriptCatalog); English where it did not load (e.g. offline)
+  const gettext = window.gettext || ((s) => s);
+  const interpolate = window.interpolate || ((fmt, obj) => fmt.replace(/%\((\w+)\)s/g, (m, k) => String(obj[k])));
+  const ngettext = window.ngettext || ((one, many, n) => (n === 1 ? one : many));
+  return { gettext, interpolate, ngettext };
 }
 
 function summaryOf(ruling) {
@@ -210,6 +256,13 @@ function row(item) {
         el("div", { cls: "errors-box ruling-differs" }, el("b", null, interpolate(gettext("The server ruled it differently (%(what)s): "), { what: item.differences.join(", ") }, true)),
           el("div", null, gettext("on the phone: ") + summaryOf(item.offline)), el("div", null, gettext("the server: ") + summaryOf(item.server.ruling))),
       );
+  } else if (item.state === "held") {
+    const { gettext, interpolate } = words();
+    li.append(
+      el("div", { cls: "errors-box held" }, el("b", null, gettext("Held back: ") + where + ". "),
+        interpolate(gettext("It was set up on this phone from hand %(first)s, which the server did not take, so it was not sent: a night's hands are never sent out of order. Settle hand %(first)s first, then log this one again."), { first: item.held_after }, true),
+        el("details", null, el("summary", null, gettext("The hand as this phone logged it")), el("pre", { cls: "mono small" }, JSON.stringify(item.record, null, 1)))),
+    );
   } else {
     li.append(
       el("div", { cls: "errors-box conflict" }, el("b", null, interpolate(gettext("Not taken: %(hand)s. "), { hand: where }, true)),
@@ -238,9 +291,14 @@ export async function show() {
     main.prepend(box);
   }
   const waiting = items.filter((i) => i.state === "queued").length;
+  const held = items.filter((i) => i.state === "held").length;
+  const { interpolate, ngettext } = words();
   box.replaceChildren(
     el("h2", null, gettext("Hands kept on this phone")),
     el("p", { cls: "small muted" }, waiting ? interpolate(gettext("%(n)s not yet sent: they go when the network is back."), { n: waiting }, true) : gettext("All sent.")),
+    held
+      ? el("p", { cls: "small held-count" }, interpolate(ngettext("%(n)s hand held back, not sent (below).", "%(n)s hands held back, not sent (below).", held), { n: held }, true))
+      : null,
     el("ul", { cls: "outbox-list" }, items.map(row)),
   );
 }
