@@ -286,7 +286,7 @@
     state.note = ""; state.notes = [];
     events.forEach(function (e, i) {
       if (!e || typeof e !== "object" || e.note === undefined || e.note === null) return;
-      if (typeof e.note !== "string") throw new Unshowable(i, "its note is not text");
+      if (typeof e.note !== "string") throw new Unshowable(i, gettext("its note is not text"));
       if (i === events.length - 1) state.note = e.note;
       else state.notes.push({ key: keys[i], on: interpolate(gettext("event %(n)s (%(what)s)"), { n: i, what: describe(e) }, true), text: e.note });
     });
