@@ -430,7 +430,7 @@
     function setUp() {
       var s = { format: "handrec/1", game: cfg.game, variant: cfg.variant || null, players: players.slice(),
         dealer: cfg.dealer, pot_in: cfg.pot_in, house_rules: cfg.house_rules || {}, number: cfg.number,
-        counted: typeof cfg.counted === "number" ? cfg.counted : Math.max(1, cfg.number || 1) - 1 };
+        counted: cfg.counted };  // (as the server set the page up, or the referee's last answer)
       var carry = cfg.carry || {};
       Object.keys(carry).forEach(function (k) { s[k] = carry[k]; });
       return s;
