@@ -1,13 +1,17 @@
 """Issue 32: a night's page, a hand's page and its history read in the reader's language: the table's own words
 (headings, facts, the may-stop reason), the referee's (each hand's summary, ruled again from its record) and the
-reasons of the money lines, which the stored ledger keeps in the referee's English."""
+reasons of the money lines, which the stored ledger keeps in the referee's English; the referee's amounts in
+the family's money in every language."""
 
 import html
 import re
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
+from archive.common import money
+from archive.common.filters import words_text
 from archive.table import services
 from tests import factories
 from tests.table.test_poker_session import STRAIGHT, first, poker_session  # noqa: F401  (a fixture)
@@ -60,3 +64,22 @@ def test_the_new_night_form_and_its_refusals_read_in_russian(client, owner, fami
     page = read(client, reverse("session_new", args=[family.slug]))
     assert "Новый вечер" in page or "Начать вечер" in page
     assert "Места в порядке хода" in page and "Seats, in the order" not in page
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "shown"),
+    [
+        ("cs", "Pepa padá a platí 51 do dalšího banku", "Pepa padá a platí 0,51 Kč do dalšího banku"),
+        ("cs", "Mary: bere bank 140 (Frank: dáma)", "Mary: bere bank 1,40 Kč (Frank: dáma)"),
+        ("cs", "Jana: 3 štychy", "Jana: 3 štychy"),
+        ("ru", "Лена падает и платит 30 в следующий банк.", "Лена падает и платит 0,30 CZK в следующий банк."),
+        ("ru", "Мария и Катя платят по 72 в следующий банк.", "Мария и Катя платят по 0,72 CZK в следующий банк."),
+    ],
+)
+def test_the_referees_czech_and_russian_amounts_are_written_in_the_familys_money(language, said, shown):
+    money.activate("czk")
+    try:
+        with translation.override(language):
+            assert words_text(said).replace("\xa0", " ") == shown
+    finally:
+        money.deactivate()
