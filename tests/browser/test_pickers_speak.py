@@ -49,6 +49,7 @@ SAY = {
         "refused": "Rozhodčí o tomto záznamu nemůže rozhodnout:",
         "log": "Rozdání 1",
         "save": "Uložit rozdání",
+        "pays": "platí 0,15\xa0US$",
     },
     "ru": {
         "edit": "Правка раздачи 1",
@@ -73,6 +74,7 @@ SAY = {
         "refused": "Судья не может вынести решение по этой записи:",
         "log": "Раздача 1",
         "save": "Сохранить раздачу",
+        "pays": "платит 0,15\xa0$",
     },
 }
 
@@ -131,6 +133,7 @@ def test_a_swik_revoke_is_entered_in_the_reader_language(page, live_server, owne
     expect(warning).to_contain_text(say["may not"])
     expect(warning).to_contain_text(say["referee says"])
     expect(warning).to_contain_text("7♠")  # the referee's own words name the card he held
+    expect(warning).to_contain_text(say["pays"])  # and what it costs, in the family's money
     expect(page.locator("#play-anyway")).to_have_text(say["yes"])
     expect(page.locator("#play-cancel")).to_have_text(say["no"])
     said = warning.inner_text()
