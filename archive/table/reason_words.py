@@ -1,4 +1,4 @@
-"""A ledger entry's reason in the reader's language.
+"""A ledger entry's reason, and a revision's why, in the reader's language.
 
 The referee writes each money movement's reason in English with a stable opening ("wins a trick", "dealer ante",
 "falls (no trick)"): `referee.ledger_kind` sorts entries by it and the stored ledger keeps it, in every language.
@@ -74,3 +74,39 @@ def said(reason) -> str:
     if m := _CROWNS_FROM.fullmatch(reason):
         return pgettext("a reason money moved", "crowns from %(who)s") % {"who": m[1]}
     return reason
+
+
+# Why a revision was made, as the archive writes it when one change re-rules others ("re-ruled after hand 3 was
+# edited: …", "dispute “…”: version 2 chosen: …"): said in the reader's language; what a person typed stays as typed.
+_RERULED = re.compile(r"re-ruled after hand (\d+) was (edited|deleted|restored): (.*)", re.S)
+_DISPUTE = re.compile(r"dispute “(.*?)”: (.*)", re.S)
+_CHOSEN = re.compile(r"(?:as logged|version (\d+)) chosen(?:: (.*))?", re.S)
+_IMPORTED_FROM = re.compile(r"imported from (.+)", re.S)
+
+
+def why_said(why) -> str:
+    """A revision's why in the reader's language where the archive wrote it; a person's own words as typed."""
+    if not isinstance(why, str):
+        return "" if why is None else str(why)
+    if m := _RERULED.fullmatch(why):
+        said = {"number": m[1], "why": why_said(m[3])}
+        if m[2] == "edited":
+            return pgettext("why a hand changed", "re-ruled after hand %(number)s was edited: %(why)s") % said
+        if m[2] == "deleted":
+            return pgettext("why a hand changed", "re-ruled after hand %(number)s was deleted: %(why)s") % said
+        return pgettext("why a hand changed", "re-ruled after hand %(number)s was restored: %(why)s") % said
+    if m := _DISPUTE.fullmatch(why):
+        return pgettext("why a hand changed", "dispute “%(title)s”: %(why)s") % {"title": m[1], "why": why_said(m[2])}
+    if m := _CHOSEN.fullmatch(why):
+        if m[1] is None:
+            chosen = pgettext("why a hand changed", "as logged chosen")
+        else:
+            chosen = pgettext("why a hand changed", "version %(n)s chosen") % {"n": m[1]}
+        return chosen if m[2] is None else f"{chosen}: {m[2]}"
+    if m := _IMPORTED_FROM.fullmatch(why):
+        return pgettext("why a hand changed", "imported from %(name)s") % {"name": m[1]}
+    if why == "imported":
+        return pgettext("why a hand changed", "imported")
+    if why == "restored":
+        return pgettext("why a hand changed", "restored")
+    return why

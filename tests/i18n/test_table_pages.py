@@ -12,7 +12,7 @@ from django.utils import translation
 
 from archive.common import money
 from archive.common.filters import words_text
-from archive.table import services
+from archive.table import reason_words, services
 from tests import factories
 from tests.table.test_poker_session import STRAIGHT, first, poker_session  # noqa: F401  (a fixture)
 
@@ -64,6 +64,11 @@ def test_the_new_night_form_and_its_refusals_read_in_russian(client, owner, fami
     page = read(client, reverse("session_new", args=[family.slug]))
     assert "Новый вечер" in page or "Начать вечер" in page
     assert "Места в порядке хода" in page and "Seats, in the order" not in page
+    assert '<span class="unit">¢</span>' in page  # a dollar family's money fields count cents
+    family.currency = "rub"
+    family.save()
+    page = read(client, reverse("session_new", args=[family.slug]))
+    assert '<span class="unit">коп.</span>' in page
 
 
 @pytest.mark.parametrize(
@@ -83,3 +88,22 @@ def test_the_referees_czech_and_russian_amounts_are_written_in_the_familys_money
             assert words_text(said).replace("\xa0", " ") == shown
     finally:
         money.deactivate()
+
+
+@pytest.mark.parametrize(
+    ("why", "czech"),
+    [
+        ("re-ruled after hand 3 was deleted: logged twice", "znovu posouzeno po smazání rozdání 3: logged twice"),
+        (
+            "re-ruled after hand 2 was edited: dispute “Misdeal!”: version 2 chosen: Mary was right",
+            "znovu posouzeno po úpravě rozdání 2: spor „Misdeal!“: vybrána verze 2: Mary was right",
+        ),
+        ("imported from night.jsonl", "importováno z night.jsonl"),
+        ("a typo in the cut", "a typo in the cut"),
+    ],
+)
+def test_a_revisions_why_in_the_archives_words_reads_in_czech_and_a_persons_words_as_typed(why, czech):
+    with translation.override("cs"):
+        assert reason_words.why_said(why) == czech
+    with translation.override("en"):
+        assert reason_words.why_said(why) == why

@@ -237,9 +237,11 @@ def refuse_no_deal(*, session, record):
                 "event": None,
                 "field": "deal",
                 "no_deal": True,
-                "message": "Nothing was saved: this hand has no deal yet. Enter the cut and the deal with the "
-                "picker, or tick \u201csave it without a deal\u201d (no_deal_ok) if the table really "
-                "played no deal (the antes are still paid, the pot carries and the deal moves on).",
+                "message": _(
+                    "Nothing was saved: this hand has no deal yet. Enter the cut and the deal with the picker, or "
+                    "tick “save it without a deal” (no_deal_ok) if the table really played no deal (the "
+                    "antes are still paid, the pot carries and the deal moves on)."
+                ),
             }
         ]
     )

@@ -17,7 +17,7 @@ import referee
 from archive.common import catalogue
 from archive.common.fragments import family_version, fragment
 from archive.people.access import family_for, require_edit
-from archive.table import error_words, rulebook, selectors, services
+from archive.table import error_words, reason_words, rulebook, selectors, services
 from archive.table.carry import record_carry
 from archive.table.forms import DisputeForm, HandEditForm, WhyForm
 from archive.table.models import Dispute, HandRevision
@@ -170,6 +170,7 @@ def hand_history(request, slug, pk):
             {
                 "rev": rev,
                 "summary": selectors.ruling_for_reader(rev).get("summary", ""),  # in the reader's language
+                "why": reason_words.why_said(rev.why),  # the archive's own words in the reader's language
                 "status": ruling.get("status"),
                 "diff": _money_diff(previous, ruling, names),
                 "record_changed": previous is not None and rev.record != prev_record,
