@@ -8,8 +8,10 @@ import random
 from datetime import datetime
 
 import pytest
+from django.core.cache import cache
 
 from archive.models import Hand
+from archive.people import services as people_services
 from archive.table import selectors, services
 from referee.generate import swik_hand
 from tests import factories
@@ -352,3 +354,31 @@ def test_two_sedma_deals_offline_the_second_is_deal_two_of_the_game(page, live_s
     expect(page.locator("#outbox .same-ruling")).to_have_count(2)
     hands = list(Hand.objects.filter(session=sedma).order_by("number"))
     assert [(h.dealer, h.record.get("deal")) for h in hands] == [(3, 1), (0, 2)]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_in_czech_the_phone_rules_as_the_server_and_says_the_next_hand_in_czech(page, live_server, owner, family):
+    session = factories.make_session(family, owner)
+    log = f"{live_server.url}/families/{family.slug}/sessions/{session.pk}/log/"
+    login(page, live_server.url)
+    people_services.account_language_set(user=owner, language="cs")
+    cache.clear()
+    assert controlled(page)
+    page.goto(log)  # opened at home, in Czech: the page and its scripts' words are kept
+    assert page.evaluate("document.documentElement.lang") == "cs"
+
+    page.context.set_offline(True)
+    page.goto(log)
+    page.locator("#advanced summary").click()
+    page.fill("#id_raw", json.dumps(factories.example_record("04-forgotten-cut")))  # a violation, in words
+    page.click("#save-hand")
+    expect(page.locator("#kept-here")).to_be_visible(timeout=60000)
+    expect(page.locator("#chain-set-up")).to_contain_text("rozdání 2 navazuje na rozdání 1, uložené zde")
+    phone = evaluate_within(page, KEPT, "/static/js/offline/queue.js", what="reading the kept hand")[0]["offline"]
+
+    page.context.set_offline(False)
+    expect(page.locator('#outbox li[data-state="sent"]')).to_have_count(1, timeout=30000)
+    expect(page.locator("#outbox .same-ruling")).to_have_count(1)  # the words differ, the ruling does not
+    hand = Hand.objects.get(session=session)
+    assert hand.ruling["summary"] != phone["summary"] and hand.ruling["violations"]
+    assert (hand.ruling["pot_out"], hand.ruling["net"]) == (phone["pot_out"], phone["net"])
