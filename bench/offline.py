@@ -1,6 +1,7 @@
 """The referee in the browser (issue 35): how long Pyodide and the referee take to load in this machine's
 Chromium, cold (an empty browser cache) and warm (the same browser again), and how long a legal() call takes
-once loaded (median and p95). Run by hand, after `python3 dev.py setup` fetched Pyodide:
+once loaded (median and p95), and a "next" question (a hand kept offline: ruled at its place in the night,
+the next hand set up: referee/chain.py). Run by hand, after `python3 dev.py setup` fetched Pyodide:
 
     .venv/bin/python bench/offline.py                    # 3 cold loads, 5 warm, 1000 legal() calls
     .venv/bin/python bench/offline.py --cold 1 --warm 2 --calls 100
@@ -37,12 +38,12 @@ LOAD = """async () => {
   return performance.now() - t0;
 }"""
 
-CALLS = """async ([texts, n]) => {
+CALLS = """async ([ask, texts, n]) => {
   const times = [];
   let ok = 0;
   for (let i = 0; i < n; i++) {
     const t0 = performance.now();
-    const a = await window.tkReferee.answer("legal", texts[i % texts.length]);
+    const a = await window.tkReferee.answer(ask, texts[i % texts.length]);
     times.push(performance.now() - t0);
     ok += a.status === 200;
   }
@@ -67,6 +68,31 @@ def prefixes():
         record = json.loads(text)
         for k in range(len(record.get("events", [])) + 1):
             out.append(json.dumps({**record, "events": record["events"][:k]}))
+    return out
+
+
+def nexts():
+    """Each whole public example as the hand-entry page asks "next" of it when it keeps it (JSON text)."""
+    from referee.chain import record_carry, set_up
+    from tests.examples import public_examples
+
+    out = []
+    for name, text in public_examples():
+        if name.startswith("bad/"):
+            continue
+        record = json.loads(text)
+        if "deals" in record:  # (a whole Sedma or rummy game in one record: not a hand of a night)
+            continue
+        before = set_up(
+            record["game"],
+            record["players"],
+            variant=record.get("variant"),
+            house_rules=record.get("house_rules"),
+            dealer=record.get("dealer", 0),
+            pot_in=record.get("pot_in", 0),
+            carry=record_carry(record["game"], record),
+        )
+        out.append(json.dumps({"before": before, "record": record}))
     return out
 
 
@@ -108,7 +134,7 @@ def main():
                 break
             except OSError:
                 time.sleep(0.2)
-        texts = prefixes()
+        texts, next_texts = prefixes(), nexts()
         with sync_playwright() as p:
             cold, warm = [], []
             for i in range(args.cold):  # a new profile each time: nothing cached
@@ -123,7 +149,8 @@ def main():
                         page = ctx.new_page()
                         page.goto(url + "/login/")
                         warm.append(page.evaluate(LOAD))
-                    times, answered = page.evaluate(CALLS, [texts, args.calls])
+                    times, answered = page.evaluate(CALLS, ["legal", texts, args.calls])
+                    next_times, next_ok = page.evaluate(CALLS, ["next", next_texts, args.calls // 4 or 1])
                 ctx.close()
     finally:
         server.terminate()
@@ -139,6 +166,10 @@ def main():
     print(
         f"legal() once loaded ({len(times)} calls over {len(texts)} records, {answered} legal/1): median {med:.1f} ms   "
         f"p95 {p95:.1f} ms   max {max(times):.1f} ms   (target < {TARGET_MS:.0f} ms: {ok})"
+    )
+    print(
+        f"next (a hand kept, the next set up; {len(next_times)} calls over {len(next_texts)} hands, {next_ok} next/1): "
+        f"median {statistics.median(next_times):.1f} ms   p95 {pct(next_times, 95):.1f} ms   max {max(next_times):.1f} ms"
     )
 
 

@@ -9,6 +9,7 @@ hands                               hand 1: the rule book's plain hand (Mary fal
 import pytest
 from django.core.cache import cache
 from django.db import connection
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from archive.table import services
@@ -35,6 +36,15 @@ def _empty_cache():
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _english_first():
+    """Each test starts in English: a request in Czech or Russian through the test client leaves its language
+    active in the thread, and a later test's words must not depend on which test ran before it."""
+    translation.activate("en")
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture

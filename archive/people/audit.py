@@ -4,6 +4,7 @@ it, in the same transaction (a refused or rolled-back change leaves no row)."""
 import re
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from archive.common import money
 from archive.common.filters import role_words
@@ -29,6 +30,11 @@ _SAID = {
     "player.merge": re.compile(r"^(?P<merged>.*) merged into (?P<kept>.*)$", re.S),
     "player.unmerge": re.compile(r"^merge of (?P<merged>.*) into (?P<kept>.*) undone$", re.S),
     "session.create": re.compile(r"^session (?P<key>.*) opened$", re.S),
+    "dispute.settle": re.compile(
+        r"^dispute “(?P<title>.*)” on hand (?P<number>\d+): (?:(?P<as_logged>as logged)|version (?P<n>\d+)) chosen"
+        r"(?:: (?P<why>.*))?$",
+        re.S,
+    ),
 }
 _SENTENCES = {
     "member.join": lambda w: _("%(user)s accepted an invitation as %(role)s") % {**w, "role": role_words(w["role"])},
@@ -37,7 +43,17 @@ _SENTENCES = {
     "player.merge": lambda w: _("%(merged)s merged into %(kept)s") % w,
     "player.unmerge": lambda w: _("merge of %(merged)s into %(kept)s undone") % w,
     "session.create": lambda w: _("session %(key)s opened") % w,
+    "dispute.settle": lambda w: _dispute_settled(w),
 }
+
+
+def _dispute_settled(words):
+    if words["as_logged"]:
+        version = pgettext("a dispute's version", "as logged")
+    else:
+        version = pgettext("a dispute's version", "version %(n)s") % {"n": words["n"]}
+    sentence = _("dispute “%(title)s” on hand %(number)s: %(version)s chosen") % {**words, "version": version}
+    return f"{sentence}: {words['why']}" if words["why"] else sentence
 
 
 def _pot_or(name):

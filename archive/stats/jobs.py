@@ -25,7 +25,7 @@ def stats_after_commit(hand_ids, **_signal):
     ids = sorted(set(hand_ids))
     StatsOutbox.objects.bulk_create(
         StatsOutbox(family_id=family_id, hand_id=hand_id)
-        for hand_id, family_id in Hand.objects.filter(id__in=ids).values_list("id", "session__family_id")
+        for hand_id, family_id in Hand.objects.filter(id__in=ids).order_by().values_list("id", "family_id")
     )
     for i in range(0, len(ids), STATS_CHUNK):
         chunk = ids[i : i + STATS_CHUNK]

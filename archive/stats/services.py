@@ -74,7 +74,7 @@ def stats_update_for_hands(*, hand_ids):
     hand_ids = sorted({int(h) for h in hand_ids})
     if not hand_ids:
         return {"hands": 0, "keys": 0}
-    family_ids = set(Hand.objects.filter(id__in=hand_ids).values_list("session__family_id", flat=True))
+    family_ids = set(Hand.objects.filter(id__in=hand_ids).order_by().values_list("family_id", flat=True))
     family_ids |= set(HandFact.objects.filter(hand_id__in=hand_ids).values_list("family_id", flat=True))
     if not family_ids:
         return {"hands": 0, "keys": 0}

@@ -51,18 +51,38 @@ def sign(net):
     return (net > 0) - (net < 0)
 
 
+def segment(signs):
+    """The segment of these hands' signs in time order (at least one), in one pass: what combining each
+    hand's `one(sign)` in turn gives (a job rebuilds a day of a hundred hands a player on every hand logged)."""
+    n, first, last = len(signs), signs[0], signs[-1]
+    first_len = last_len = 1
+    while first_len < n and signs[first_len] == first:
+        first_len += 1
+    while last_len < n and signs[-1 - last_len] == last:
+        last_len += 1
+    best_win = worst_loss = run = 0
+    previous = None
+    for s in signs:
+        run = run + 1 if s == previous else 1
+        previous = s
+        if s == 1:
+            best_win = max(best_win, run)
+        elif s == -1:
+            worst_loss = max(worst_loss, run)
+    return (n, first, first_len, last, last_len, best_win, worst_loss)
+
+
 def _day_rows(seat_rows):
     """Day segment rows from SeatFact (family, player, game, day, net) ordered by family, player, day,
     played_at, hand: a row a (player, day) for each game and one for every game together."""
-    segs = {}
+    signs = defaultdict(list)
     for family_id, player_id, game, day, net in seat_rows:
-        s = one(sign(net))
-        for g in (game, ALL):
-            k = (family_id, player_id, g, day)
-            segs[k] = combine(segs.get(k), s)
+        s = (net > 0) - (net < 0)
+        signs[family_id, player_id, game, day].append(s)
+        signs[family_id, player_id, ALL, day].append(s)
     return [
-        StatsStreakDay(family_id=f, player_id=p, game=g, day=d, **dict(zip(FIELDS, s)))
-        for (f, p, g, d), s in segs.items()
+        StatsStreakDay(family_id=f, player_id=p, game=g, day=d, **dict(zip(FIELDS, segment(row))))
+        for (f, p, g, d), row in signs.items()
     ]
 
 
@@ -122,35 +142,38 @@ def _ordered(qs, period):
     )
 
 
-def _filter(family_id, games):
+def _filter(family_id, games, players=None):
     flt = {} if family_id is None else {"family_id": family_id}
     if games is not None:
         flt["game__in"] = sorted(games)
+    if players is not None:  # a player's months and years are made of their own days only
+        flt["player_id__in"] = sorted(players)
     return flt
 
 
-def rebuild_months(family_id=None, games=None, months=None):
-    """The month segments of the family (None: all), the games (None: all, '' included) and months (None:
-    all), from the day segments; then the year segments of those months, from the month segments."""
-    flt = _filter(family_id, games)
+def rebuild_months(family_id=None, games=None, months=None, players=None):
+    """The month segments of the family (None: all), the games (None: all, '' included), months (None:
+    all) and players (None: all), from the day segments; then the year segments of those months."""
+    flt = _filter(family_id, games, players)
     months_qs = StatsStreakMonth.objects.filter(**flt, span=MONTH_SPAN)
     if months is None:
         months_qs.delete()
         rows = _ordered(StatsStreakDay.objects.filter(**flt), "day").iterator(chunk_size=10_000)
         StatsStreakMonth.objects.bulk_create(_rolled(rows, month_of, MONTH_SPAN), batch_size=5000)
-        rebuild_years(family_id, games)
+        rebuild_years(family_id, games, players=players)
         return
     months = sorted(set(months))
     for m in months:
         months_qs.filter(month=m).delete()
         rows = _ordered(StatsStreakDay.objects.filter(**flt, day__gte=m, day__lt=next_month(m)), "day")
         StatsStreakMonth.objects.bulk_create(_rolled(rows, month_of, MONTH_SPAN))
-    rebuild_years(family_id, games, {year_of(m) for m in months})
+    rebuild_years(family_id, games, {year_of(m) for m in months}, players)
 
 
-def rebuild_years(family_id=None, games=None, years=None):
-    """The year segments of the family, games and years (None: all), each from its (at most 12) months."""
-    flt = _filter(family_id, games)
+def rebuild_years(family_id=None, games=None, years=None, players=None):
+    """The year segments of the family, games, years and players (None: all), each from its (at most 12)
+    months."""
+    flt = _filter(family_id, games, players)
     years_qs = StatsStreakMonth.objects.filter(**flt, span=YEAR_SPAN)
     months_qs = StatsStreakMonth.objects.filter(**flt, span=MONTH_SPAN)
     if years is None:

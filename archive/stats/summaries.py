@@ -141,6 +141,6 @@ def rebuild_touched(family_id, game, *, days, players, sessions):
         rollup.rebuild_months(family_id, None, months, batch=batch)
     rebuild_spans(family_id, sessions, batch=batch)
     batch.run()
-    if players:
+    if players:  # (no player's hand counted: no streak changed)
         streaks.rebuild_days(family_id, days, players)
-    streaks.rebuild_months(family_id, {game, streaks.ALL}, months)
+        streaks.rebuild_months(family_id, {game, streaks.ALL}, months, players)

@@ -286,7 +286,7 @@
     state.note = ""; state.notes = [];
     events.forEach(function (e, i) {
       if (!e || typeof e !== "object" || e.note === undefined || e.note === null) return;
-      if (typeof e.note !== "string") throw new Unshowable(i, "its note is not text");
+      if (typeof e.note !== "string") throw new Unshowable(i, gettext("its note is not text"));
       if (i === events.length - 1) state.note = e.note;
       else state.notes.push({ key: keys[i], on: interpolate(gettext("event %(n)s (%(what)s)"), { n: i, what: describe(e) }, true), text: e.note });
     });
@@ -430,7 +430,7 @@
     function setUp() {
       var s = { format: "handrec/1", game: cfg.game, variant: cfg.variant || null, players: players.slice(),
         dealer: cfg.dealer, pot_in: cfg.pot_in, house_rules: cfg.house_rules || {}, number: cfg.number,
-        counted: typeof cfg.counted === "number" ? cfg.counted : Math.max(1, cfg.number || 1) - 1 };
+        counted: cfg.counted };  // (as the server set the page up, or the referee's last answer)
       var carry = cfg.carry || {};
       Object.keys(carry).forEach(function (k) { s[k] = carry[k]; });
       return s;
@@ -517,13 +517,13 @@
           return;
         }
         var doc = res ? res[1] : null;  // next/1: the ruling and the next hand's set-up
-        var number = cfg.number;
+        if (doc) res = [res[0], doc.ruling];
         return import(cfg.queue.js).then(function (q) {
           return q.keep({
             key: key, session: cfg.queue.session, user: cfg.queue.user, api: cfg.queue.api,
-            hand_url_base: cfg.queue.hand_url_base, night: cfg.queue.night, number: number, record: record,
+            hand_url_base: cfg.queue.hand_url_base, night: cfg.queue.night, number: cfg.number, record: record,
             no_deal_ok: !!(form.elements.no_deal_ok && form.elements.no_deal_ok.checked),
-            csrf: form.elements.csrfmiddlewaretoken.value, offline: doc ? doc.ruling : null,
+            csrf: form.elements.csrfmiddlewaretoken.value, offline: res ? res[1] : null,
             next: doc ? doc.next : null, after: nightChain.after()
           }).then(function () {
             if (navigator.onLine !== false) q.sendAll().then(q.show, q.show);  // (the server answered: send now)
@@ -533,9 +533,9 @@
           checkOut.innerHTML = "";
           checkOut.appendChild(h("div", { cls: "notice", id: "kept-here", role: "status" }, h("b", null, gettext("Not yet sent: ")),
             doc ? interpolate(gettext("hand %(n)s is kept on this phone — %(ruling)s. It goes to the archive when the network is back."),
-              { n: number, ruling: W.text((doc.ruling.summary) || gettext("ruled")) }, true)
+              { n: cfg.number, ruling: W.text((doc.ruling.summary) || gettext("ruled")) }, true)
               : interpolate(gettext("hand %(n)s is kept on this phone (paper mode: the server rules it when sent). It goes to the archive when the network is back."),
-                { n: number }, true)));
+                { n: cfg.number }, true)));
           if (doc) nightChain.follow(doc.next, key, record.events, true);
         });
       })

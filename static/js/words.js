@@ -4,7 +4,12 @@
 (function () {
   "use strict";
   var SYM = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
-  var AMOUNT = /\b(pays|pay|paid|pot of|costs|cost|penalty of|takes|owes)( |\u00a0)(\d+)\b(?! (?:trick|card|point|hand))/g;
+  // The words before an amount in each language the referee speaks ("pays 15", "platí 15", "платит 15", "bank 30"):
+  // its Czech and Russian catalogues say amounts after these; a count of tricks, cards or points is not money.
+  var AMOUNT = new RegExp("(^|[^\\w\u00c0-\u024f\u0400-\u04ff])(pays|pay|paid|pot of|costs|cost|penalty of|takes|owes|" +
+    "plat\u00ed po|plat\u00ed|bank|bere|\u043f\u043b\u0430\u0442\u044f\u0442 \u043f\u043e|\u043f\u043b\u0430\u0442\u0438\u0442|" +
+    "\u0431\u0430\u043d\u043a|\u0431\u0435\u0440\u0451\u0442)( |\u00a0)(\\d+)\\b(?! (?:trick|card|point|hand|\u0161tych|kart|bod|rozd\u00e1n|" +
+    "\u0432\u0437\u044f\u0442|\u043a\u0430\u0440\u0442|\u043e\u0447\u043a|\u0440\u0430\u0437\u0434\u0430\u0447))", "g");
   var CARD = /(^|[^\w-])([AKQJT98765432]|10)([SHDC])(?![\w-])/g;
 
   // The family's money and the reader's language, from the page (<html lang data-money>), written as the
@@ -37,7 +42,7 @@
     var hits = [], m, out = [], pos = 0;
     text = String(text === null || text === undefined ? "" : text);
     AMOUNT.lastIndex = 0; CARD.lastIndex = 0;
-    while ((m = AMOUNT.exec(text))) { var at = m.index + m[1].length + m[2].length; hits.push([at, at + m[3].length, "money", parseInt(m[3], 10)]); }
+    while ((m = AMOUNT.exec(text))) { var at = m.index + m[1].length + m[2].length + m[3].length; hits.push([at, at + m[4].length, "money", parseInt(m[4], 10)]); }
     while ((m = CARD.exec(text))) { var st = m.index + m[1].length; hits.push([st, st + m[2].length + m[3].length, "card", (m[2] === "10" ? "T" : m[2]) + m[3]]); }
     hits.sort(function (a, b) { return a[0] - b[0]; });
     hits.forEach(function (x) {

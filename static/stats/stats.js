@@ -17,7 +17,8 @@
     var el = document.getElementById(id);
     return el ? JSON.parse(el.textContent) : null;
   }
-  var moneyAxis = { ticks: { callback: function (v) { return cents(v); } } };
+  // whole cents only: a night of empty pots would otherwise tick 0.1¢ steps, each written as the same amount
+  var moneyAxis = { ticks: { precision: 0, callback: function (v) { return cents(v); } } };
   var moneyTip = { callbacks: { label: function (c) { return (c.dataset.label ? c.dataset.label + ": " : "") + cents(c.parsed.y); } } };
 
   function charts() {

@@ -8,8 +8,10 @@ import random
 from datetime import datetime
 
 import pytest
+from django.core.cache import cache
 
 from archive.models import Hand
+from archive.people import services as people_services
 from archive.table import selectors, services
 from referee.generate import swik_hand
 from tests import factories
@@ -265,3 +267,118 @@ def test_a_hand_set_up_from_one_the_server_refused_is_held_back_not_sent(page, l
     expect(held).to_contain_text("set up on this phone from hand 1, which the server did not take")
     expect(page.locator("#outbox .held-count")).to_contain_text("1 hand held back, not sent")
     assert list(Hand.objects.filter(session=session)) == [other]  # nothing sent out of order, nothing merged
+
+
+def trade_to_a_svara(page):
+    """Seka's first hand of tests/browser/test_seka_log.py: Masha and Tolya tie at 20, a svara."""
+    page.locator('#step-deal #picker button[data-card="KC"]').wait_for(timeout=60000)  # Python loads first
+    tap_cards(page, ["KC", "QC", "7H"])
+    tap_cards(page, ["AD", "9D", "6S"])
+    tap_cards(page, ["QH", "JH", "8S"])
+    choices = page.locator("#trade-choices")
+    expect(choices).to_contain_text("Masha’s turn", timeout=30000)
+    choices.locator('.seg[data-name="blind"] button[data-value="true"]').click()
+    choices.locator('[data-act="raise"]').click()
+    expect(choices).to_contain_text("Tolya’s turn")
+    page.fill("#bet-amount", "3")
+    choices.locator('[data-act="raise"]').click()
+    expect(choices).to_contain_text("Dasha’s turn")
+    choices.locator('[data-act="fold"]').click()
+    choices.locator('[data-act="call"]').click()
+    page.locator('[data-options="0"] [data-act="show"]').click()
+    page.locator('[data-options="1"] [data-act="show"]').click()
+    expect(page.locator("#hand-over")).to_contain_text("Svara")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_seka_svara_is_carried_to_the_next_hand_on_the_phone_offline(page, live_server, owner, family):
+    session = factories.make_session(family, owner, ("Masha", "Tolya", "Dasha"), game="seka", first_dealer=2)
+    log = f"{live_server.url}/families/{family.slug}/sessions/{session.pk}/log/"
+    login(page, live_server.url)
+    assert controlled(page)
+    page.goto(log)
+
+    page.context.set_offline(True)
+    page.goto(log)
+    trade_to_a_svara(page)
+    page.click("#save-hand")
+    expect(page.locator("#kept-here")).to_contain_text("Not yet sent: hand 1 is kept on this phone")
+    # Hand 2 is the svara, set up on the phone: Masha and Tolya play for the pot, Dasha may buy in.
+    expect(page.locator("#step-svara")).to_contain_text("Svara: Masha and Tolya play for the pot of 10¢")
+    expect(page.locator("#chain-set-up")).to_contain_text("hand 2 follows hand 1, kept here: Masha deals")
+    page.locator('#buy-ins [data-buyin="2"]').click()
+    expect(page.locator('#buy-ins [data-buyin="2"]')).to_contain_text("✓ Dasha buys in (5¢)")
+    tap_cards(page, ["AS", "AH", "6C"])
+    tap_cards(page, ["TD", "JD", "9C"])
+    tap_cards(page, ["8H", "7S", "KS"])
+    choices = page.locator("#trade-choices")
+    expect(choices).to_contain_text("Tolya’s turn")
+    choices.locator('[data-act="raise"]').click()
+    choices.locator('[data-act="fold"]').click()
+    choices.locator('[data-act="fold"]').click()
+    expect(page.locator("#hand-over")).to_contain_text("Tolya takes the pot of 16")
+    page.click("#save-hand")
+    expect(page.locator("#kept-here")).to_contain_text("Not yet sent: hand 2 is kept on this phone")
+
+    page.context.set_offline(False)
+    expect(page.locator('#outbox li[data-state="sent"]')).to_have_count(2, timeout=30000)
+    expect(page.locator("#outbox .same-ruling")).to_have_count(2)
+    first, second = Hand.objects.filter(session=session).order_by("number")
+    assert second.record["svara"] == [0, 1] and second.pot_in == first.pot_out
+    assert second.ruling["net"][1:] == [15, -5]  # Tolya +15¢, Dasha −5¢: as the same night logged online
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_sedma_deals_offline_the_second_is_deal_two_of_the_game(page, live_server, owner, family):
+    sedma = factories.make_session(
+        family, owner, ("Babička", "Děda", "Jana", "Petr"), game="sedma", variant="4p", first_dealer=3
+    )
+    log = f"{live_server.url}/families/{family.slug}/sessions/{sedma.pk}/log/"
+    login(page, live_server.url)
+    assert controlled(page)
+    page.goto(log)
+
+    page.context.set_offline(True)
+    page.goto(log)
+    for number, points in ((1, "60"), (2, "30")):
+        page.locator('.seg[data-name="sedma-mode"] button[data-value="paper"]').click(timeout=60000)
+        page.locator(f'.seg[data-name="paper-0"] button[data-value="{points}"]').click()
+        page.click("#save-hand")
+        expect(page.locator("#kept-here")).to_contain_text(f"Not yet sent: hand {number} is kept", timeout=60000)
+    expect(page.locator(".head-row h1")).to_have_text("Hand 3")
+    built = json.loads(page.evaluate(SET_UP))
+    assert (built["dealer"], built["deal"]) == (1, 3)  # the deal moves on; the third deal of the game
+
+    page.context.set_offline(False)
+    expect(page.locator('#outbox li[data-state="sent"]')).to_have_count(2, timeout=30000)
+    expect(page.locator("#outbox .same-ruling")).to_have_count(2)
+    hands = list(Hand.objects.filter(session=sedma).order_by("number"))
+    assert [(h.dealer, h.record.get("deal")) for h in hands] == [(3, 1), (0, 2)]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_in_czech_the_phone_rules_as_the_server_and_says_the_next_hand_in_czech(page, live_server, owner, family):
+    session = factories.make_session(family, owner)
+    log = f"{live_server.url}/families/{family.slug}/sessions/{session.pk}/log/"
+    login(page, live_server.url)
+    people_services.account_language_set(user=owner, language="cs")
+    cache.clear()
+    assert controlled(page)
+    page.goto(log)  # opened at home, in Czech: the page and its scripts' words are kept
+    assert page.evaluate("document.documentElement.lang") == "cs"
+
+    page.context.set_offline(True)
+    page.goto(log)
+    page.locator("#advanced summary").click()
+    page.fill("#id_raw", json.dumps(factories.example_record("04-forgotten-cut")))  # a violation, in words
+    page.click("#save-hand")
+    expect(page.locator("#kept-here")).to_be_visible(timeout=60000)
+    expect(page.locator("#chain-set-up")).to_contain_text("rozdání 2 navazuje na rozdání 1, uložené zde")
+    phone = evaluate_within(page, KEPT, "/static/js/offline/queue.js", what="reading the kept hand")[0]["offline"]
+
+    page.context.set_offline(False)
+    expect(page.locator('#outbox li[data-state="sent"]')).to_have_count(1, timeout=30000)
+    expect(page.locator("#outbox .same-ruling")).to_have_count(1)  # the words differ, the ruling does not
+    hand = Hand.objects.get(session=session)
+    assert hand.ruling["summary"] != phone["summary"] and hand.ruling["violations"]
+    assert (hand.ruling["pot_out"], hand.ruling["net"]) == (phone["pot_out"], phone["net"])

@@ -15,7 +15,7 @@ import pytest
 
 from archive.table import services
 from tests import factories
-from tests.browser.support import BROWSER, expect, login, shot
+from tests.browser.support import BROWSER, controlled, expect, login, shot
 
 pytestmark = BROWSER
 
@@ -49,6 +49,7 @@ SAY = {
         "refused": "Rozhodčí o tomto záznamu nemůže rozhodnout:",
         "log": "Rozdání 1",
         "save": "Uložit rozdání",
+        "pays": "platí 0,15\xa0US$",
     },
     "ru": {
         "edit": "Правка раздачи 1",
@@ -73,6 +74,7 @@ SAY = {
         "refused": "Судья не может вынести решение по этой записи:",
         "log": "Раздача 1",
         "save": "Сохранить раздачу",
+        "pays": "платит 0,15\xa0$",
     },
 }
 
@@ -131,6 +133,7 @@ def test_a_swik_revoke_is_entered_in_the_reader_language(page, live_server, owne
     expect(warning).to_contain_text(say["may not"])
     expect(warning).to_contain_text(say["referee says"])
     expect(warning).to_contain_text("7♠")  # the referee's own words name the card he held
+    expect(warning).to_contain_text(say["pays"])  # and what it costs, in the family's money
     expect(page.locator("#play-anyway")).to_have_text(say["yes"])
     expect(page.locator("#play-cancel")).to_have_text(say["no"])
     said = warning.inner_text()
@@ -191,3 +194,29 @@ def test_a_sedma_deal_is_logged_in_the_reader_language(page, live_server, owner,
     assert "The referee" not in refused.inner_text()
     shot(page, f"pickers-speak-sedma-{language}", full=False)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+@pytest.mark.service_worker  # the site's service worker, blocked in the other browser tests
+@pytest.mark.django_db(transaction=True)
+def test_with_no_network_the_night_still_speaks_the_reader_language(page, live_server, owner, family, session):
+    url = live_server.url
+    log = url + f"/families/{family.slug}/sessions/{session.pk}/log/"
+    login(page, url)
+    speak(page, "cs")
+    assert controlled(page)  # installed: the shell and each language's catalogue cached
+    for code in ("en", "cs", "ru"):
+        assert page.evaluate(f"caches.match('/jsi18n/{code}/').then(r => !!r)"), code
+    page.goto(log)  # the night opened at home, in Czech
+    expect(page.locator("#step-cut h3")).to_contain_text("Sejmutí")
+    page.context.set_offline(True)
+    # At the table with no network: the picker's words come from the catalogue the worker kept.
+    page.goto(log)
+    expect(page.locator("#step-cut h3")).to_contain_text("Sejmutí")
+    expect(page.locator("#save-hand")).to_have_text("Uložit rozdání")
+    # A night's page never opened online: the worker's own page says so, in the reader's language.
+    page.goto(url + f"/families/{family.slug}/sessions/{session.pk + 1000}/log/")
+    expect(page.locator("h1")).to_have_text("Žádná síť")
+    expect(page.locator("html")).to_have_attribute("lang", "cs")
+    expect(page.locator("p")).to_contain_text("nebyla dříve otevřena online")
+    page.context.set_offline(False)
+    page.js_errors.clear()  # that page's 503, and the network's absence, were the point

@@ -342,5 +342,7 @@ def test_plural_forms_of_the_values_described():
 def test_a_question_the_referee_does_not_answer_is_refused_in_the_language_asked():
     status, text = referee.answer("bogus", "{}", language="cs")
     assert status == 400
-    assert json.loads(text)["errors"][0]["message"] == "rozhodčí odpovídá na replay, legal, next nebo games, ne na 'bogus'"
+    assert (
+        json.loads(text)["errors"][0]["message"] == "rozhodčí odpovídá na replay, legal, next nebo games, ne na 'bogus'"
+    )
     assert "not 'bogus'" in referee.answer("bogus", "{}")[1]

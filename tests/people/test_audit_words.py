@@ -9,6 +9,7 @@ from archive.models import Player
 from archive.people import invitations
 from archive.people import services as people_services
 from archive.table import services
+from tests import factories
 
 pytestmark = pytest.mark.django_db
 
@@ -30,6 +31,7 @@ def _language_put_back():
                 "Uncle Joe merged into Dad",
                 "invitation as editor made",
                 "editor: editor → viewer",
+                "dispute “Misdeal!” on hand 1: version 2 chosen: four cards",
             ],
         ),
         (
@@ -39,6 +41,7 @@ def _language_put_back():
                 "sloučení hráčů: Uncle Joe → Dad",
                 "vytvořena pozvánka (role zapisovatel)",
                 "editor: zapisovatel → čtenář",
+                "spor „Misdeal!“ o rozdání č. 1: vybrána verze 2: four cards",
             ],
         ),
         (
@@ -48,6 +51,7 @@ def _language_put_back():
                 "объединение игроков: Uncle Joe → Dad",
                 "создано приглашение (роль «редактор»)",
                 "editor: редактор → читатель",
+                "спор «Misdeal!» по раздаче № 1: выбрана версия 2: four cards",
             ],
         ),
     ],
@@ -61,6 +65,11 @@ def test_the_audit_log_reads_in_the_readers_language(client, family, owner, edit
     )
     invitations.invitation_create(family=family, role="editor", by=owner)
     people_services.member_add(family=family, user=editor, role="viewer", by=owner)
+    dispute = services.dispute_open(hand=hands[0], title="Misdeal!", text="Joe had four cards", by=owner)
+    version = services.version_propose(
+        dispute=dispute, record=factories.example_record("05-misdeal"), by=owner, why="four cards"
+    )
+    services.dispute_settle(dispute=dispute, version=version, by=owner, why="four cards")
     client.force_login(owner)
     page = client.get(reverse("audit", args=[family.slug]), HTTP_ACCEPT_LANGUAGE=language).content.decode()
     for line in lines:

@@ -3,9 +3,11 @@ hand (selectors.next_hand_defaults, what the hand-entry page is rendered with) a
 the phone with no network (referee.next_hand), and the hand the archive stores is the one the phone ruled:
 the same record (pot, dealer, carry filled in), the same ruling. Every game, a svara and a void hand included."""
 
+import json
 import random
 
 import pytest
+from rest_framework.test import APIClient
 
 import referee
 from archive.table import selectors, services
@@ -67,3 +69,14 @@ def test_a_void_hand_and_a_pot_from_before_the_night(family, owner):
         assert selectors.next_hand_defaults(session) == answer["next"]
         phone = answer["next"]
     assert phone["counted"] == 1 and phone["number"] == 3
+
+
+def test_the_api_answers_next_as_the_phone_does(family, owner):
+    """POST /api/referee/next/ (the page online) sends referee.answer("next")'s bytes (the phone's, offline)."""
+    session = session_of(family, owner, "swik", first_dealer=0)
+    body = json.dumps({"before": selectors.next_hand_defaults(session), "record": example("01-plain-hand")})
+    r = APIClient().post("/api/referee/next/", body, content_type="application/json")
+    assert (r.status_code, r.content.decode()) == referee.answer("next", body)
+    assert r.json()["next"]["dealer"] == 1
+    bad = APIClient().post("/api/referee/next/", json.dumps({"record": {}}), content_type="application/json")
+    assert bad.status_code == 400 and "ask 'next'" in bad.json()["errors"][0]["message"]

@@ -15,4 +15,5 @@ def _bad(field: str, message: str, event=None):
 
 def _lock_session(session) -> Session:
     """Serialise every change of one session's hands: the chain must stay true under concurrent edits."""
-    return Session.objects.select_for_update().get(pk=session.pk)
+    # its family with it (the editor check and the family's version read it): one query, only the night locked
+    return Session.objects.select_for_update(of=("self",)).select_related("family").get(pk=session.pk)

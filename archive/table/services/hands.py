@@ -180,9 +180,9 @@ def _first_with_key(session, key):
 
 @transaction.atomic
 def _hand_add(*, session, record, by, why, no_deal_ok, idempotency_key, as_number) -> Hand:
+    session = _lock_session(session)
     _require_editor(by, session.family, "log hands")
     bounds.check_texts(why=why)
-    session = _lock_session(session)
     first = _first_with_key(session, idempotency_key)
     if first is not None:
         return first

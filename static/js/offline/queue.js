@@ -123,11 +123,19 @@ function canon(v) {
   return JSON.stringify(v === undefined ? null : v);
 }
 
+// What a ruling rules, without its words: the phone's referee speaks the page's language, the archive keeps
+// the server's English; the summary and a violation's message are words, the rest the same in every language.
+function ruled(ruling) {
+  const violations = (ruling.violations || []).map(({ message, ...v }) => v);
+  return { ...ruling, summary: null, violations };
+}
+
 /** The parts of two rulings that differ (their top-level fields), [] when the server ruled as the phone did. */
 export function differences(offline, server) {
   if (!offline || !server) return [];
-  const keys = new Set([...Object.keys(offline), ...Object.keys(server)]);
-  return [...keys].filter((k) => canon(offline[k]) !== canon(server[k])).sort();
+  const [a, b] = [ruled(offline), ruled(server)];
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].filter((k) => canon(a[k]) !== canon(b[k])).sort();
 }
 
 function cookie(name) {
