@@ -1,18 +1,21 @@
 """Pages of people rather than hands: the member's own account (API token), invitations, the family's
 audit log, and undoing a merge. Thin, like archive.table.views.nights: writes go through the services."""
 
+from datetime import UTC, datetime
+from pathlib import Path
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.cache import cache_page
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import condition, require_POST
 from django.views.i18n import JavaScriptCatalog
 from rest_framework.authtoken.models import Token
 
@@ -224,14 +227,29 @@ def family_currency(request, slug):
     return redirect("family", family.slug)
 
 
-# The scripts' words in one language (gettext, ngettext, interpolate): the URL names the language, so each
-# language's catalogue is made once a day and kept by the browser.
+# The scripts' words in one language (gettext, ngettext, interpolate): the URL names the language. Each
+# language's catalogue is made once for each compiled version of the catalogues and kept in the cache; the
+# browser asks again at each page and is answered "not modified" until a deploy brings new words, which are
+# then read at once (not a day later, as a cache with a fixed lifetime would).
 _JAVASCRIPT_CATALOG = JavaScriptCatalog.as_view()
 
 
-@cache_page(24 * 3600)
+def _catalogues_compiled(request=None, language=None):
+    """When the scripts' catalogues were last compiled (the newest djangojs .mo of the site)."""
+    mos = [p for root in settings.LOCALE_PATHS for p in Path(root).glob("*/LC_MESSAGES/djangojs.mo")]
+    return datetime.fromtimestamp(max((p.stat().st_mtime for p in mos), default=0), tz=UTC)
+
+
+@condition(last_modified_func=_catalogues_compiled)
 def javascript_catalog(request, language):
     if language not in dict(settings.LANGUAGES):
         raise Http404("No such language.")
-    with translation.override(language):
-        return _JAVASCRIPT_CATALOG(request)
+    key = f"tk:jsi18n:{language}:{_catalogues_compiled().timestamp()}"
+    body = cache.get(key)
+    if body is None:
+        with translation.override(language):
+            body = _JAVASCRIPT_CATALOG(request).content
+        cache.set(key, body, 7 * 24 * 3600)
+    response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"  # asked again at each page: a 304 while the words are the same
+    return response

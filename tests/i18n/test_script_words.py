@@ -11,8 +11,11 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
+
+from archive.people import views
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = [
@@ -59,11 +62,20 @@ def test_every_sentence_a_script_says_is_in_the_javascript_catalogue(language):
 
 
 @pytest.mark.django_db
-def test_the_catalogue_of_each_language_is_kept_by_the_browser_and_speaks_it():
+def test_the_catalogue_of_each_language_is_made_once_and_speaks_it(monkeypatch):
+    made = []
+    catalogue_view = views._JAVASCRIPT_CATALOG
+    monkeypatch.setattr(views, "_JAVASCRIPT_CATALOG", lambda request: made.append(1) or catalogue_view(request))
+    cache.clear()
     client = Client()
     cs = client.get(reverse("javascript-catalog", args=["cs"]))
     assert cs.status_code == 200
-    assert "max-age=86400" in cs["Cache-Control"]  # made once a day, not at every page
+    # the browser asks again at each page; the answer is "not modified" until the catalogues are compiled anew
+    assert cs["Cache-Control"] == "no-cache"
+    again = client.get(reverse("javascript-catalog", args=["cs"]), HTTP_IF_MODIFIED_SINCE=cs["Last-Modified"])
+    assert again.status_code == 304
+    assert client.get(reverse("javascript-catalog", args=["cs"])).content == cs.content
+    assert made == [1]  # made once, then read from the cache
     text = cs.content.decode()
     assert "Karta po kart\\u011b" in text or "Karta po kartě" in text
     ru = client.get(reverse("javascript-catalog", args=["ru"])).content.decode()
