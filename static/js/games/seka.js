@@ -138,7 +138,7 @@
         case "buy_in": return interpolate(gettext("%(who)s buys into the svara"), said, true);
         case "deal": return interpolate(gettext("%(who)s deals"), said, true);
         case "exchange": return interpolate(gettext("%(who)s gives %(give)s for %(take)s"), { who: who, give: (e.give || []).join(" "), take: (e.take || []).join(" ") }, true);
-        case "pass": return interpolate(gettext("%(who)s passes"), said, true);
+        case "pass": return interpolate(pgettext("Seka: no exchange", "%(who)s passes"), said, true);
         case "raise": return interpolate(blind ? gettext("%(who)s bets %(amount)s blind") : gettext("%(who)s bets %(amount)s"), said, true);
         case "call": return interpolate(blind ? gettext("%(who)s calls blind (%(amount)s)") : gettext("%(who)s calls (%(amount)s)"), said, true);
         case "fold": return interpolate(gettext("%(who)s folds"), said, true);
@@ -172,7 +172,7 @@
             if (st.give.length && st.give.length === st.take.length) add({ action: "exchange", seat: s, give: st.give.slice(), take: st.take.slice() });
           }, "btn-primary", { id: "exchange-btn", disabled: !(st.give.length && st.give.length === st.take.length) })));
       }
-      if (has("pass").length) out.push(btn(gettext("Pass"), function () { add({ action: "pass", seat: s }); }, "btn-ghost", { "data-act": "pass" }));
+      if (has("pass").length) out.push(btn(pgettext("Seka: no exchange", "Pass"), function () { add({ action: "pass", seat: s }); }, "btn-ghost", { "data-act": "pass" }));
       if (has("fold").length) out.push(btn(gettext("Fold"), function () { add({ action: "fold", seat: s }); }, "btn-ghost", { "data-act": "fold" }));
       var raises = has("raise");
       if (raises.length) {
