@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/floor.py                         # the full demo in tk_floor (built once, reused)
     .venv/bin/python bench/floor.py --seconds 5 --years 1   # a quicker look on a smaller demo (tk_floor_1y)
+    .venv/bin/python bench/floor.py --repeat 3 --seconds 6  # on a busy machine: each figure the median of 3 rounds
 
 It loads the demo family's history into its own PostgreSQL database (DATABASE_URL, default
 postgres://postgres@127.0.0.1:5432/tk_floor), collects the static files, then starts gunicorn with production
@@ -20,6 +21,7 @@ import os
 import random
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -254,6 +256,18 @@ def wait_idle(pids, quiet=1.0, timeout=120):
         last = now
 
 
+def medians(rows):
+    """One row a request kind: with --repeat, each figure the median of its rounds (a round on a busy machine
+    moves the floor and the pages alike; the median of each keeps one noisy round from deciding), errors summed."""
+    by_name = {}
+    for row in rows:
+        by_name.setdefault(row[0], []).append(row)
+    return [
+        (name, *(statistics.median(r[i] for r in runs) for i in (1, 2, 3, 4)), sum(r[5] for r in runs), runs[-1][6])
+        for name, runs in by_name.items()
+    ]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seconds", type=int, default=10, help="measured seconds per request kind")
@@ -264,6 +278,7 @@ def main():
     ap.add_argument("--only", default="", help="only the request kinds whose name contains this (and the bare views)")
     ap.add_argument("--fresh-static", action="store_true", help="collect the static files again")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--repeat", type=int, default=1, help="rounds of every kind; each figure the median of its rounds")
     args = ap.parse_args()
     if not shutil.which("wrk"):
         sys.exit("bench/floor.py drives the site with wrk: apt-get install wrk")
@@ -303,29 +318,33 @@ def main():
             except Exception:  # not listening yet
                 time.sleep(0.5)
         time.sleep(2)  # the worker connects to Redis
-        for name, method, path, headers, bodies in kinds:
-            if args.only and args.only not in name and not name.startswith("bare"):  # the floor always
-                continue
-            check_once(method, path, headers, bodies[0] if bodies else None, cookie)
-            script = tmp / f"{len(rows)}.lua"
-            script.write_text(lua(method, headers, bodies, cookie))
-            wrk(path, str(script), args.warmup, args.connections)
-            wait_idle(tree(worker.pid))
-            gun, wor, pg = tree(server.pid), tree(worker.pid), backends(db)
-            before = (cpu(gun), cpu(wor), cpu(pg))
-            t = time.perf_counter()
-            count, bad, socket_errors = wrk(path, str(script), args.seconds, args.connections)
-            elapsed = time.perf_counter() - t
-            wait_idle(wor)  # the statistics jobs the writes queued
-            pg = list(set(pg) | set(backends(db)))
-            after = (cpu(gun), cpu(wor), cpu(pg))
-            g, w, p = (delta(b, a) * 1000 / count for b, a in zip(before, after, strict=True))
-            rows.append((name, count / elapsed, g, w, p, bad, socket_errors))
-            print(f"  {name}: {count} requests, {bad} not 2xx {socket_errors}", flush=True)
+        for rnd in range(args.repeat):
+            if args.repeat > 1:
+                print(f"round {rnd + 1} of {args.repeat}", flush=True)
+            for name, method, path, headers, bodies in kinds:
+                if args.only and args.only not in name and not name.startswith("bare"):  # the floor always
+                    continue
+                check_once(method, path, headers, bodies[0] if bodies else None, cookie)
+                script = tmp / f"{len(rows)}.lua"
+                script.write_text(lua(method, headers, bodies, cookie))
+                wrk(path, str(script), args.warmup, args.connections)
+                wait_idle(tree(worker.pid))
+                gun, wor, pg = tree(server.pid), tree(worker.pid), backends(db)
+                before = (cpu(gun), cpu(wor), cpu(pg))
+                t = time.perf_counter()
+                count, bad, socket_errors = wrk(path, str(script), args.seconds, args.connections)
+                elapsed = time.perf_counter() - t
+                wait_idle(wor)  # the statistics jobs the writes queued
+                pg = list(set(pg) | set(backends(db)))
+                after = (cpu(gun), cpu(wor), cpu(pg))
+                g, w, p = (delta(b, a) * 1000 / count for b, a in zip(before, after, strict=True))
+                rows.append((name, count / elapsed, g, w, p, bad, socket_errors))
+                print(f"  {name}: {count} requests, {bad} not 2xx {socket_errors}", flush=True)
     finally:
         stop(server)
         stop(worker)
 
+    rows = medians(rows)
     floor = next((r[2] for r in rows if r[0] == "bare Django view"), None)
     print(f"\n{'request':<40}{'req/s':>8}{'gunicorn':>10}{'worker':>8}{'postgres':>10}{'ratio':>8}{'target':>8}")
     print(f"{'':<40}{'':>8}{'CPU ms':>10}{'CPU ms':>8}{'CPU ms':>10}")

@@ -1,8 +1,10 @@
 """Each family's version, and the rendered fragments cached under it (issue 33).
 
 A family's version is a short random token kept in the cache (`tk:fam:<id>:v`). Every service that changes
-what a family's pages show calls `family_changed(family_id)`: the token is replaced at once and again when the
-transaction commits. A fragment (a night's hand table, a hand's ruling panel, the statistics panels) is cached
+what a family's pages show calls `family_changed(family_id)`, and so do the admin's saves and deletes
+(archive/admin.py) and the family's, players' and members' rows (archive/people/versions.py): the token is
+replaced at once and again when the transaction commits. A fragment (a night's hand table, a hand's ruling
+panel, the statistics panels, the API's answer to what the next hand starts from) is cached
 under a key naming the version it was read under, so the next read after any change finds no fragment and
 renders afresh; the old ones are never read again and expire.
 
