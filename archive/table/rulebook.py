@@ -3,7 +3,8 @@
 A small reader for the few Markdown forms the book uses (headings, paragraphs, lists, tables, `code`,
 **bold**, fenced blocks): no package for it. A paragraph that names a rule id (`swik.revoke`) gets that id
 as its anchor, so a violation on a hand page links to the paragraph that rules it; a house rule's name
-(`dealer_ante`) is shown by its label from the referee's catalogue."""
+(`dealer_ante`) is shown by its label from the referee's catalogue. The book is read in the reader's language
+(<game>.cs.md, <game>.ru.md) where it is written, else in English; ids, names and cards stay as in English."""
 
 import re
 from functools import lru_cache
@@ -11,6 +12,7 @@ from pathlib import Path
 
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from archive.common import catalogue
@@ -25,7 +27,8 @@ def has_book(game) -> bool:
 
 
 def _slug(text):
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    # letters of any alphabet stay ("štych", "взятка"); for English the same as [^a-z0-9]
+    return re.sub(r"[\W_]+", "-", text.lower()).strip("-")
 
 
 def _inline(text, labels):
@@ -54,16 +57,24 @@ def _anchors(text, seen):
     return "".join(f'<a id="{escape(i)}"></a>' for i in ids)
 
 
-@lru_cache(maxsize=8)
-def _source(game):
-    text = (BOOKS / f"{game}.md").read_text(encoding="utf-8")
+def _language():
+    """The reader's language as the books name it: "cs-cz" -> "cs"; "" for English or none."""
+    lang = (get_language() or "").split("-")[0].lower()
+    return "" if lang in ("", "en") or not lang.isalpha() else lang
+
+
+@lru_cache(maxsize=32)
+def _source(game, lang=""):
+    translated = BOOKS / f"{game}.{lang}.md"
+    path = translated if lang and translated.is_file() else BOOKS / f"{game}.md"
+    text = path.read_text(encoding="utf-8")
     return re.sub(r" Seed: `[^`]*`\.", "", text)  # where the rules came from: not a player's business
 
 
 def _variant_title(title, game):
     """A heading naming a variant by its code ("Variant `4p` (the seed's main game)") names it in words:
     "Variant: four players, two against two"."""
-    m = re.fullmatch(r"Variant `([^`]+)`(?: \(.*\))?", title)
+    m = re.fullmatch(r"(?:Variant|Varianta|Вариант) `([^`]+)`(?: \(.*\))?", title)
     if not m:
         return title
     words = {v["value"]: v["words"] for v in (catalogue.game_entry(game) or {}).get("variant_words") or []}
@@ -73,7 +84,7 @@ def _variant_title(title, game):
 def render(game, labels=None) -> dict:
     """{"html": the book, "sections": [(id, title)]} for the rules page; labels: house rule name -> label."""
     labels = labels or {}
-    lines = _source(game).splitlines()
+    lines = _source(game, _language()).splitlines()
     html, sections, seen, i = [], [], set(), 0
     while i < len(lines):
         line = lines[i]
