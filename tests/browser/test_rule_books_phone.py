@@ -38,6 +38,11 @@ def test_every_rule_book_fits_a_phone_in_the_reader_language(page, live_server, 
             target = links.nth(i).get_attribute("href")[1:]
             if not page.evaluate("id => !!document.getElementById(id)", target):
                 problems.append(f"{game} in {language}: the contents lead nowhere: #{target}")
+        # the house rules that are on or off say so in the reader's words, not "yes"/"no"
+        for said in page.locator("li[data-rule] b, li[data-rule]").all_inner_texts():
+            value = said.split("\n")[0].split(" (")[0].rsplit(":", 1)[-1].strip()
+            if value in ("yes", "no"):
+                problems.append(f"{game} in {language}: a house rule reads {value!r}")
         wide = page.evaluate("document.documentElement.scrollWidth")
         if wide > 390:
             problems.append(f"{game} in {language}: {wide} px wide: {page.evaluate(WIDER)}")

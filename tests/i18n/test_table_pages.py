@@ -107,3 +107,16 @@ def test_a_revisions_why_in_the_archives_words_reads_in_czech_and_a_persons_word
         assert reason_words.why_said(why) == czech
     with translation.override("en"):
         assert reason_words.why_said(why) == why
+
+
+@pytest.mark.parametrize("language, yes, no", [("cs", "ano", "ne"), ("ru", "да", "нет"), ("en", "yes", "no")])
+def test_the_house_rules_on_and_off_read_in_the_readers_language(client, owner, family, language, yes, no):
+    in_language(client, owner, language)
+    page = read(client, reverse("rules", args=[family.slug, "swik"]))
+    items = re.findall(r'<li data-rule="[^"]+">(.*?)</li>', page, re.S)
+    # each item: "label: value (book: value)" and, below it, what the rule does
+    values = [
+        re.sub(r"<[^>]+>", "", item).strip().split("\n")[0].split(" (")[0].rsplit(":", 1)[-1].strip() for item in items
+    ]
+    assert {yes, no} & set(values), values  # Swik has rules that are on or off (a double fall, a high wrap)
+    assert not {"yes", "no"} - {yes, no} & set(values)
