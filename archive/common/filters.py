@@ -4,6 +4,7 @@ import json
 import re
 
 from django import template
+from django.utils.formats import number_format
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext, pgettext_lazy
@@ -82,10 +83,12 @@ def points(value):
 
 @register.filter
 def score(value):
-    """A total or an average that may be below nothing, written as money is: −1,250, 3.5 ("—" for none)."""
+    """A total or an average that may be below nothing, written as money is, the reader's way: −1,250, 3.5 in
+    English, −1 250, 3,5 in Czech and Russian ("—" for none)."""
     if value is None or value == "":
         return "—"
-    return f"−{-value:,}" if value < 0 else f"{value:,}"
+    written = number_format(abs(value), force_grouping=True)
+    return f"−{written}" if value < 0 else written
 
 
 @register.filter
@@ -93,7 +96,7 @@ def seat_name(seat, players):
     try:
         return players[int(seat)]
     except (TypeError, ValueError, IndexError):
-        return "—" if seat is None else f"seat {seat}"
+        return "—" if seat is None else _("seat %(n)s") % {"n": seat}
 
 
 @register.filter

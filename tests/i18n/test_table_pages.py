@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from archive.common import money
-from archive.common.filters import words_text
+from archive.common.filters import score, words_text
 from archive.table import reason_words, services
 from tests import factories
 from tests.table.test_poker_session import STRAIGHT, first, poker_session  # noqa: F401  (a fixture)
@@ -120,3 +120,18 @@ def test_the_house_rules_on_and_off_read_in_the_readers_language(client, owner, 
     ]
     assert {yes, no} & set(values), values  # Swik has rules that are on or off (a double fall, a high wrap)
     assert not {"yes", "no"} - {yes, no} & set(values)
+
+
+@pytest.mark.parametrize(
+    "language, value, written",
+    [
+        ("en", -1250, "−1,250"),
+        ("en", 53.3, "53.3"),
+        ("cs", 53.3, "53,3"),
+        ("ru", -1250, "−1\xa0250"),
+        ("cs", None, "—"),
+    ],
+)
+def test_a_score_is_written_the_readers_way(language, value, written):
+    with translation.override(language):
+        assert score(value) == written
