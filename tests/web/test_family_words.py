@@ -1,0 +1,33 @@
+"""Issue 32: what a new family's owner reads on making it, and a house rule that is on or off, in the reader's
+language (English as it was)."""
+
+import pytest
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import translation
+
+from archive.people.models import Family
+
+READY = {
+    "en": "The Hale family is ready. Add your players when you start the first session.",
+    "cs": "Rodina The Hale family je připravená. Hráče přidáte, až založíte první večer.",
+    "ru": "Семья The Hale family готова. Игроков добавите, когда начнёте первый вечер.",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "cs", "ru"])
+def test_a_new_family_is_announced_in_the_reader_language(client_as, language):
+    client = client_as("stranger")
+    form = {"name": "The Hale family", "timezone": "Europe/Prague", "currency": "czk"}
+    r = client.post(reverse("home"), form, HTTP_ACCEPT_LANGUAGE=language, follow=True)
+    family = Family.objects.get(name="The Hale family")
+    assert r.redirect_chain[-1][0] == reverse("family", args=[family.slug])
+    assert READY[language] in r.content.decode()
+
+
+@pytest.mark.parametrize("language, yes, no", [("en", "yes", "no"), ("cs", "ano", "ne"), ("ru", "да", "нет")])
+def test_a_house_rule_that_is_on_or_off_says_so_in_the_reader_language(language, yes, no):
+    rule = {"kind": "flag"}
+    with translation.override(language):
+        said = [render_to_string("archive/_rule_value.html", {"rule": rule, "value": v}).strip() for v in (True, False)]
+    assert said == [yes, no]
