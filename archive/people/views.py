@@ -1,6 +1,8 @@
 """Pages of people rather than hands: the member's own account (API token), invitations, the family's
 audit log, and undoing a merge. Thin, like archive.table.views.nights: writes go through the services."""
 
+import zoneinfo
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -8,7 +10,9 @@ from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone as dj_timezone
 from django.utils import translation
+from django.utils.formats import date_format
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_page
@@ -128,7 +132,11 @@ def member_add(request, slug):
             family=family, role=form.cleaned_data["role"], by=request.user, for_username=form.cleaned_data["username"]
         )
         url = request.build_absolute_uri(reverse("invitation", args=[code]))
-        words = {"role": role_words(invitation.role), "url": url, "until": f"{invitation.expires_at:%Y-%m-%d}"}
+        words = {
+            "role": role_words(invitation.role),
+            "url": url,
+            "until": date_format(dj_timezone.localtime(invitation.expires_at, zoneinfo.ZoneInfo(family.timezone))),
+        }
         if invitation.for_username:
             sentence = _(
                 "Invitation for %(name)s to join as %(role)s: send them %(url)s — it works once, until %(until)s. "

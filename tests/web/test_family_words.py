@@ -1,12 +1,15 @@
 """Issue 32: what a new family's owner reads on making it, and a house rule that is on or off, in the reader's
 language (English as it was)."""
 
+import zoneinfo
+
 import pytest
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
+from django.utils.formats import date_format
 
-from archive.people.models import Family
+from archive.people.models import Family, Invitation
 
 READY = {
     "en": "The Hale family is ready. Add your players when you start the first session.",
@@ -31,3 +34,16 @@ def test_a_house_rule_that_is_on_or_off_says_so_in_the_reader_language(language,
     with translation.override(language):
         said = [render_to_string("archive/_rule_value.html", {"rule": rule, "value": v}).strip() for v in (True, False)]
     assert said == [yes, no]
+
+
+def test_an_invitation_says_until_when_as_the_reader_writes_dates(client_as, family):
+    client = client_as("owner")
+    r = client.post(
+        reverse("member_add", args=[family.slug]), {"role": "viewer"}, HTTP_ACCEPT_LANGUAGE="cs", follow=True
+    )
+    invitation = Invitation.objects.get(family=family)
+    local = timezone.localtime(invitation.expires_at, zoneinfo.ZoneInfo(family.timezone))
+    with translation.override("cs"):
+        until = date_format(local)
+    assert until.startswith(f"{local.day}. ") and until.endswith(f" {local.year}")  # "13. prosince 2026"
+    assert f"platí jednou, do {until}." in r.content.decode()
