@@ -24,7 +24,8 @@ def history_import(request, slug):
     family, role = family_for(request.user, slug)
     require_edit(role)
     result, status = None, 200
-    form = ImportForm(request.POST or None, request.FILES or None)
+    # bound on any POST: one sent without its file is told so (an empty POST would leave the form unbound, silent)
+    form = ImportForm(request.POST, request.FILES) if request.method == "POST" else ImportForm()
     if request.method == "POST":
         if form.is_valid():
             upload = form.cleaned_data["file"]

@@ -129,3 +129,9 @@ def test_the_terminals_language_is_read_as_gettext_reads_it():
     assert terminal_language({"LANGUAGE": "ru:en", "LANG": "cs_CZ.UTF-8"}) == "ru"
     assert terminal_language({"LC_ALL": "de_DE.UTF-8", "LANG": "cs_CZ.UTF-8"}) is None  # German: English words
     assert terminal_language({"LANG": "C.UTF-8"}) is None and terminal_language({}) is None
+
+
+def test_an_import_sent_without_its_file_is_told_so(client, family, owner):
+    client.force_login(owner)
+    r = client.post(reverse("history_import", args=[family.slug]), {}, HTTP_ACCEPT_LANGUAGE="ru")
+    assert r.status_code == 400 and "Обязательное поле." in r.content.decode()

@@ -47,3 +47,14 @@ def test_an_invitation_says_until_when_as_the_reader_writes_dates(client_as, fam
         until = date_format(local)
     assert until.startswith(f"{local.day}. ") and until.endswith(f" {local.year}")  # "13. prosince 2026"
     assert f"platí jednou, do {until}." in r.content.decode()
+
+
+@pytest.mark.parametrize("language", ["cs", "ru"])
+def test_the_language_pickers_name_each_language_in_its_own_words(client_as, language):
+    """A reader who landed in a language they do not read finds their own among the names (the buttons' lang
+    says which language each name is in)."""
+    client = client_as("owner")
+    for url in (reverse("home"), reverse("account")):
+        page = client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        for code, name in (("en", "English"), ("cs", "Čeština"), ("ru", "Русский")):
+            assert f'lang="{code}"' in page and f">{name}<" in page, (url, name)
