@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 
 from archive.common import money
 from archive.common.fragments import family_version, fragment
@@ -44,7 +45,10 @@ def home(request):
         except ValidationError as exc:
             form.add_error(None, _errors_of(exc))
         else:
-            messages.success(request, f"{family.name} is ready. Add your players when you start the first session.")
+            messages.success(
+                request,
+                _("%(family)s is ready. Add your players when you start the first session.") % {"family": family.name},
+            )
             return redirect("family", family.slug)
     return render(request, "archive/home.html", {"families": families_light(request.user), "form": form})
 

@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import parsers
@@ -69,7 +70,7 @@ class FamilyViewSet(families.FamilyViewSet):
         if upload is not None:
             raw = upload.read()
         elif not isinstance(request.data, str):  # a form without its file: the schema's one field is missing
-            return Response({"file": ["Send the history as the form's file field, or as the body."]}, status=400)
+            return Response({"file": [_("Send the history as the form's file field, or as the body.")]}, status=400)
         else:
             raw = request.data if isinstance(request.data, str) else ""
             raw = raw.encode("utf-8") if isinstance(raw, str) else raw
@@ -78,7 +79,7 @@ class FamilyViewSet(families.FamilyViewSet):
         try:
             raw.decode("utf-8")
         except UnicodeDecodeError:
-            return Response({"detail": "The file is not UTF-8 text."}, status=400)
+            return Response({"detail": _("The file is not UTF-8 text.")}, status=400)
         try:
             result = imports.history_import(family=family, lines=raw.splitlines(), by=request.user)
         except referee.BadRecord as exc:

@@ -16,6 +16,7 @@ from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from archive.people.models import Family
 from archive.stats import games
@@ -69,8 +70,11 @@ def restore(*, path, stdout=None) -> dict:
     users = get_user_model().objects.count()
     if users or Family.objects.exists():
         raise NotEmpty(
-            f"The database is not empty ({users} users, {Family.objects.count()} families): restore only into "
-            "a new database (set DATABASE_URL to it and run `manage.py migrate` first), so nothing is overwritten."
+            _(
+                "The database is not empty (%(users)s users, %(families)s families): restore only into a new "
+                "database (set DATABASE_URL to it and run `manage.py migrate` first), so nothing is overwritten."
+            )
+            % {"users": users, "families": Family.objects.count()}
         )
     call_command("loaddata", str(path), stdout=stdout)
     families = list(Family.objects.all())

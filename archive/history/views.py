@@ -8,6 +8,7 @@ from django.http import JsonResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone as dj_timezone
+from django.utils.translation import gettext as _
 
 from archive.history import imports, services
 from archive.history.export import history_export as export_lines
@@ -23,7 +24,8 @@ def history_import(request, slug):
     family, role = family_for(request.user, slug)
     require_edit(role)
     result, status = None, 200
-    form = ImportForm(request.POST or None, request.FILES or None)
+    # bound on any POST: one sent without its file is told so (an empty POST would leave the form unbound, silent)
+    form = ImportForm(request.POST, request.FILES) if request.method == "POST" else ImportForm()
     if request.method == "POST":
         if form.is_valid():
             upload = form.cleaned_data["file"]
@@ -35,7 +37,7 @@ def history_import(request, slug):
             try:
                 raw.decode("utf-8")
             except UnicodeDecodeError:
-                form.add_error("file", "The file is not UTF-8 text; export it again as JSON Lines.")
+                form.add_error("file", _("The file is not UTF-8 text; export it again as JSON Lines."))
                 status = 400
             else:
                 try:

@@ -1,6 +1,7 @@
 """Pages of people rather than hands: the member's own account (API token), invitations, the family's
 audit log, and undoing a merge. Thin, like archive.table.views.nights: writes go through the services."""
 
+import zoneinfo
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -12,7 +13,9 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone as dj_timezone
 from django.utils import translation
+from django.utils.formats import date_format
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_POST
@@ -131,7 +134,11 @@ def member_add(request, slug):
             family=family, role=form.cleaned_data["role"], by=request.user, for_username=form.cleaned_data["username"]
         )
         url = request.build_absolute_uri(reverse("invitation", args=[code]))
-        words = {"role": role_words(invitation.role), "url": url, "until": f"{invitation.expires_at:%Y-%m-%d}"}
+        words = {
+            "role": role_words(invitation.role),
+            "url": url,
+            "until": date_format(dj_timezone.localtime(invitation.expires_at, zoneinfo.ZoneInfo(family.timezone))),
+        }
         if invitation.for_username:
             sentence = _(
                 "Invitation for %(name)s to join as %(role)s: send them %(url)s — it works once, until %(until)s. "

@@ -1,8 +1,13 @@
-"""What the browser tests share: Debian's Chromium, the skip when it is missing, screenshots."""
+"""What the browser tests share: Debian's Chromium, the skip when it is missing, screenshots, and the reading
+of a page for English left (issue 32)."""
 
+import re
 from pathlib import Path
 
 import pytest
+from django.contrib.auth import get_user_model
+
+from archive.table.models import Session
 
 CHROMIUM = "/usr/bin/chromium"
 SHOTS = Path("/tmp/tk-shots")
@@ -132,3 +137,70 @@ def controlled(page):
         return True
     page.reload()
     return page.evaluate("!!navigator.serviceWorker.controller")
+
+
+# Issue 32: English left on a page in Czech or Russian. The same page is opened in English first, and a word of
+# three letters or more that it shows must not be shown again in the other language, unless it is a name (the
+# family's players and places, the games' names) or a word the languages share. In Russian, any Latin word that
+# is not a name is English left.
+WORD = re.compile(r"[^\W\d_]{3,}")  # whole words, so "Čeština" is not read as "tina"
+ENGLISH_LETTERS = re.compile(r"[A-Za-z]+")
+# Words a Czech or Russian page may show as they are: the games' and the product's names, and words the
+# languages share with English (a Czech "bank" is the pot; "ante" is the ante in all three).
+SHARED = {
+    "swik",
+    "sedma",
+    "seka",
+    "poker",
+    "skat",  # the rummy's name in the referee's Czech catalogue: "Skat (ruské žolíky)"
+    "tablekeeper",
+    "ante",
+    "bank",
+    "json",
+    "csv",
+    "english",
+    "api",
+    "czk",
+}  # the koruna's sign in Russian (CLDR) is its code
+
+VISIBLE_TEXT = "document.body.innerText"
+WIDER = """[...document.querySelectorAll('body *')].filter(e => {
+  const r = e.getBoundingClientRect(); return r.width > 0 && r.right > window.innerWidth + 0.5 &&
+    !e.closest('.table-wrap');
+}).map(e => e.tagName + (e.id ? '#' + e.id : '') + (e.className ? '.' + e.className : '')).slice(0, 8)"""
+
+
+def sign_in(page, url, who, password):
+    page.goto(url + "/login/")
+    page.fill("#id_username", who)
+    page.fill("#id_password", password)
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r".*/$"))
+
+
+def latin_words(text):
+    return {w.lower() for w in WORD.findall(text) if ENGLISH_LETTERS.fullmatch(w)}
+
+
+def names_of(family):
+    """Every Latin word of the family's own names: players, places, time zones, the family itself."""
+    texts = [family.name, family.timezone, *family.players.values_list("name", flat=True)]
+    for place, zone in Session.objects.filter(family=family).values_list("place", "timezone"):
+        texts += [place, zone]
+    texts += get_user_model().objects.values_list("username", flat=True)
+    return set().union(*(latin_words(text) for text in texts))
+
+
+def english_left(text, english_words, allowed, language):
+    seen = latin_words(text) - allowed
+    if language == "ru":
+        return sorted(seen)
+    return sorted(seen & english_words)
+
+
+# The page's words as a reader sees them, without the time zones a zone picker lists (names of places).
+READ_TEXT = """(() => {
+  const zones = [...document.querySelectorAll('select[name=timezone]')];
+  zones.forEach(z => { z.dataset.shown = z.style.display; z.style.display = 'none'; });
+  try { return document.body.innerText; } finally { zones.forEach(z => { z.style.display = z.dataset.shown; }); }
+})()"""

@@ -1,12 +1,8 @@
 """Issue 32 on a phone: a Swik hand, a Sedma score sheet (its night's page) and the statistics page, read in
 Czech and in Russian on a 390 px screen, hold no English and nothing wider than the screen.
 
-"English left" is read off the pages themselves: the same page is opened in English first, and a word of three
-letters or more that it shows must not be shown again in the other language, unless it is a name (the family's
-players and places, the games' names) or a word the languages share. In Russian, any Latin word that is not a
-name is English left."""
-
-import re
+"English left" is read off the pages themselves, as tests/browser/support.py says: the same page in English
+first, then the words it showed must not show again, unless they are names or shared."""
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -17,63 +13,19 @@ from archive.demo.czech import NAME, czech_family
 from archive.people import services as people_services
 from archive.people.models import Family
 from archive.table.models import Hand, Session
-from tests.browser.support import BROWSER, shot
+from tests.browser.support import (
+    BROWSER,
+    SHARED,
+    VISIBLE_TEXT,
+    WIDER,
+    english_left,
+    latin_words,
+    names_of,
+    shot,
+    sign_in,
+)
 
 pytestmark = BROWSER
-
-WORD = re.compile(r"[^\W\d_]{3,}")  # whole words, so "Čeština" is not read as "tina"
-ENGLISH_LETTERS = re.compile(r"[A-Za-z]+")
-# Words a Czech or Russian page may show as they are: the games' and the product's names, and words the
-# languages share with English (a Czech "bank" is the pot; "ante" is the ante in all three).
-SHARED = {
-    "swik",
-    "sedma",
-    "seka",
-    "poker",
-    "skat",  # the rummy's name in the referee's Czech catalogue: "Skat (ruské žolíky)"
-    "tablekeeper",
-    "ante",
-    "bank",
-    "json",
-    "csv",
-    "english",
-    "api",
-    "czk",
-}  # the koruna's sign in Russian (CLDR) is its code
-
-VISIBLE_TEXT = "document.body.innerText"
-WIDER = """[...document.querySelectorAll('body *')].filter(e => {
-  const r = e.getBoundingClientRect(); return r.width > 0 && r.right > window.innerWidth + 0.5 &&
-    !e.closest('.table-wrap');
-}).map(e => e.tagName + (e.id ? '#' + e.id : '') + (e.className ? '.' + e.className : '')).slice(0, 8)"""
-
-
-def sign_in(page, url, who, password):
-    page.goto(url + "/login/")
-    page.fill("#id_username", who)
-    page.fill("#id_password", password)
-    page.click("button[type=submit]")
-    page.wait_for_url(re.compile(r".*/$"))
-
-
-def latin_words(text):
-    return {w.lower() for w in WORD.findall(text) if ENGLISH_LETTERS.fullmatch(w)}
-
-
-def names_of(family):
-    """Every Latin word of the family's own names: players, places, time zones, the family itself."""
-    texts = [family.name, family.timezone, *family.players.values_list("name", flat=True)]
-    for place, zone in Session.objects.filter(family=family).values_list("place", "timezone"):
-        texts += [place, zone]
-    texts += get_user_model().objects.values_list("username", flat=True)
-    return set().union(*(latin_words(text) for text in texts))
-
-
-def english_left(text, english_words, allowed, language):
-    seen = latin_words(text) - allowed
-    if language == "ru":
-        return sorted(seen)
-    return sorted(seen & english_words)
 
 
 @pytest.mark.django_db(transaction=True)

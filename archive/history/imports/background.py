@@ -8,6 +8,7 @@ from collections.abc import Iterable
 
 from django.db import connection, connections, transaction
 from django.utils import timezone as dj_timezone
+from django.utils import translation
 
 from archive.history.imports.run import history_import
 from archive.history.models import ImportChunk, ImportJob
@@ -70,8 +71,14 @@ def _side_update(job_id, **fields):
         side.close()
 
 
-def import_job_run(*, job_id) -> dict:
-    """Run a queued import (the Celery task's whole work); its result stays on the job for the page."""
+def import_job_run(*, job_id, language=None) -> dict:
+    """Run a queued import (the Celery task's whole work); its result stays on the job for the page, its
+    problems in `language` (the one of the person who started it; None: the site's default)."""
+    with translation.override(language):
+        return _import_job_run(job_id)
+
+
+def _import_job_run(job_id) -> dict:
     job = ImportJob.objects.select_related("family", "by").filter(pk=job_id).first()
     if job is None or job.state == ImportJob.State.DONE:
         return {"job": job_id, "state": job.state if job else "gone"}

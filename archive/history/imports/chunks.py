@@ -10,10 +10,19 @@ from typing import NamedTuple
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import connection
 from django.utils import timezone as dj_timezone
+from django.utils.translation import gettext as _
 
 import referee
 from archive.common import bounds
-from archive.history.imports.lines import _MAYBE_BIG, _MAYBE_BIG_BYTES, _Errors, _LineError, _parse
+from archive.history.imports.lines import (
+    _MAYBE_BIG,
+    _MAYBE_BIG_BYTES,
+    _Errors,
+    _in_reader_language,
+    _LineError,
+    _parse,
+    _parse_in,
+)
 from archive.history.imports.sessions import _Chain, _Sessions
 from archive.history.imports.write import _copy, _copy_chunk, _write
 from archive.people.models import Player
@@ -118,28 +127,30 @@ class _Import(_Sessions):
         try:
             doc = _parse(line)
         except referee.BadRecord as e:
-            self.errors.bad_record(lineno, e)
+            self.errors.bad_record(lineno, _in_reader_language(e, lambda language: _parse_in(language, line)))
             return None
         if not isinstance(doc, dict):
-            self.errors.add(lineno, "*", "Each line is one hand record: a JSON object.")
+            self.errors.add(lineno, "*", _("Each line is one hand record: a JSON object."))
             return None
         meta = doc.pop("archive", None)
         if not isinstance(meta, dict):
             self.errors.add(
                 lineno,
                 "archive",
-                'This line has no "archive" key: a history line needs '
-                '"archive": {"session": {"key": ..., "started_at": ...}, "number": k}.',
+                _(
+                    'This line has no "archive" key: a history line needs '
+                    '"archive": {"session": {"key": ..., "started_at": ...}, "number": k}.'
+                ),
             )
             return None
         number = meta.get("number")
         if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= bounds.HAND_NUMBER_MAX:
-            self.errors.add(lineno, "archive.number", '"number" is the hand\'s number in its session: 1, 2, 3 …')
+            self.errors.add(lineno, "archive.number", _('"number" is the hand\'s number in its session: 1, 2, 3 …'))
             return None
         s = meta.get("session")
         if not isinstance(s, dict) or not isinstance(s.get("key"), str) or not 0 < len(s["key"]) <= 64:
             self.errors.add(
-                lineno, "archive.session.key", 'Each line needs "archive": {"session": {"key": ...}, "number": k}.'
+                lineno, "archive.session.key", _('Each line needs "archive": {"session": {"key": ...}, "number": k}.')
             )
             return None
         return doc, meta, number, line
@@ -152,8 +163,11 @@ class _Import(_Sessions):
             if mine != key and mine != self._key_of(hand_id):  # no key yet, or one from an older hash
                 raise _LineError(
                     "archive.number",
-                    f"Session {chain.session.key} already has hand {number} "
-                    "with a different record: edit it in the archive, or drop this line.",
+                    _(
+                        "Session %(session)s already has hand %(number)s with a different record: edit it in the "
+                        "archive, or drop this line."
+                    )
+                    % {"session": chain.session.key, "number": number},
                 )
             chain.top, chain.pot, chain.dealer = max(chain.top, number), pot_out, next_dealer
             self.skipped += 1
@@ -161,22 +175,33 @@ class _Import(_Sessions):
         if number <= chain.top:
             raise _LineError(
                 "archive.number",
-                f"Hand {number} of session {chain.session.key} would go "
-                f"before hand {chain.top}, already archived or earlier in the file.",
+                _(
+                    "Hand %(number)s of session %(session)s would go before hand %(top)s, already archived or "
+                    "earlier in the file."
+                )
+                % {"number": number, "session": chain.session.key, "top": chain.top},
             )
         rec = chain.fill(doc)
-        if raw is not None and not (_MAYBE_BIG_BYTES if isinstance(raw, bytes) else _MAYBE_BIG).search(raw):
-            # No run of 13 digits and no exponent in the line: no number in it can pass the bound, so the
-            # walk of bounds.check_record is spared (what the ruling adds is still checked).
-            ruling = referee.replay(rec)
-            bounds.check_ruling(ruling)
-        else:
-            ruling = bounds.replay(rec)
+        try:
+            ruling = self._ruling(rec, raw)
+        except referee.BadRecord as e:
+            raise _in_reader_language(e, lambda language: referee.replay(rec, language=language)) from None
         values = services.hand_values(rec, ruling)
         pending.append(_New(chain.session, chain.seats, number, rec, ruling, values))
         chain.top, chain.pot, chain.dealer = number, values["pot_out"], values["next_dealer"]
         chain.used = self.chunks
         self.added += 1
+
+    @staticmethod
+    def _ruling(rec, raw):
+        """The referee's ruling (in English, as it is stored) within the archive's bounds."""
+        if raw is not None and not (_MAYBE_BIG_BYTES if isinstance(raw, bytes) else _MAYBE_BIG).search(raw):
+            # No run of 13 digits and no exponent in the line: no number in it can pass the bound, so the
+            # walk of bounds.check_record is spared (what the ruling adds is still checked).
+            ruling = referee.replay(rec)
+            bounds.check_ruling(ruling)
+            return ruling
+        return bounds.replay(rec)
 
     def _key_of(self, hand_id):
         self._wait()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import orjson
+from django.utils import translation
 
 import referee
 
@@ -39,6 +40,31 @@ class _Errors:
 
     def __bool__(self):
         return self.count > 0
+
+
+def _in_reader_language(exc, again):
+    """The errors of a refused line in the reader's language (the import rules in the referee's English, which
+    is what it stores): `again(language)` asks the referee once more (it stores nothing), and its refusal is
+    taken when it names the same places; any other refusal (the archive's bounds, already in the reader's
+    language) stays as it was."""
+    language = translation.get_language() or "en"
+    if language.startswith("en"):
+        return exc
+    try:
+        again(language)
+    except referee.BadRecord as said:
+        if _places(said) == _places(exc):
+            return said
+    return exc
+
+
+def _places(exc):
+    return [(e.get("event"), e.get("field")) for e in exc.errors]
+
+
+def _parse_in(language, line):
+    with referee.speaking(language):
+        return referee.loads(line)
 
 
 def _parse(line):

@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import connection
 from django.db.models import Max, Q
 from django.utils import timezone as dj_timezone
+from django.utils.translation import gettext
 
 from archive.history.imports.lines import _LineError
 from archive.people import services as people_services
@@ -134,13 +135,14 @@ class _Sessions:
         except ValueError:
             raise _LineError(
                 "archive.session.started_at",
-                f"{s.get('started_at')!r} is not an ISO date and time with its zone, e.g. 2024-03-01T19:00:00-06:00.",
+                gettext("%(value)s is not an ISO date and time with its zone, e.g. 2024-03-01T19:00:00-06:00.")
+                % {"value": repr(s.get("started_at"))},
             ) from None
         if dj_timezone.is_naive(started_at):
-            raise _LineError("archive.session.started_at", "Give the start time with its zone, e.g. -06:00.")
+            raise _LineError("archive.session.started_at", gettext("Give the start time with its zone, e.g. -06:00."))
         names = record.get("players")
         if not isinstance(names, list) or not names or not all(isinstance(n, str) and n.strip() for n in names):
-            raise _LineError("players", "The first hand of a session names its players (a list of names).")
+            raise _LineError("players", gettext("The first hand of a session names its players (a list of names)."))
         players = []
         for name in names:
             name = name.strip()

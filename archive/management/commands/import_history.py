@@ -8,10 +8,13 @@ The file is read in chunks; a progress bar (hands, rate, time left) shows on a t
 import sys
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from tqdm import tqdm
 
 from archive.history import imports
+from archive.management.language import SpokenCommand
 from archive.models import Family, Membership
 
 
@@ -27,7 +30,7 @@ def _count_lines(stream):
     return count + (last != b"\n")
 
 
-class Command(BaseCommand):
+class Command(SpokenCommand):
     help = "Import a family's hand history from a JSON Lines file ('-' reads standard input)."
 
     def add_arguments(self, parser):
@@ -45,21 +48,21 @@ class Command(BaseCommand):
     def handle(self, *args, family, file, user=None, progress=None, **opt):
         fam = Family.objects.filter(slug=family).first()
         if fam is None:
-            raise CommandError(f"No family with the slug {family!r}.")
+            raise CommandError(_("No family with the slug %(slug)r.") % {"slug": family})
         if user:
             by = get_user_model().objects.filter(username=user).first()
             if by is None:
-                raise CommandError(f"No user {user!r}.")
+                raise CommandError(_("No user %(user)r.") % {"user": user})
         else:
             owner = Membership.objects.filter(family=fam, role=Membership.Role.OWNER).select_related("user").first()
             if owner is None:
-                raise CommandError(f"{fam} has no owner to import as; give --user.")
+                raise CommandError(_("%(family)s has no owner to import as; give --user.") % {"family": fam})
             by = owner.user
         try:
             # bytes: a line that is not UTF-8 is named like any other bad line
             stream = sys.stdin.buffer if file == "-" else open(file, "rb")
         except OSError as e:
-            raise CommandError(f"Cannot read {file}: {e.strerror}.") from None
+            raise CommandError(_("Cannot read %(file)s: %(why)s.") % {"file": file, "why": e.strerror}) from None
         with stream:
             total = _count_lines(stream)
             bar = tqdm(
@@ -84,20 +87,42 @@ class Command(BaseCommand):
         for line in words:
             self.stderr.write(line)
         if result["error_count"] > len(result["errors"]):
+            more = result["error_count"] - len(result["errors"])
             self.stderr.write(
-                f"… and {result['error_count'] - len(result['errors'])} more problems; the bad lines "
-                f"are {_ranges(result['bad_lines'])}."
+                ngettext(
+                    "… and %(more)s more problem; the bad lines are %(lines)s.",
+                    "… and %(more)s more problems; the bad lines are %(lines)s.",
+                    more,
+                )
+                % {"more": more, "lines": _ranges(result["bad_lines"])}
             )
         if result["error_count"]:
-            binary = next((e["line"] for e in result["errors"] if "not UTF-8" in str(e["message"])), None)
+            binary = next((e["line"] for e in result["errors"] if _not_utf8(e["message"])), None)
             if binary is not None:
                 raise CommandError(
-                    f"{file} is not UTF-8 text (line {binary} cannot be read): export the history "
-                    "again as JSON Lines; nothing was imported."
+                    _(
+                        "%(file)s is not UTF-8 text (line %(line)s cannot be read): export the history again as "
+                        "JSON Lines; nothing was imported."
+                    )
+                    % {"file": file, "line": binary}
                 )
-            raise CommandError(f"{result['error_count']} problem(s), the first {words[0]}; nothing was imported.")
+            raise CommandError(
+                ngettext(
+                    "%(count)s problem, the first %(first)s; nothing was imported.",
+                    "%(count)s problems, the first %(first)s; nothing was imported.",
+                    result["error_count"],
+                )
+                % {"count": result["error_count"], "first": words[0]}
+            )
         self.stdout.write(
-            self.style.SUCCESS(f"{fam}: {result['added']} hands added, {result['skipped']} already there.")
+            self.style.SUCCESS(
+                ngettext(
+                    "%(family)s: %(added)s hand added, %(skipped)s already there.",
+                    "%(family)s: %(added)s hands added, %(skipped)s already there.",
+                    result["added"],
+                )
+                % {"family": fam, "added": result["added"], "skipped": result["skipped"]}
+            )
         )
 
 
@@ -106,5 +131,13 @@ def _ranges(ranges):
 
 
 def _words(err):
-    where = f"line {err['line']}" + (f", event {err['event']}" if err.get("event") is not None else "")
+    if err.get("event") is not None:
+        where = _("line %(line)s, event %(event)s") % {"line": err["line"], "event": err["event"]}
+    else:
+        where = _("line %(line)s") % {"line": err["line"]}
     return f"{where}, {err['field']}: {err['message']}"
+
+
+def _not_utf8(message):
+    """The referee's words for a line that is not UTF-8, in any language: its only sentence naming UTF-8."""
+    return "UTF-8" in str(message)

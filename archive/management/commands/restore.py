@@ -1,11 +1,13 @@
 """manage.py restore FILE: a backup into a new, empty database; the statistics rebuilt (archive/history/backup.py)."""
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
+from django.utils.translation import gettext as _
 
 from archive.history import backup
+from archive.management.language import SpokenCommand
 
 
-class Command(BaseCommand):
+class Command(SpokenCommand):
     help = "Load a backup written by `manage.py backup` into an empty database and rebuild the statistics."
 
     def add_arguments(self, parser):
@@ -17,5 +19,6 @@ class Command(BaseCommand):
         except backup.NotEmpty as exc:
             raise CommandError(str(exc)) from None
         self.stdout.write(
-            f"Restored {result['users']} users and {result['families']} families from {file}; statistics rebuilt."
+            _("Restored %(users)s users and %(families)s families from %(file)s; statistics rebuilt.")
+            % {"users": result["users"], "families": result["families"], "file": file}
         )

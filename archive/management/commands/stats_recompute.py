@@ -8,14 +8,17 @@ the rulings' facts (after a change of the referee or of a module in archive/stat
 
 import time
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from archive.management.language import SpokenCommand
 from archive.models import Family
 from archive.stats.models import StatsJob
 from archive.stats.services import stats_recompute
 
 
-class Command(BaseCommand):
+class Command(SpokenCommand):
     help = "Rebuild the statistics of one family (--family SLUG) or of every family."
 
     def add_arguments(self, parser):
@@ -32,14 +35,23 @@ class Command(BaseCommand):
             fam = Family.objects.filter(slug=family).first()
             if fam is None:
                 raise CommandError(
-                    f"There is no family {family!r}; `manage.py shell` lists them: Family.objects.all()."
+                    _("There is no family %(slug)r; `manage.py shell` lists them: Family.objects.all().")
+                    % {"slug": family}
                 )
         job = StatsJob.objects.create(family=fam)
         started = time.perf_counter()
         result = stats_recompute(family=fam, job=job, rederive=rederive)
         n = result["rederived"]
-        self.stdout.write(
-            f"Statistics of {fam.name if fam else 'every family'} rebuilt in {time.perf_counter() - started:.2f} s: "
-            f"{n} hand{'' if n == 1 else 's'} re-derived, facts of {result['removed']} deleted or gone "
-            f"hand{'' if result['removed'] == 1 else 's'} removed (job {job.pk})."
+        words = {"seconds": f"{time.perf_counter() - started:.2f}", "job": job.pk}
+        rebuilt = (
+            _("Statistics of %(family)s rebuilt in %(seconds)s s:") % {**words, "family": fam.name}
+            if fam
+            else _("Statistics of every family rebuilt in %(seconds)s s:") % words
         )
+        rederived = ngettext("%(n)s hand re-derived", "%(n)s hands re-derived", n) % {"n": n}
+        removed = ngettext(
+            "facts of %(n)s deleted or gone hand removed (job %(job)s).",
+            "facts of %(n)s deleted or gone hands removed (job %(job)s).",
+            result["removed"],
+        ) % {**words, "n": result["removed"]}
+        self.stdout.write(f"{rebuilt} {rederived}, {removed}")
