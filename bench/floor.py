@@ -26,8 +26,11 @@ import subprocess
 import sys
 import tempfile
 import time
+from datetime import datetime, timedelta
+from datetime import time as dtime
 from pathlib import Path
 from urllib.parse import urlparse
+from zoneinfo import ZoneInfo
 
 import psutil
 
@@ -102,6 +105,7 @@ def fixtures(seed):
     from rest_framework.authtoken.models import Token
 
     from archive.models import Family, Hand, Player, Session
+    from archive.stats.models import SeatFact
     from archive.table import services
     from referee.generate import swik_hand
 
@@ -121,8 +125,15 @@ def fixtures(seed):
     )
     hand = Hand.objects.filter(session=night, deleted_at__isnull=True).order_by("number").last()
     players = list(Player.objects.filter(family=family, merged_into__isnull=True).order_by("pk")[:4])
+    # The writes' night on a day of its own: a statistics job rebuilds the streaks of its hands' day, and the
+    # nights of earlier runs on the same day would make each run's writes dearer than the last.
+    zone = ZoneInfo(family.timezone)
+    day = timezone.localdate(timezone=zone)
+    while SeatFact.objects.filter(family=family, day=day).exists():
+        day -= timedelta(days=1)
+    started_at = datetime.combine(day, dtime(19), tzinfo=zone)
     bench_night = services.session_create(
-        family=family, started_at=timezone.now(), timezone=family.timezone, players=players, by=user
+        family=family, started_at=started_at, timezone=family.timezone, players=players, by=user
     )
     rng = random.Random(seed)
     d = services.session_next_hand_defaults(session=bench_night)
@@ -130,7 +141,7 @@ def fixtures(seed):
     edited = services.hand_add(session=bench_night, record=records[0], by=user)
     slug = family.slug
     print(
-        f"family {family.name!r}: night {night.pk} of {night.n} hands, hand {hand.pk}; writes go to night {bench_night.pk}"
+        f"family {family.name!r}: night {night.pk} of {night.n} hands, hand {hand.pk}; writes go to night {bench_night.pk} ({day})"
     )
     cookie = f"{settings.SESSION_COOKIE_NAME}={store.session_key}"
     api = {"Authorization": f"Token {token.key}", "Content-Type": "application/json"}
