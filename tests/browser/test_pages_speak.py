@@ -1,4 +1,4 @@
-"""Issue 32 on a phone: a Swik hand, a Sedma score sheet (its night's page) and the statistics page, read in
+"""Issue 32 on a phone: a Swik hand and its edit page, a Sedma score sheet (its night's page) and the statistics page, read in
 Czech and in Russian on a 390 px screen, hold no English and nothing wider than the screen.
 
 "English left" is read off the pages themselves, as tests/browser/support.py says: the same page in English
@@ -42,6 +42,7 @@ def test_a_swik_hand_a_sedma_score_sheet_and_the_statistics_speak_the_reader_lan
         "swik-hand": reverse("hand", args=[family.slug, swik_hand.pk]),
         "sedma-score-sheet": reverse("session", args=[family.slug, sedma_night.pk]),
         "statistics": reverse("stats-family", args=[family.slug]),
+        "swik-hand-edit": reverse("hand_edit", args=[family.slug, swik_hand.pk]),  # its "ruled now" too
     }
     allowed = SHARED | names_of(family)
     page.set_viewport_size({"width": 390, "height": 844})

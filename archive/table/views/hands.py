@@ -301,7 +301,7 @@ def hand_edit(request, slug, pk):
             dispute=dispute,
             propose=propose,
             game_js=_game_js(game),
-            ruling=hand.ruling or {},
+            ruling=selectors.ruling_for_reader(hand),  # "ruled now" in the reader's language, the money as stored
         ),
         status=status,
     )
