@@ -2,19 +2,11 @@
 the JSON's shape and the status codes the same in every language."""
 
 import pytest
-from django.utils import translation
 
 from archive.models import Hand, Membership, Player
 from tests import factories
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _language_put_back():
-    """A request through the test client leaves its language active in this thread: the next test starts in English."""
-    yield
-    translation.deactivate()
 
 
 WORDS = {

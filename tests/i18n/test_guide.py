@@ -6,18 +6,10 @@ import re
 
 import pytest
 from django.urls import reverse
-from django.utils import translation
 
 from archive.guide import DOCS
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _language_put_back():
-    """A request through the test client leaves its language active in this thread: the next test starts in English."""
-    yield
-    translation.deactivate()
 
 
 ANCHORS = (

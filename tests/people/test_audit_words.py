@@ -3,7 +3,6 @@ is read (an entry written while the family read English reads in Czech to a Czec
 
 import pytest
 from django.urls import reverse
-from django.utils import translation
 
 from archive.models import Player
 from archive.people import invitations
@@ -12,13 +11,6 @@ from archive.table import services
 from tests import factories
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _language_put_back():
-    """A request through the test client leaves its language active in this thread: the next test starts in English."""
-    yield
-    translation.deactivate()
 
 
 @pytest.mark.parametrize(

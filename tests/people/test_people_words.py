@@ -4,19 +4,11 @@ someone else, the last owner's demotion; English as before."""
 import pytest
 from django.contrib.messages import get_messages
 from django.urls import reverse
-from django.utils import translation
 
 from archive.models import Membership
 from archive.people import invitations
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _language_put_back():
-    """A request through the test client leaves its language active in this thread: the next test starts in English."""
-    yield
-    translation.deactivate()
 
 
 WORDS = {
