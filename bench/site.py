@@ -190,7 +190,7 @@ def time_logging(family, runs, rng):
     from referee.generate import swik_hand
 
     queued = []
-    tasks.update_stats_for_hands.delay = queued.append  # the worker's work, timed apart below
+    tasks.update_stats_for_hands.delay = lambda ids, **_: queued.append(ids)  # the worker's work, timed apart below
     owner = family.memberships.get(role="owner").user
     seats = list(Player.objects.filter(family=family, merged_into__isnull=True).order_by("pk")[:5])
     names = [p.name for p in seats]

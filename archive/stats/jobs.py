@@ -19,19 +19,22 @@ STATS_CHUNK = 2000  # hand ids per statistics task message
 
 
 @receiver(hands_changed, dispatch_uid="archive.stats.jobs.stats_after_commit")
-def stats_after_commit(hand_ids, **_signal):
+def stats_after_commit(hand_ids, family_id=None, **_signal):
     """Statistics follow every committed change of hands: what they owe goes in the outbox with the
     change itself (same transaction), and a job is sent after commit to pay it."""
     ids = sorted(set(hand_ids))
-    StatsOutbox.objects.bulk_create(
-        StatsOutbox(family_id=family_id, hand_id=hand_id)
-        for hand_id, family_id in Hand.objects.filter(id__in=ids).order_by().values_list("id", "family_id")
-    )
+    if family_id is not None:  # the sender says whose they are: no lookup
+        owed = [(hand_id, family_id) for hand_id in ids]
+    else:
+        owed = Hand.objects.filter(id__in=ids).order_by().values_list("id", "family_id")
+    StatsOutbox.objects.bulk_create(StatsOutbox(family_id=family_id, hand_id=hand_id) for hand_id, family_id in owed)
     for i in range(0, len(ids), STATS_CHUNK):
         chunk = ids[i : i + STATS_CHUNK]
         # robust: the hand is saved whatever happens to its statistics job (Redis down, or in-process
         # Celery raising); the outbox keeps what is owed and the drain job pays it.
-        transaction.on_commit(lambda chunk=chunk: tasks.update_stats_for_hands.delay(chunk), robust=True)
+        transaction.on_commit(
+            lambda chunk=chunk: tasks.update_stats_for_hands.delay(chunk, owed_only=True), robust=True
+        )
 
 
 def stats_after_import(family_id):

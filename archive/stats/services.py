@@ -47,8 +47,12 @@ from archive.table.models import Hand
 
 
 def _lock_families(family_ids):
-    # Ordered, so two jobs locking several families cannot deadlock.
-    list(Family.objects.select_for_update().filter(pk__in=sorted(family_ids)).order_by("pk").values_list("pk"))
+    # Ordered, so two jobs locking several families cannot deadlock. FOR NO KEY UPDATE: it excludes another
+    # job of the family, not the hands logged meanwhile (their inserts take KEY SHARE on the family row, which
+    # FOR UPDATE would make wait for the job; the outbox has them paid by a job of their own).
+    list(
+        Family.objects.select_for_update(no_key=True).filter(pk__in=sorted(family_ids)).order_by("pk").values_list("pk")
+    )
 
 
 def _test_pause():
@@ -68,9 +72,16 @@ def _test_pause():
 # The jobs
 
 
+COALESCED = 2000  # at most this many hands of a family's debt paid by one job
+
+
 @transaction.atomic
-def stats_update_for_hands(*, hand_ids):
-    """Bring the statistics up to date with the given hands (saved, edited, deleted or restored)."""
+def stats_update_for_hands(*, hand_ids, owed_only=False):
+    """Bring the statistics up to date with the given hands (saved, edited, deleted or restored).
+
+    owed_only (the job a change of hands sends): nothing to do when an earlier job already paid what these
+    hands owed (the outbox has no row of theirs left); else the job pays every hand its families still owe
+    with them, so a burst of hands logged at once is paid by one job and the later jobs find nothing owed."""
     hand_ids = sorted({int(h) for h in hand_ids})
     if not hand_ids:
         return {"hands": 0, "keys": 0}
@@ -79,6 +90,15 @@ def stats_update_for_hands(*, hand_ids):
     if not family_ids:
         return {"hands": 0, "keys": 0}
     _lock_families(family_ids)
+    if owed_only:
+        debt = set(
+            StatsOutbox.objects.filter(family_id__in=family_ids, hand_id__isnull=False)
+            .order_by("id")
+            .values_list("hand_id", flat=True)[:COALESCED]
+        )
+        if not debt & set(hand_ids) and len(debt) < COALESCED:
+            return {"hands": 0, "keys": 0, "paid": "before"}
+        hand_ids = sorted(debt | set(hand_ids))
     # What this job pays: the rows queued before it read the hands (a later change stays owed).
     owed = list(StatsOutbox.objects.filter(hand_id__in=hand_ids).values_list("id", flat=True))
     # What the job saw: the keys of the hands' old facts and of their new ones. Each summary and

@@ -142,5 +142,4 @@ def rebuild_touched(family_id, game, *, days, players, sessions):
     rebuild_spans(family_id, sessions, batch=batch)
     batch.run()
     if players:  # (no player's hand counted: no streak changed)
-        streaks.rebuild_days(family_id, days, players)
-        streaks.rebuild_months(family_id, {game, streaks.ALL}, months, players)
+        streaks.rebuild_touched(family_id, game, days, players)

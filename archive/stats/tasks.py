@@ -18,9 +18,10 @@ RETRY = dict(
 
 
 @shared_task(name="archive.tasks.update_stats_for_hands", **RETRY)
-def update_stats_for_hands(hand_ids):
-    """Update the statistics that the given hands touch. Enqueued after commit by the hand services."""
-    return stats_update_for_hands(hand_ids=hand_ids)
+def update_stats_for_hands(hand_ids, owed_only=False):
+    """Update the statistics that the given hands touch. Enqueued after commit by the hand services, with
+    owed_only (see the service: a job whose hands an earlier one paid has nothing to do)."""
+    return stats_update_for_hands(hand_ids=hand_ids, owed_only=owed_only)
 
 
 @shared_task(name="archive.tasks.recompute_stats", **RETRY)

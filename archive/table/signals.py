@@ -4,5 +4,6 @@ rows commit with it; the statistics (archive.stats.jobs) answer it."""
 
 from django.dispatch import Signal
 
-# sender: the service's module name; hand_ids: an iterable of the hands' ids
+# sender: the service's module name; hand_ids: an iterable of the hands' ids; family_id: their family, when the
+# sender knows they are all one family's (the receiver need not look it up)
 hands_changed = Signal()

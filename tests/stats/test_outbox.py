@@ -123,3 +123,39 @@ def test_an_import_lost_with_redis_owes_one_rebuild_of_the_family(table, rng, cl
     assert stats_services.stats_drain_outbox(older_than=0) == {"families": 1, "hands": 0}
     assert not StatsOutbox.objects.exists()
     assert stats_nets() == ledger_nets()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_burst_of_hands_is_paid_by_its_first_job_and_the_later_jobs_find_nothing_owed(table, rng, monkeypatch):
+    """Hands logged faster than the worker pays them (several phones at once, the load bench): the first job
+    pays every hand the family owes, the later jobs find their hands paid and do nothing, and the statistics
+    are what a full recompute gives."""
+    sent = []
+    monkeypatch.setattr(tasks.update_stats_for_hands, "delay", lambda ids, **kw: sent.append((ids, kw)))
+    session, hands = night(table, rng, 15, hands=3)
+    assert [ids for ids, _ in sent] == [[h.pk] for h in hands]
+    assert StatsOutbox.objects.count() == 3 and stats_nets() == {}
+    first, *later = sent
+    assert tasks.update_stats_for_hands(first[0], **first[1])["hands"] == 3, "the first job pays all three"
+    assert not StatsOutbox.objects.exists()
+    paid = dump(table["family"])
+    assert stats_nets() == ledger_nets() != {}
+    for ids, kw in later:
+        assert tasks.update_stats_for_hands(ids, **kw) == {"hands": 0, "keys": 0, "paid": "before"}
+    assert dump(table["family"]) == paid
+    stats_services.stats_recompute(family=table["family"])
+    assert dump(table["family"]) == paid
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_changed_again_after_its_job_ran_is_still_paid(table, rng, monkeypatch):
+    sent = []
+    monkeypatch.setattr(tasks.update_stats_for_hands, "delay", lambda ids, **kw: sent.append((ids, kw)))
+    session, (hand,) = night(table, rng, 16, hands=1)
+    tasks.update_stats_for_hands(sent.pop()[0], owed_only=True)
+    services.hand_delete(hand=hand, by=table["editor"], why="not played")
+    assert StatsOutbox.objects.filter(hand_id=hand.pk).exists()
+    ids, kw = sent.pop()
+    assert tasks.update_stats_for_hands(ids, **kw)["hands"] == 0  # a deleted hand has no facts
+    assert not StatsOutbox.objects.exists()
+    assert stats_nets() == ledger_nets() == {}

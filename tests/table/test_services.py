@@ -277,7 +277,7 @@ def test_statistics_are_asked_for_after_commit_with_every_changed_hand(
     session, editor, monkeypatch, django_capture_on_commit_callbacks
 ):
     calls = []
-    monkeypatch.setattr(tasks.update_stats_for_hands, "delay", lambda ids: calls.append(sorted(ids)))
+    monkeypatch.setattr(tasks.update_stats_for_hands, "delay", lambda ids, **_: calls.append(sorted(ids)))
     with django_capture_on_commit_callbacks(execute=True):
         a = services.hand_add(session=session, record=example_record("01-plain-hand"), by=editor)
         b = services.hand_add(session=session, record=example_record("02-ace-cut"), by=editor)

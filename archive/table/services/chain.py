@@ -258,7 +258,7 @@ class HandChain:
         refresh_seat_totals(self.session)
         self.pending = []
         if stats:
-            hands_changed.send(sender=__name__, hand_ids=[h.id for h in hands])
+            hands_changed.send(sender=__name__, hand_ids=[h.id for h in hands], family_id=self.session.family_id)
         return hands
 
 
@@ -273,15 +273,22 @@ def tail_rulings(session, number, pot, carry=None):
     """
     game = session.game
     carry = carry or {}
-    later = Hand.objects.filter(session=session, deleted_at__isnull=True, number__gt=number).order_by("number")
-    for hand in later.iterator(chunk_size=8):  # the walk usually stops after a few hands: read as it goes
-        if hand.pot_in == pot and record_carry(game, hand.record) == carry:
+    live = Hand.objects.filter(session=session, deleted_at__isnull=True).order_by("number")
+    while True:
+        # The walk usually stops after a few hands: read eight at a time, by number (no server-side cursor,
+        # which costs three round trips even when no hand follows).
+        page = list(live.filter(number__gt=number)[:8])
+        for hand in page:
+            if hand.pot_in == pot and record_carry(game, hand.record) == carry:
+                return
+            record = apply_carry(dict(hand.record, pot_in=pot), game, carry)
+            ruling = bounds.replay(record)
+            yield hand, record, ruling
+            pot = ruling["pot_out"]
+            carry = carry_of(game, ruling)
+            number = hand.number
+        if len(page) < 8:
             return
-        record = apply_carry(dict(hand.record, pot_in=pot), game, carry)
-        ruling = bounds.replay(record)
-        yield hand, record, ruling
-        pot = ruling["pot_out"]
-        carry = carry_of(game, ruling)
 
 
 def _rerule_after(session, seats, number, pot, *, by, why, carry=None) -> list[int]:

@@ -254,7 +254,7 @@ def _after_change(session, seats, hand, pot, carry, *, by, why):
         session, seats, hand.number, pot, carry=carry, by=by, why=f"re-ruled after hand {hand.number} was {why}"
     )
     refresh_seat_totals(session)
-    hands_changed.send(sender=__name__, hand_ids=changed)
+    hands_changed.send(sender=__name__, hand_ids=changed, family_id=session.family_id)
 
 
 @transaction.atomic
@@ -264,6 +264,7 @@ def hand_edit(*, hand, record, by, why) -> Hand:
     _require_editor(by, session.family, "edit hands")
     bounds.check_texts(why=why)
     hand = Hand.objects.get(pk=hand.pk)
+    hand.session = session  # (the answer shows it: no second read)
     if hand.deleted_at:
         raise ValidationError(_("Hand %(number)s was deleted; restore it before editing it.") % {"number": hand.number})
     seats = _seats(session)
