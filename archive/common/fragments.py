@@ -1,12 +1,20 @@
 """Each family's version, and the rendered fragments cached under it (issue 33).
 
-A family's version is a short random token kept in the cache (`tk:fam:<id>:v`). Every service that changes
-what a family's pages show calls `family_changed(family_id)`, and so do the admin's saves and deletes
-(archive/admin.py) and the family's, players' and members' rows (archive/people/versions.py): the token is
-replaced at once and again when the transaction commits. A fragment (a night's hand table, a hand's ruling
-panel, the statistics panels, the API's answer to what the next hand starts from) is cached
-under a key naming the version it was read under, so the next read after any change finds no fragment and
-renders afresh; the old ones are never read again and expire.
+A version is a short random token kept in the cache. Every service that changes what a family's pages show
+calls `family_changed(family_id, nights=...)`, and so do the admin's saves and deletes (archive/admin.py) and the
+family's, players' and members' rows (archive/people/versions.py): the tokens are replaced at once and again
+when the transaction commits. A fragment is cached under a key naming the version it was read under, so the
+next read after a change finds no fragment and renders afresh; the old ones are never read again and expire.
+
+Three tokens a family, so a change replaces what it changed and no more:
+- the family's (`tk:fam:<id>:v`), replaced by every change: the family page and the statistics panels;
+- the family-wide one (`tk:fam:<id>:w`), replaced by all but a night's own changes and the statistics jobs (its
+  name, money, time zone, people, members; an import, a merge): every page, and the members' cached roles;
+- each night's (`tk:fam:<id>:n:<night>`), replaced by the changes of that night (a hand logged, edited,
+  deleted or restored, a dispute on one of its hands): a night's hand table, its hands' ruling panels and what
+  its next hand starts from are cached under the family-wide token and the night's together.
+So a hand logged in one night leaves the other nights' pages and every member's role cached, and the
+statistics job it queues leaves every night's pages cached.
 
 Why this is safe across processes: a reader takes the version *before* it reads the database. A reader that
 took the old version may store a fragment under it, but nobody reads that version again once the commit's
@@ -31,27 +39,71 @@ def version_key(family_id) -> str:
     return f"tk:fam:{family_id}:v"
 
 
+def wide_key(family_id) -> str:
+    return f"tk:fam:{family_id}:w"
+
+
+def night_key(family_id, night_id) -> str:
+    return f"tk:fam:{family_id}:n:{night_id}"
+
+
+def _new_token() -> str:
+    return uuid.uuid4().hex[:16]
+
+
+def _tokens(*keys) -> list[str]:
+    """The current tokens of these keys (each made, and kept with no expiry, on first read): one read of the
+    cache when they all exist."""
+    got = cache.get_many(keys)
+    out = []
+    for key in keys:
+        token = got.get(key)
+        if token is None:
+            cache.add(key, _new_token(), timeout=None)
+            token = cache.get(key) or "none"
+        out.append(token)
+    return out
+
+
 def family_version(family_id) -> str:
-    """The family's current version (made, and kept with no expiry, on first read)."""
-    key = version_key(family_id)
-    version = cache.get(key)
-    if version is None:
-        cache.add(key, uuid.uuid4().hex[:16], timeout=None)
-        version = cache.get(key) or "none"
-    return version
+    """The family's version: replaced by every change of what its pages show (the family page, the statistics)."""
+    return _tokens(version_key(family_id))[0]
 
 
-def bump(family_id) -> None:
-    cache.set(version_key(family_id), uuid.uuid4().hex[:16], timeout=None)
+def wide_version(family_id) -> str:
+    """The version of what every page of the family shows: its name, money, time zone, people and members.
+    Replaced by every change but a night's own (a hand logged, edited, deleted or restored, a dispute) and a
+    statistics job's, so those leave the members' roles and the other nights' pages cached."""
+    return _tokens(wide_key(family_id))[0]
 
 
-def family_changed(*family_ids) -> None:
-    """A service changed these families' data: a new version now (this process's next read, a test's), and
-    another once the transaction commits (what every other process reads after the commit)."""
+def night_version(family_id, night_id) -> str:
+    """The version of one night's pages (its hand table, its hands' pages, what its next hand starts from): the
+    family-wide version and the night's own together."""
+    return ".".join(_tokens(wide_key(family_id), night_key(family_id, night_id)))
+
+
+def bump(family_id, nights=None) -> None:
+    """New tokens: the family's, and the nights' given (nights=None: the family-wide one, so every page)."""
+    keys = [version_key(family_id)]
+    keys += [wide_key(family_id)] if nights is None else [night_key(family_id, n) for n in nights]
+    cache.set_many({key: _new_token() for key in keys}, timeout=None)
+
+
+def family_changed(*family_ids, nights=None) -> None:
+    """A service changed these families' data: new versions now (this process's next read, a test's), and
+    again once the transaction commits (what every other process reads after the commit).
+
+    nights=None: anything of the family (its people, money, settings; an import, a merge). nights=[ids]: only
+    those nights of the (one) family changed, and the family's lists and totals with them (the family page,
+    the statistics). nights=(): only the lists and totals (a statistics job)."""
     ids = sorted({int(f) for f in family_ids if f is not None})
+    nights = None if nights is None else sorted({int(n) for n in nights})
+    if nights and len(ids) > 1:
+        raise ValueError("nights belong to one family")
     for fid in ids:
-        bump(fid)
-        transaction.on_commit(lambda fid=fid: bump(fid), robust=True)
+        bump(fid, nights)
+        transaction.on_commit(lambda fid=fid: bump(fid, nights), robust=True)
 
 
 def fragment(family_id, name: str, parts, render: Callable[[], object], *, version: str | None = None):

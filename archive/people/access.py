@@ -26,7 +26,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 
 from archive.common import money
 from archive.common.filters import role_words
-from archive.common.fragments import family_version
+from archive.common.fragments import wide_version
 from archive.people.models import Family, Membership
 
 OWNER, EDITOR, VIEWER = Membership.Role.OWNER, Membership.Role.EDITOR, Membership.Role.VIEWER
@@ -132,7 +132,7 @@ def family_for(user, slug):
     hit = cache.get(key)
     if hit is not None:
         values, role, version = hit
-        if version == family_version(values[0]):
+        if version == wide_version(values[0]):  # (a night's changes leave the members as they were)
             family = Family.from_db("default", _FAMILY_FIELDS, values)
             money.activate(family.currency)
             return family, role
@@ -146,7 +146,7 @@ def family_for(user, slug):
         raise Http404("No such family.")
     family = row.family
     values = tuple(getattr(family, f) for f in _FAMILY_FIELDS)
-    cache.set(key, (values, row.role, family_version(family.pk)), MEMBERSHIP_TTL)
+    cache.set(key, (values, row.role, wide_version(family.pk)), MEMBERSHIP_TTL)
     money.activate(family.currency)  # the page's amounts in the family's money
     return family, row.role
 
@@ -156,8 +156,8 @@ def _role_key(user_id, family_id, version) -> str:
 
 
 def cached_role(user, family_id, version) -> str | None:
-    """The user's role in the family (by its id), as role_of says, kept in the cache under the family's version
-    (read by the caller before its own reads): a member added, removed or given another role replaces the
+    """The user's role in the family (by its id), as role_of says, kept in the cache under the family-wide
+    version (fragments.wide_version, read by the caller before its own reads): a member added, removed or given another role replaces the
     version, so the next request reads the role again. None for a stranger (cached too, as "")."""
     if not getattr(user, "is_authenticated", False):
         return None

@@ -125,7 +125,7 @@ def stats_update_for_hands(*, hand_ids, owed_only=False):
     for (family_id, game), (days, players, sessions) in keys.items():
         summaries.rebuild_touched(family_id, game, days=days, players=players, sessions=sessions)
     StatsOutbox.objects.filter(id__in=owed).delete()
-    family_changed(*family_ids)
+    family_changed(*family_ids, nights=())  # the statistics only: no night's page shows them
     return {"hands": written, "keys": sum(len(d) * len(p) for d, p, _ in keys.values())}
 
 
@@ -232,7 +232,7 @@ def _recompute(family, job, rederive):
         StatsJob.objects.filter(pk=job.pk).update(
             state=StatsJob.State.DONE, done=done, total=total, finished_at=timezone.now()
         )
-    family_changed(*family_ids)
+    family_changed(*family_ids, nights=())  # the statistics only: no night's page shows them
     return {"rederived": done, "removed": removed, "rederive": rederive}
 
 

@@ -247,3 +247,43 @@ def test_a_cached_page_reads_only_what_is_not_in_its_fragment(night, client_as, 
     missed = _queries(client, url)
     assert missed == first
     assert _queries(client, url) == cached
+
+
+# --- what a change leaves cached ------------------------------------------------------------------------------
+
+
+def test_a_change_of_one_night_leaves_the_other_nights_pages_and_the_members_cached(
+    night, client_as, django_capture_on_commit_callbacks
+):
+    """A hand logged in one night replaces that night's version and the family's, not the other nights' or the
+    members': their pages come from the cache with no query, and are what an empty cache renders."""
+    client = client_as("owner")
+    slug, owner = night["family"].slug, night["owner"]
+    with django_capture_on_commit_callbacks(execute=True):
+        other = factories.make_session(night["family"], owner, key="the-other-night")
+        hand = services.hand_add(session=other, record=factories.example_record("01-plain-hand"), by=owner)
+    other_urls = [f"/families/{slug}/sessions/{other.pk}/", f"/families/{slug}/hands/{hand.pk}/"]
+    cached = [_page(client, url) for url in other_urls]
+    this_night = _urls(night)["session"]
+    before = _page(client, this_night)
+    with django_capture_on_commit_callbacks(execute=True):
+        log(night)  # (its statistics job runs too)
+    assert [_queries(client, url) for url in other_urls] == [0, 0]
+    assert _queries(client, this_night) == 7, "the night read again; the family and the role still cached"
+    after, fresh = read(client, this_night)
+    assert after != before and after == fresh
+    assert [read(client, url) for url in other_urls] == [(page, page) for page in cached]
+
+
+def test_a_statistics_job_leaves_the_nights_pages_cached(night, client_as, django_capture_on_commit_callbacks):
+    client = client_as("owner")
+    urls = _urls(night)
+    pages = [urls["session"], urls["hand 2"]]
+    for url in pages:
+        _page(client, url)
+    stats = _page(client, urls["statistics"])
+    with django_capture_on_commit_callbacks(execute=True):
+        stats_services.stats_recompute(family=night["family"], rederive=True)
+    assert [_queries(client, url) for url in pages] == [0, 0]
+    # the statistics page is read again (the family's version is new), the same figures: nothing else changed
+    assert _queries(client, urls["statistics"]) > 2 and _page(client, urls["statistics"]) == stats

@@ -15,7 +15,7 @@ from rest_framework.response import Response
 import referee
 from archive.common.api.schema import refused_for
 from archive.common.api.views import NewestFirst, bad_record, django_error, id_query, int_param
-from archive.common.fragments import family_version, fragment
+from archive.common.fragments import fragment, night_version
 from archive.people import services as people_services
 from archive.people.access import cached_role, member_family_ids, require_editor_of, visible_family
 from archive.people.models import Player
@@ -124,16 +124,16 @@ class SessionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
     )
     @action(detail=True, methods=["get"])
     def next(self, request, pk=None):
-        # The lightest request a hand-entry page makes, read from the cache under the family's version (taken
-        # before any read: archive/common/fragments.py): every hand logged, edited, deleted or restored, every
-        # change of the night, its players or the members replaces it. A stranger's or unknown night: 404.
+        # The lightest request a hand-entry page makes, read from the cache under the night's version (taken
+        # before any read: archive/common/fragments.py): every hand of the night logged, edited, deleted or
+        # restored, every change of its players or the members replaces it. A stranger's or unknown night: 404.
         if not str(pk).isdigit():
             raise Http404
         family_id = selectors.night_family_id(pk)
         if family_id is None:
             raise Http404
-        version = family_version(family_id)
-        if cached_role(request.user, family_id, version) is None:
+        version = night_version(family_id, pk)  # "<family-wide>.<the night's own>"
+        if cached_role(request.user, family_id, version.split(".")[0]) is None:  # (the family-wide part)
             raise Http404
         answer = fragment(family_id, "next", [pk], lambda: selectors.next_hand_answer(family_id, pk), version=version)
         if not answer:

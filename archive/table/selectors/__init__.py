@@ -24,6 +24,7 @@ from archive.table.selectors.hands import (
 from archive.table.selectors.players import RECENT_NIGHTS, family_balances, player_history, with_player_net
 from archive.table.selectors.sessions import (
     counted_before,
+    hand_night_id,
     last_hand_events,
     next_hand_answer,
     next_hand_defaults,
@@ -54,6 +55,7 @@ __all__ = [
     "last_hand_events",
     "next_hand_answer",
     "next_hand_defaults",
+    "hand_night_id",
     "night_family_id",
     "player_history",
     "seats_of",

@@ -142,6 +142,18 @@ def night_family_id(pk) -> int | None:
     return family_id
 
 
+def hand_night_id(pk) -> int | None:
+    """The id of the night hand `pk` belongs to (a hand never moves to another night), None for no such hand
+    (not cached). Read before a night's version, so the hand page knows which night's version to take."""
+    key = f"tk:hand:{pk}:night"
+    night_id = cache.get(key)
+    if night_id is None:
+        night_id = Hand.objects.filter(pk=pk).values_list("session_id", flat=True).first()
+        if night_id is not None:
+            cache.set(key, night_id, NIGHT_FAMILY_TTL)
+    return night_id
+
+
 def next_hand_answer(family_id, pk) -> dict | bool:
     """What the API's `next/` answers for live night `pk` of the family (next_hand_defaults), False for none:
     a plain value, cached by the view under the family's version."""

@@ -30,7 +30,7 @@ def dispute_open(*, hand, title, text, by) -> Dispute:
     dispute = Dispute.objects.create(hand=hand, title=title, opened_by=by)
     if (text or "").strip():
         DisputeMessage.objects.create(dispute=dispute, author=by, text=text.strip())
-    family_changed(hand.session.family_id)  # the night's table marks the hand disputed
+    family_changed(hand.session.family_id, nights=[hand.session_id])  # the night's table marks the hand disputed
     return dispute
 
 
@@ -86,5 +86,5 @@ def dispute_resolve(*, dispute, resolution, by, record=None) -> Dispute:
     dispute.resolved_by = by
     dispute.resolved_at = dj_timezone.now()
     dispute.save()
-    family_changed(hand.session.family_id)
+    family_changed(hand.session.family_id, nights=[hand.session_id])
     return dispute

@@ -94,7 +94,7 @@ def session_create(
         summary=f"session {key} opened",
         after={"id": session.pk, "key": key, "house_rules": house_rules or {}, "pot_in": pot_in},
     )
-    family_changed(family.pk)  # the family page lists its nights
+    family_changed(family.pk, nights=[session.pk])  # the family page lists its nights
     return session
 
 
@@ -196,7 +196,7 @@ def _hand_add(*, session, record, by, why, no_deal_ok, idempotency_key, as_numbe
     hand = chain.add(record)
     hand.idempotency_key = idempotency_key or None
     hand = chain.flush()[0]
-    family_changed(session.family_id)
+    family_changed(session.family_id, nights=[session.pk])
     hand.replayed = False
     return hand
 
@@ -273,7 +273,7 @@ def hand_edit(*, hand, record, by, why) -> Hand:
     ruling = bounds.replay(rec)
     _rewrite(hand, session, seats, rec, ruling, kind=Kind.EDITED, by=by, why=why)
     _after_change(session, seats, hand, hand.pot_out, carry_of(session.game, ruling), by=by, why=f"edited: {why}")
-    family_changed(session.family_id)
+    family_changed(session.family_id, nights=[session.pk])
     return hand
 
 
@@ -295,7 +295,7 @@ def hand_delete(*, hand, by, why) -> Hand:
     LedgerEntry.objects.filter(hand=hand).delete()
     pot, carry = _chain_before(session, hand.number)
     _after_change(session, _seats(session), hand, pot, carry, by=by, why=f"deleted: {why}")
-    family_changed(session.family_id)
+    family_changed(session.family_id, nights=[session.pk])
     return hand
 
 
@@ -314,5 +314,5 @@ def hand_restore(*, hand, by, why) -> Hand:
     hand.deleted_at = None
     _rewrite(hand, session, seats, record, ruling, kind=Kind.RESTORED, by=by, why=why)
     _after_change(session, seats, hand, hand.pot_out, carry_of(session.game, ruling), by=by, why=f"restored: {why}")
-    family_changed(session.family_id)
+    family_changed(session.family_id, nights=[session.pk])
     return hand

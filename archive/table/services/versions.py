@@ -130,5 +130,5 @@ def dispute_settle(*, dispute, version, by, why="") -> Dispute:
             "net": (hand.ruling or {}).get("net"),
         },
     )
-    family_changed(dispute.family_id)
+    family_changed(dispute.family_id, nights=[hand.session_id])
     return dispute

@@ -5,6 +5,7 @@ import json
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -15,7 +16,7 @@ from django.views.decorators.http import require_POST
 
 import referee
 from archive.common import catalogue
-from archive.common.fragments import family_version, fragment
+from archive.common.fragments import fragment, night_version
 from archive.people.access import family_for, require_edit
 from archive.table import error_words, reason_words, rulebook, selectors, services
 from archive.table.carry import record_carry
@@ -41,10 +42,15 @@ def _steps(record):
 @login_required
 def hand_page(request, slug, pk):
     family, role = family_for(request.user, slug)
-    version = family_version(family.pk)  # before the hand's rows are read (archive/common/fragments.py)
+    # The version of the hand's night, read before the hand's rows (archive/common/fragments.py); a hand never
+    # moves to another night, so which night it is may be read first (and is cached).
+    night_id = selectors.hand_night_id(pk)
+    if night_id is None:
+        raise Http404("No such hand.")
+    version = night_version(family.pk, night_id)
     base = _base(request, family, role)
 
-    def page():  # the hand, its ruling panel, its record and its disputes: read and rendered once a family version
+    def page():  # the hand, its ruling panel, its record and its disputes: read and rendered once a night's version
         hand = selectors.hand_page_row(family, pk)  # a stranger's or unknown hand: 404, nothing cached
         session = hand.session
         settles = catalogue.settles_of(session.game) or "pot"

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 import referee
 from archive.common import catalogue, paging
 from archive.common.catalogue import MONEY_MAX
-from archive.common.fragments import family_version, fragment
+from archive.common.fragments import fragment, night_version
 from archive.people import selectors as people_selectors
 from archive.people import services as people_services
 from archive.people.access import family_for, require_edit
@@ -189,10 +189,10 @@ def _initial_like(last):
 @login_required
 def session_page(request, slug, pk):
     family, role = family_for(request.user, slug)
-    version = family_version(family.pk)  # before the night's rows are read (archive/common/fragments.py)
+    version = night_version(family.pk, pk)  # before the night's rows are read (archive/common/fragments.py)
     base = _base(request, family, role)
 
-    def page():  # the night's facts, balances and hand table: read and rendered once a family version
+    def page():  # the night's facts, balances and hand table: read and rendered once a version of the night
         session = selectors.session_for(family, pk)  # another family's or unknown night: 404, nothing cached
         # How the game settles (the catalogue's word) chooses the sheet: a pot game's balances, or a score sheet.
         settles = catalogue.settles_of(session.game) or "pot"
