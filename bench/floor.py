@@ -12,7 +12,9 @@ requests/s and the CPU each request cost, read from /proc: gunicorn (master and 
 (the statistics job a logged hand queues) and PostgreSQL (the backends connected to the bench's database),
 and the ratio of gunicorn's plus the worker's CPU to the bare Django view's in the same run, against the
 targets: the lightest API request at most 4x; the hand, session and family pages and the API lists 10x; the
-statistics page 15x; a hand log with its statistics job 30x.
+statistics page 15x; a hand log with its statistics job 30x. The hand log is measured twice: under wrk (four
+at once: a statistics job pays every hand its family owes, so the jobs of a burst are shared) and one at a
+time, each hand with a job of its own (--lone hands), as a family logs at the table.
 """
 
 import argparse
@@ -60,7 +62,9 @@ TARGETS = {
     "statistics page": 15,
     "hand log (POST /api/hands/)": 30,
     "hand edit (PUT /api/hands/N/)": 30,
+    "hand log, one at a time (its own job)": 30,
 }
+LONE = "hand log, one at a time (its own job)"
 
 
 def manage(*args, env):
@@ -227,6 +231,25 @@ def wrk(path, script, seconds, connections):
     return count, int(bad.group(1)) if bad else 0, errors.group(0) if errors else ""
 
 
+def one_at_a_time(kind, cookie, server, worker, db, count):
+    """A row for `kind` sent one request at a time, each after the worker has paid the last one's job: under
+    wrk's four connections a job pays every hand its family owes (archive/stats/services.py), so a lone hand's
+    job (a family logging at the table) costs more than the load's share."""
+    _name, method, path, headers, bodies = kind
+    wait_idle(tree(worker.pid))
+    gun, wor = tree(server.pid), tree(worker.pid)
+    pg = backends(db)
+    before = (cpu(gun), cpu(wor), cpu(pg))
+    t = time.perf_counter()
+    for i in range(count):
+        check_once(method, path, headers, bodies[i % len(bodies)], cookie)
+        wait_idle(wor, quiet=0.3)
+    elapsed = time.perf_counter() - t
+    after = (cpu(gun), cpu(wor), cpu(list(set(pg) | set(backends(db)))))
+    g, w, p = (delta(b, a) * 1000 / count for b, a in zip(before, after, strict=True))
+    return (LONE, count / elapsed, g, w, p, 0, "")
+
+
 def check_once(method, path, headers, body, cookie):
     import requests
 
@@ -290,6 +313,7 @@ def main():
     ap.add_argument("--fresh-static", action="store_true", help="collect the static files again")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=1, help="rounds of every kind; each figure the median of its rounds")
+    ap.add_argument("--lone", type=int, default=20, help="hands logged one at a time, each with its own job")
     args = ap.parse_args()
     if not shutil.which("wrk"):
         sys.exit("bench/floor.py drives the site with wrk: apt-get install wrk")
@@ -351,6 +375,10 @@ def main():
                 g, w, p = (delta(b, a) * 1000 / count for b, a in zip(before, after, strict=True))
                 rows.append((name, count / elapsed, g, w, p, bad, socket_errors))
                 print(f"  {name}: {count} requests, {bad} not 2xx {socket_errors}", flush=True)
+                if method == "POST":
+                    rows.append(one_at_a_time((name, method, path, headers, bodies), cookie,
+                                              server, worker, db, args.lone))  # fmt: skip
+                    print(f"  {LONE}: {args.lone} requests", flush=True)
     finally:
         stop(server)
         stop(worker)
