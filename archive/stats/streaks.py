@@ -15,6 +15,7 @@ Rows for game '' are every game's hands together (they interleave within a night
 from __future__ import annotations
 
 from collections import defaultdict
+from itertools import groupby
 
 from django.db import connection
 
@@ -55,22 +56,10 @@ def sign(net):
 def segment(signs):
     """The segment of these hands' signs in time order (at least one), in one pass: what combining each
     hand's `one(sign)` in turn gives (a job rebuilds a day of a hundred hands a player on every hand logged)."""
-    n, first, last = len(signs), signs[0], signs[-1]
-    first_len = last_len = 1
-    while first_len < n and signs[first_len] == first:
-        first_len += 1
-    while last_len < n and signs[-1 - last_len] == last:
-        last_len += 1
-    best_win = worst_loss = run = 0
-    previous = None
-    for s in signs:
-        run = run + 1 if s == previous else 1
-        previous = s
-        if s == 1:
-            best_win = max(best_win, run)
-        elif s == -1:
-            worst_loss = max(worst_loss, run)
-    return (n, first, first_len, last, last_len, best_win, worst_loss)
+    runs = [(s, len(list(run))) for s, run in groupby(signs)]  # (sign, length) in order
+    best_win = max((n for s, n in runs if s == 1), default=0)
+    worst_loss = max((n for s, n in runs if s == -1), default=0)
+    return (len(signs), *runs[0], *runs[-1], best_win, worst_loss)
 
 
 def _day_segments(seat_rows):
@@ -81,7 +70,7 @@ def _day_segments(seat_rows):
         s = (net > 0) - (net < 0)
         signs[family_id, player_id, game, day].append(s)
         signs[family_id, player_id, ALL, day].append(s)
-    return {key: segment(row) for key, row in signs.items()}
+    return {(f, p, g, as_date(d)): segment(row) for (f, p, g, d), row in signs.items()}
 
 
 def _day_rows(seat_rows):
@@ -218,7 +207,7 @@ def rebuild_touched(family_id, game, days, players):
             "ORDER BY family_id, player_id, day, played_at, hand_id",
             params,
         )
-        day_segs = _day_segments((f, p, g, as_date(d), net) for f, p, g, d, net in cur.fetchall())
+        day_segs = _day_segments(cur.fetchall())
         # Their months: the untouched days' segments as stored, the touched days' as just made.
         clause, params = where({"family_id": family_id, "game": games, "player_id": players})
         spans, span_params = _ranges("day", [(m, next_month(m)) for m in months])
