@@ -118,12 +118,20 @@ def stats_update_for_hands(*, hand_ids, owed_only=False):
             keys[family_id, game][1].add(player_id)
 
     seen()
+    new_hands = None if keys else hand_ids  # none of them had facts: hands logged since the last job
     derive.delete_facts(hand_ids)
     written, _ = derive.rederive(hand_ids, derive.Context())
     seen()
     _test_pause()
     for (family_id, game), (days, players, sessions) in keys.items():
-        summaries.rebuild_touched(family_id, game, days=days, players=players, sessions=sessions)
+        summaries.rebuild_touched(
+            family_id,
+            game,
+            days=days,
+            players=players,
+            sessions=sessions,
+            new_hands=new_hands if len(keys) == 1 else None,  # (one game's hands: see streaks.rebuild_touched)
+        )
     StatsOutbox.objects.filter(id__in=owed).delete()
     family_changed(*family_ids, nights=())  # the statistics only: no night's page shows them
     return {"hands": written, "keys": sum(len(d) * len(p) for d, p, _ in keys.values())}

@@ -185,12 +185,17 @@ def rebuild_years(family_id=None, games=None, years=None, players=None):
         StatsStreakMonth.objects.bulk_create(_rolled(rows, year_of, YEAR_SPAN))
 
 
-def rebuild_touched(family_id, game, days, players):
+def rebuild_touched(family_id, game, days, players, new_hands=None):
     """After a job changed some hands of one game on `days`: the day segments of those days and players (every
     game's, and every game together), then the month segments of their months and the year segments of their
     years, of `game` and of every game together. What rebuild_days and rebuild_months give, in three reads and
     one batch of writes of plain SQL: a job runs this on every hand logged, and the ORM's dozen statements cost
-    it more than their work."""
+    it more than their work.
+
+    new_hands: the touched hands are new ones (they had no facts before). When they are all of `game` and come
+    after every other hand of their days for their players (a hand logged at the end of the night), each day's
+    segment is the stored one with theirs combined after it (_days_appended): the day's other hands are not
+    read. Otherwise, and without new_hands, each touched day is made again from all its hands."""
     days, players = sorted({as_date(d) for d in days}), sorted(players)
     if not days or not players:
         return
@@ -200,14 +205,18 @@ def rebuild_touched(family_id, game, days, players):
     fact, day_table, month_table = (table_of(m) for m in (SeatFact, StatsStreakDay, StatsStreakMonth))
     fields = ", ".join(FIELDS)
     with connection.cursor() as cur:
-        # The touched days, from their hands.
-        clause, params = where({"family_id": family_id, "game": list(Game.values), "day": days, "player_id": players})
-        cur.execute(
-            f"SELECT family_id, player_id, game, day, net FROM {fact}{clause} "
-            "ORDER BY family_id, player_id, day, played_at, hand_id",
-            params,
-        )
-        day_segs = _day_segments(cur.fetchall())
+        day_segs = _days_appended(cur, family_id, game, days, players, new_hands) if new_hands else None
+        day_games = games  # the day rows replaced: `game`'s and every game's together
+        if day_segs is None:  # the touched days, from all their hands (every game's rows of those days made again)
+            clause, params = where(
+                {"family_id": family_id, "game": list(Game.values), "day": days, "player_id": players}
+            )
+            cur.execute(
+                f"SELECT family_id, player_id, game, day, net FROM {fact}{clause} "
+                "ORDER BY family_id, player_id, day, played_at, hand_id",
+                params,
+            )
+            day_segs, day_games = _day_segments(cur.fetchall()), [*Game.values, ALL]
         # Their months: the untouched days' segments as stored, the touched days' as just made.
         clause, params = where({"family_id": family_id, "game": games, "player_id": players})
         spans, span_params = _ranges("day", [(m, next_month(m)) for m in months])
@@ -231,7 +240,7 @@ def rebuild_touched(family_id, game, days, players):
         month_rows += [(f, g, p, m, n, *seg) for (f, g, p, m), (n, seg) in month_segs.items()]
         year_segs = _rolled_segments(sorted(month_rows, key=_in_time), year_of)
     batch = Batch()
-    batch.delete(day_table, {"family_id": family_id, "game": [*Game.values, ALL], "day": days, "player_id": players})
+    batch.delete(day_table, {"family_id": family_id, "game": day_games, "day": days, "player_id": players})
     _insert(batch, day_table, "day", [(f, p, g, d, 1, *seg) for (f, p, g, d), seg in day_segs.items()])
     for span, periods, segs in ((MONTH_SPAN, months, month_segs), (YEAR_SPAN, years, year_segs)):
         batch.delete(
@@ -239,6 +248,37 @@ def rebuild_touched(family_id, game, days, players):
         )
         _insert(batch, month_table, "span, month", [(f, p, g, span, m, n, *s) for (f, g, p, m), (n, s) in segs.items()])
     batch.run()
+
+
+def _days_appended(cur, family_id, game, days, players, new_hands):
+    """{(family, player, game, day): segment} for `game` and every game together on the touched days, when the
+    new hands are all of `game` and after every other hand of those days for those players: each stored day
+    segment with the new hands' combined after it. None when that does not hold."""
+    fact, day_table = table_of(SeatFact), table_of(StatsStreakDay)
+    hands = sorted(new_hands)
+    marks = ", ".join(["%s"] * len(hands))
+    cur.execute(
+        f"SELECT player_id, game, day, played_at, hand_id, net FROM {fact} WHERE hand_id IN ({marks}) "
+        "ORDER BY player_id, day, played_at, hand_id",
+        hands,
+    )
+    rows = cur.fetchall()
+    if not rows or any(g != game for _p, g, *_rest in rows):
+        return None
+    at, hand_id = min((r[3], r[4]) for r in rows)
+    clause, params = where({"family_id": family_id, "game": list(Game.values), "day": days, "player_id": players})
+    cur.execute(
+        f"SELECT 1 FROM {fact}{clause} AND hand_id NOT IN ({marks}) "
+        "AND (played_at > %s OR (played_at = %s AND hand_id > %s)) LIMIT 1",
+        params + hands + [at, at, hand_id],
+    )
+    if cur.fetchone() is not None:  # an older hand comes after a new one: the day is made again from all
+        return None
+    clause, params = where({"family_id": family_id, "game": sorted({game, ALL}), "day": days, "player_id": players})
+    cur.execute(f"SELECT player_id, game, day, {', '.join(FIELDS)} FROM {day_table}{clause}", params)
+    stored = {(p, g, as_date(d)): tuple(seg) for p, g, d, *seg in cur.fetchall()}
+    added = _day_segments((family_id, p, g, d, net) for p, g, d, _at, _hand, net in rows)
+    return {(f, p, g, d): combine(stored.get((p, g, d)), seg) for (f, p, g, d), seg in added.items()}
 
 
 def _in_time(row):

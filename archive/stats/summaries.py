@@ -116,7 +116,7 @@ def rebuild_summaries(family_id=None):
     streaks.rebuild_months(family_id)
 
 
-def rebuild_touched(family_id, game, *, days, players, sessions):
+def rebuild_touched(family_id, game, *, days, players, sessions, new_hands=None):
     """After a job changed the facts of some hands of one family and game: rebuild the summaries of
     the days they were or are on (for the players in them), the months of those days and the years of
     those months (Rollup.rebuild_months), the spans of their sessions and the streaks of those days,
@@ -142,4 +142,4 @@ def rebuild_touched(family_id, game, *, days, players, sessions):
     rebuild_spans(family_id, sessions, batch=batch)
     batch.run()
     if players:  # (no player's hand counted: no streak changed)
-        streaks.rebuild_touched(family_id, game, days, players)
+        streaks.rebuild_touched(family_id, game, days, players, new_hands)

@@ -8,6 +8,7 @@ from archive.models import Hand, LedgerEntry
 from archive.stats import services, summaries, tasks
 from archive.stats.models import HandFact, SeatFact, StatsDay, StatsJob
 from config.celery import app as celery_app
+from tests.factories import generated_record
 
 from .conftest import chicago
 from .dump import dump
@@ -281,3 +282,42 @@ def test_the_stats_recompute_command(table, rng, django_capture_on_commit_callba
     assert list(StatsJob.objects.filter(family=family).values_list("state", "done")) == [("done", 5), ("done", 1)]
     with pytest.raises(CommandError, match="no family"):
         call_command("stats_recompute", "--family", "nobody")
+
+
+def test_hands_logged_at_the_end_of_the_night_extend_the_day_and_others_rebuild_it(
+    table, rng, monkeypatch, django_capture_on_commit_callbacks
+):
+    """A job for hands logged at the end of their day adds them to the stored day's streak segment instead of
+    reading the whole day (streaks._days_appended); a hand logged into an earlier night of the same day, a
+    deletion and a restoring make the day again from all its hands. Every way gives what a recompute gives."""
+    from archive.stats import streaks
+    from archive.table import services as table_services
+
+    appended = []
+    real = streaks._days_appended
+    monkeypatch.setattr(streaks, "_days_appended", lambda *a: appended.append(real(*a) is not None) or real(*a))
+    family, players, editor = table["family"], table["players"][:4], table["editor"]
+    nights = []
+    for hour, count in ((14, 3), (20, 4)):
+        with django_capture_on_commit_callbacks(execute=True):  # each hand's job as it is logged
+            nights.append(play_session(family, players=players, started_at=chicago(2024, 7, 6, hour), by=editor,
+                                       hands=count, rng=rng))  # fmt: skip
+    (afternoon, _), (evening, hands) = nights
+    assert appended and all(appended), "each hand logged at the end of the night extends the day"
+    incremental = dump(family)
+    services.stats_recompute(family=family)
+    assert dump(family) == incremental
+    appended.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        # the afternoon's fourth hand, logged after the evening's: it goes before them in the day
+        table_services.hand_add(session=afternoon, record=generated_record(afternoon, seed=11), by=editor)
+    with django_capture_on_commit_callbacks(execute=True):
+        table_services.hand_delete(hand=hands[1], by=editor, why="twice")
+    with django_capture_on_commit_callbacks(execute=True):
+        table_services.hand_restore(hand=hands[1], by=editor, why="it was played")
+    # the afternoon's hand is new but not last: its day is made again; the deletion and the restoring re-rule the
+    # hands after it, known ones: their jobs make the day again without asking
+    assert appended == [False], "the afternoon's hand, logged after the evening's, makes the day again"
+    incremental = dump(family)
+    services.stats_recompute(family=family)
+    assert dump(family) == incremental
