@@ -7,14 +7,16 @@ when the transaction commits. A fragment is cached under a key naming the versio
 next read after a change finds no fragment and renders afresh; the old ones are never read again and expire.
 
 Three tokens a family, so a change replaces what it changed and no more:
-- the family's (`tk:fam:<id>:v`), replaced by every change: the family page and the statistics panels;
+- the family's (`tk:fam:<id>:v`), replaced by every change: the family page;
 - the family-wide one (`tk:fam:<id>:w`), replaced by all but a night's own changes and the statistics jobs (its
   name, money, time zone, people, members; an import, a merge): every page, and the members' cached roles;
 - each night's (`tk:fam:<id>:n:<night>`), replaced by the changes of that night (a hand logged, edited,
   deleted or restored, a dispute on one of its hands): a night's hand table, its hands' ruling panels and what
   its next hand starts from are cached under the family-wide token and the night's together.
-So a hand logged in one night leaves the other nights' pages and every member's role cached, and the
-statistics job it queues leaves every night's pages cached.
+- the statistics' (`tk:fam:<id>:s`), replaced by the statistics jobs and a new night: the statistics panels are
+  cached under the family-wide token and this one, and show the statistics as the last job left them.
+So a hand logged in one night leaves the other nights' pages, the statistics panels (until its job has run) and
+every member's role cached, and the statistics job it queues leaves every night's pages cached.
 
 Why this is safe across processes: a reader takes the version *before* it reads the database. A reader that
 took the old version may store a fragment under it, but nobody reads that version again once the commit's
@@ -45,6 +47,10 @@ def wide_key(family_id) -> str:
 
 def night_key(family_id, night_id) -> str:
     return f"tk:fam:{family_id}:n:{night_id}"
+
+
+def statistics_key(family_id) -> str:
+    return f"tk:fam:{family_id}:s"
 
 
 def _new_token() -> str:
@@ -83,27 +89,36 @@ def night_version(family_id, night_id) -> str:
     return ".".join(_tokens(wide_key(family_id), night_key(family_id, night_id)))
 
 
-def bump(family_id, nights=None) -> None:
-    """New tokens: the family's, and the nights' given (nights=None: the family-wide one, so every page)."""
+def statistics_version(family_id) -> str:
+    """The version of the statistics panels: the family-wide version and the statistics' own together, the
+    latter replaced by the statistics jobs (and a new night, which the panels list), not by the changes of hands
+    themselves: the panels show the statistics as the last job left them."""
+    return ".".join(_tokens(wide_key(family_id), statistics_key(family_id)))
+
+
+def bump(family_id, nights=None, statistics=False) -> None:
+    """New tokens: the family's, the nights' given (nights=None: the family-wide one, so every page) and, with
+    statistics, the statistics'."""
     keys = [version_key(family_id)]
     keys += [wide_key(family_id)] if nights is None else [night_key(family_id, n) for n in nights]
+    keys += [statistics_key(family_id)] if statistics else []
     cache.set_many({key: _new_token() for key in keys}, timeout=None)
 
 
-def family_changed(*family_ids, nights=None) -> None:
+def family_changed(*family_ids, nights=None, statistics=False) -> None:
     """A service changed these families' data: new versions now (this process's next read, a test's), and
     again once the transaction commits (what every other process reads after the commit).
 
     nights=None: anything of the family (its people, money, settings; an import, a merge). nights=[ids]: only
-    those nights of the (one) family changed, and the family's lists and totals with them (the family page,
-    the statistics). nights=(): only the lists and totals (a statistics job)."""
+    those nights of the (one) family changed, and the family page's lists and totals with them. nights=(): only
+    those lists and totals. statistics: the statistics panels too (a statistics job; a new night)."""
     ids = sorted({int(f) for f in family_ids if f is not None})
     nights = None if nights is None else sorted({int(n) for n in nights})
     if nights and len(ids) > 1:
         raise ValueError("nights belong to one family")
     for fid in ids:
-        bump(fid, nights)
-        transaction.on_commit(lambda fid=fid: bump(fid, nights), robust=True)
+        bump(fid, nights, statistics)
+        transaction.on_commit(lambda fid=fid: bump(fid, nights, statistics), robust=True)
 
 
 def fragment(family_id, name: str, parts, render: Callable[[], object], *, version: str | None = None):

@@ -133,7 +133,7 @@ def stats_update_for_hands(*, hand_ids, owed_only=False):
             new_hands=new_hands if len(keys) == 1 else None,  # (one game's hands: see streaks.rebuild_touched)
         )
     StatsOutbox.objects.filter(id__in=owed).delete()
-    family_changed(*family_ids, nights=())  # the statistics only: no night's page shows them
+    family_changed(*family_ids, nights=(), statistics=True)  # no night's page shows the statistics
     return {"hands": written, "keys": sum(len(d) * len(p) for d, p, _ in keys.values())}
 
 
@@ -240,7 +240,7 @@ def _recompute(family, job, rederive):
         StatsJob.objects.filter(pk=job.pk).update(
             state=StatsJob.State.DONE, done=done, total=total, finished_at=timezone.now()
         )
-    family_changed(*family_ids, nights=())  # the statistics only: no night's page shows them
+    family_changed(*family_ids, nights=(), statistics=True)  # no night's page shows the statistics
     return {"rederived": done, "removed": removed, "rederive": rederive}
 
 

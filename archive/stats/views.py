@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from archive.common import bounds, catalogue
-from archive.common.fragments import family_version, fragment
+from archive.common.fragments import fragment, statistics_version
 from archive.people.access import can_edit, family_for, require_edit
 from archive.people.models import Player
 from archive.stats import games as stats_games
@@ -97,13 +97,13 @@ def _game_parts(game):
 @require_GET
 def family_stats(request, slug):
     family, role = family_for(request.user, slug)
-    version = family_version(family.pk)  # before the statistics are read (archive/common/fragments.py)
+    version = statistics_version(family.pk)  # before the statistics are read (archive/common/fragments.py)
     flt, errors = parse_filters(request.GET)
     for e in errors:
         messages.warning(request, e)
     ctx = {"family": family, "role": role, "can_edit": can_edit(role), "filters": flt}
 
-    def panels():  # the totals, tables and charts: read and rendered once a family version and filter
+    def panels():  # the totals, tables and charts: read and rendered once a statistics version and filter
         # (stripped: the page is the same bytes as when it was one template)
         return render_to_string("stats/_family_panels.html", ctx | _panels(family, flt)).lstrip()
 

@@ -287,3 +287,17 @@ def test_a_statistics_job_leaves_the_nights_pages_cached(night, client_as, djang
     assert [_queries(client, url) for url in pages] == [0, 0]
     # the statistics page is read again (the family's version is new), the same figures: nothing else changed
     assert _queries(client, urls["statistics"]) > 2 and _page(client, urls["statistics"]) == stats
+
+
+def test_a_hand_logged_leaves_the_statistics_panels_cached_until_its_job_has_run(
+    night, client_as, django_capture_on_commit_callbacks
+):
+    client = client_as("owner")
+    url = _urls(night)["statistics"]
+    _page(client, url)
+    with django_capture_on_commit_callbacks(execute=False):  # the hand saved, its job not run yet
+        log(night)
+    assert _queries(client, url) == 2, "the latest job and what is owed: the panels from the cache"
+    with django_capture_on_commit_callbacks(execute=True):
+        stats_job(night)
+    assert _queries(client, url) > 2, "the job's figures read afresh"

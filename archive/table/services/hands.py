@@ -94,7 +94,7 @@ def session_create(
         summary=f"session {key} opened",
         after={"id": session.pk, "key": key, "house_rules": house_rules or {}, "pot_in": pot_in},
     )
-    family_changed(family.pk, nights=[session.pk])  # the family page lists its nights
+    family_changed(family.pk, nights=[session.pk], statistics=True)  # the family and statistics pages list nights
     return session
 
 
