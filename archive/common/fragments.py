@@ -86,7 +86,13 @@ def wide_version(family_id) -> str:
 def night_version(family_id, night_id) -> str:
     """The version of one night's pages (its hand table, its hands' pages, what its next hand starts from): the
     family-wide version and the night's own together."""
-    return ".".join(_tokens(wide_key(family_id), night_key(family_id, night_id)))
+    return night_versions(family_id, night_id)[1]
+
+
+def night_versions(family_id, night_id) -> tuple[str, str]:
+    """(the family-wide version, the night's version), read together."""
+    wide, own = _tokens(wide_key(family_id), night_key(family_id, night_id))
+    return wide, f"{wide}.{own}"
 
 
 def statistics_version(family_id) -> str:

@@ -87,18 +87,6 @@ def _seats(qs):
     )
 
 
-def rebuild_days(family_id, days, players):
-    """The day segments of the given days and players (every game's, and every game together)."""
-    days, players = sorted(days), sorted(players)
-    # game__in, here and below: the (family, game, day) indexes seek each game's rows of these days instead of
-    # reading every game's rows of the family (at 500,000 hands, 2 ms a job and growing with the history)
-    StatsStreakDay.objects.filter(
-        family_id=family_id, game__in=[*Game.values, ALL], day__in=days, player_id__in=players
-    ).delete()
-    qs = SeatFact.objects.filter(family_id=family_id, game__in=Game.values, day__in=days, player_id__in=players)
-    StatsStreakDay.objects.bulk_create(_day_rows(_seats(qs)), batch_size=2000)
-
-
 def rebuild_all_days(family_id=None):
     """Every day segment of the family (None: every family), from its seat facts, chunk by chunk."""
     qs = StatsStreakDay.objects.all() if family_id is None else StatsStreakDay.objects.filter(family_id=family_id)
@@ -140,56 +128,21 @@ def _ordered(qs, period):
     )
 
 
-def _filter(family_id, games, players=None):
+def rebuild_months(family_id=None):
+    """Every month segment of the family (None: of every family), from its day segments; then every year
+    segment from the months. (A job's few days, months and years: rebuild_touched.)"""
     flt = {} if family_id is None else {"family_id": family_id}
-    if games is not None:
-        flt["game__in"] = sorted(games)
-    if players is not None:  # a player's months and years are made of their own days only
-        flt["player_id__in"] = sorted(players)
-    return flt
-
-
-def rebuild_months(family_id=None, games=None, months=None, players=None):
-    """The month segments of the family (None: all), the games (None: all, '' included), months (None:
-    all) and players (None: all), from the day segments; then the year segments of those months."""
-    flt = _filter(family_id, games, players)
-    months_qs = StatsStreakMonth.objects.filter(**flt, span=MONTH_SPAN)
-    if months is None:
-        months_qs.delete()
-        rows = _ordered(StatsStreakDay.objects.filter(**flt), "day").iterator(chunk_size=10_000)
-        StatsStreakMonth.objects.bulk_create(_rolled(rows, month_of, MONTH_SPAN), batch_size=5000)
-        rebuild_years(family_id, games, players=players)
-        return
-    months = sorted(set(months))
-    for m in months:
-        months_qs.filter(month=m).delete()
-        rows = _ordered(StatsStreakDay.objects.filter(**flt, day__gte=m, day__lt=next_month(m)), "day")
-        StatsStreakMonth.objects.bulk_create(_rolled(rows, month_of, MONTH_SPAN))
-    rebuild_years(family_id, games, {year_of(m) for m in months}, players)
-
-
-def rebuild_years(family_id=None, games=None, years=None, players=None):
-    """The year segments of the family, games, years and players (None: all), each from its (at most 12)
-    months."""
-    flt = _filter(family_id, games, players)
-    years_qs = StatsStreakMonth.objects.filter(**flt, span=YEAR_SPAN)
-    months_qs = StatsStreakMonth.objects.filter(**flt, span=MONTH_SPAN)
-    if years is None:
-        years_qs.delete()
-        rows = _ordered(months_qs, "month").iterator(chunk_size=10_000)
-        StatsStreakMonth.objects.bulk_create(_rolled(rows, year_of, YEAR_SPAN), batch_size=5000)
-        return
-    for y in sorted(set(years)):
-        years_qs.filter(month=y).delete()
-        rows = _ordered(months_qs.filter(month__gte=y, month__lt=next_year(y)), "month")
-        StatsStreakMonth.objects.bulk_create(_rolled(rows, year_of, YEAR_SPAN))
+    StatsStreakMonth.objects.filter(**flt).delete()
+    rows = _ordered(StatsStreakDay.objects.filter(**flt), "day").iterator(chunk_size=10_000)
+    StatsStreakMonth.objects.bulk_create(_rolled(rows, month_of, MONTH_SPAN), batch_size=5000)
+    rows = _ordered(StatsStreakMonth.objects.filter(**flt, span=MONTH_SPAN), "month").iterator(chunk_size=10_000)
+    StatsStreakMonth.objects.bulk_create(_rolled(rows, year_of, YEAR_SPAN), batch_size=5000)
 
 
 def rebuild_touched(family_id, game, days, players, new_hands=None):
     """After a job changed some hands of one game on `days`: the day segments of those days and players (every
     game's, and every game together), then the month segments of their months and the year segments of their
-    years, of `game` and of every game together. What rebuild_days and rebuild_months give, in three reads and
-    one batch of writes of plain SQL: a job runs this on every hand logged, and the ORM's dozen statements cost
+    years, of `game` and of every game together: three reads and one batch of writes of plain SQL: a job runs this on every hand logged, and the ORM's dozen statements cost
     it more than their work.
 
     new_hands: the touched hands are new ones (they had no facts before). When they are all of `game` and come

@@ -15,7 +15,7 @@ from rest_framework.response import Response
 import referee
 from archive.common.api.schema import refused_for
 from archive.common.api.views import NewestFirst, bad_record, django_error, id_query, int_param
-from archive.common.fragments import fragment, night_version
+from archive.common.fragments import fragment, night_versions
 from archive.people import services as people_services
 from archive.people.access import cached_role, member_family_ids, require_editor_of, visible_family
 from archive.people.models import Player
@@ -132,8 +132,8 @@ class SessionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
         family_id = selectors.night_family_id(pk)
         if family_id is None:
             raise Http404
-        version = night_version(family_id, pk)  # "<family-wide>.<the night's own>"
-        if cached_role(request.user, family_id, version.split(".")[0]) is None:  # (the family-wide part)
+        wide, version = night_versions(family_id, pk)
+        if cached_role(request.user, family_id, wide) is None:
             raise Http404
         answer = fragment(family_id, "next", [pk], lambda: selectors.next_hand_answer(family_id, pk), version=version)
         if not answer:

@@ -131,27 +131,26 @@ def next_hand_defaults(session) -> dict:
 NIGHT_FAMILY_TTL = 24 * 60 * 60
 
 
+def _cached_owner(key, rows, column):
+    """The `column` of the one row of `rows` (the id of what owns it), cached under `key` (it never changes);
+    None for no such row (not cached)."""
+    owner = cache.get(key)
+    if owner is None:
+        owner = rows.values_list(column, flat=True).first()
+        if owner is not None:
+            cache.set(key, owner, NIGHT_FAMILY_TTL)
+    return owner
+
+
 def night_family_id(pk) -> int | None:
     """The id of the family night `pk` belongs to (deleted or not), None for no such night (not cached)."""
-    key = f"tk:night:{pk}:family"
-    family_id = cache.get(key)
-    if family_id is None:
-        family_id = Session.objects.filter(pk=pk).values_list("family_id", flat=True).first()
-        if family_id is not None:
-            cache.set(key, family_id, NIGHT_FAMILY_TTL)
-    return family_id
+    return _cached_owner(f"tk:night:{pk}:family", Session.objects.filter(pk=pk), "family_id")
 
 
 def hand_night_id(pk) -> int | None:
     """The id of the night hand `pk` belongs to (a hand never moves to another night), None for no such hand
     (not cached). Read before a night's version, so the hand page knows which night's version to take."""
-    key = f"tk:hand:{pk}:night"
-    night_id = cache.get(key)
-    if night_id is None:
-        night_id = Hand.objects.filter(pk=pk).values_list("session_id", flat=True).first()
-        if night_id is not None:
-            cache.set(key, night_id, NIGHT_FAMILY_TTL)
-    return night_id
+    return _cached_owner(f"tk:hand:{pk}:night", Hand.objects.filter(pk=pk), "session_id")
 
 
 def next_hand_answer(family_id, pk) -> dict | bool:
