@@ -43,6 +43,18 @@ RESEND = """async (js) => {
 }"""
 
 
+def open_offline(page, live_server, family, session):
+    """Sign in, open the night's hand entry online (the service worker keeps it), then go offline and open it
+    again: the page a phone with no network shows. Answers the page's address."""
+    log = f"{live_server.url}/families/{family.slug}/sessions/{session.pk}/log/"
+    login(page, live_server.url)
+    assert controlled(page)
+    page.goto(log)
+    page.context.set_offline(True)
+    page.goto(log)
+    return log
+
+
 def log_swik_hand(page):
     """The worked hand of tests/browser/test_log_hand.py, through the picker."""
     page.locator('#cut-choices select[data-name="cutter"]').wait_for(timeout=60000)  # the first answer loads Python
@@ -240,13 +252,7 @@ def test_two_swik_hands_in_a_row_offline_the_second_set_up_from_the_first(page, 
 @pytest.mark.django_db(transaction=True)
 def test_a_hand_set_up_from_one_the_server_refused_is_held_back_not_sent(page, live_server, owner, family):
     session = factories.make_session(family, owner)
-    log = f"{live_server.url}/families/{family.slug}/sessions/{session.pk}/log/"
-    login(page, live_server.url)
-    assert controlled(page)
-    page.goto(log)
-
-    page.context.set_offline(True)
-    page.goto(log)
+    open_offline(page, live_server, family, session)
     page.locator("#advanced summary").click()
     page.fill("#id_raw", json.dumps(factories.example_record("01-plain-hand")))
     page.click("#save-hand")
@@ -293,13 +299,7 @@ def trade_to_a_svara(page):
 @pytest.mark.django_db(transaction=True)
 def test_a_seka_svara_is_carried_to_the_next_hand_on_the_phone_offline(page, live_server, owner, family):
     session = factories.make_session(family, owner, ("Masha", "Tolya", "Dasha"), game="seka", first_dealer=2)
-    log = f"{live_server.url}/families/{family.slug}/sessions/{session.pk}/log/"
-    login(page, live_server.url)
-    assert controlled(page)
-    page.goto(log)
-
-    page.context.set_offline(True)
-    page.goto(log)
+    open_offline(page, live_server, family, session)
     trade_to_a_svara(page)
     page.click("#save-hand")
     expect(page.locator("#kept-here")).to_contain_text("Not yet sent: hand 1 is kept on this phone")
@@ -333,13 +333,7 @@ def test_two_sedma_deals_offline_the_second_is_deal_two_of_the_game(page, live_s
     sedma = factories.make_session(
         family, owner, ("Babička", "Děda", "Jana", "Petr"), game="sedma", variant="4p", first_dealer=3
     )
-    log = f"{live_server.url}/families/{family.slug}/sessions/{sedma.pk}/log/"
-    login(page, live_server.url)
-    assert controlled(page)
-    page.goto(log)
-
-    page.context.set_offline(True)
-    page.goto(log)
+    open_offline(page, live_server, family, sedma)
     for number, points in ((1, "60"), (2, "30")):
         page.locator('.seg[data-name="sedma-mode"] button[data-value="paper"]').click(timeout=60000)
         page.locator(f'.seg[data-name="paper-0"] button[data-value="{points}"]').click()
