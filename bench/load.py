@@ -29,6 +29,8 @@ from datetime import timedelta
 from pathlib import Path
 from urllib.parse import urlparse
 
+import load_cpu
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "load_settings")
@@ -246,6 +248,7 @@ def main():
         PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "bench")]),
         LOAD_FAMILIES=str(tmp / "families.json"),
         LOAD_THINK=str(args.think),
+        LOAD_CPU_LOG=str(tmp / "cpu.log"),
     )
     host = "http://127.0.0.1:8765"
     worker = server = None
@@ -328,6 +331,9 @@ def main():
         f"the site's CPU (gunicorn and the worker) over the run: {site_cpu:.0f} s in {args.seconds} s, "
         f"{site_cpu * 1000 / max(int(total['Request Count']), 1):.1f} ms a request"
     )
+    print(f"\n{'the site CPU by request (gunicorn)':<40}{'count':>7}{'mean ms':>9}{'share':>7}")
+    for kind, count, mean, share in load_cpu.summary(tmp / "cpu.log"):
+        print(f"{kind:<40}{count:>7}{mean:>9.1f}{share:>7.0%}")
     if bare:
         print(f"the bare Django view in the same run: {bare[0]:.0f} requests/s, {bare[1]:.2f} ms of gunicorn CPU each")
     print("load average (1, 5, 15 min): " + ", ".join(f"{x:.2f}" for x in os.getloadavg()))

@@ -1,0 +1,35 @@
+"""bench/load.py's ledger of CPU by request kind: a middleware (first in the chain, so it counts all the others)
+that appends "<method> <url name> <CPU ms>" for each request to the file LOAD_CPU_LOG names, and the
+summary the bench prints from it. One short O_APPEND write a request keeps the four workers' lines whole."""
+
+import os
+import time
+from collections import defaultdict
+
+
+class CpuLedger:
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.fd = os.open(os.environ["LOAD_CPU_LOG"], os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+
+    def __call__(self, request):
+        started = time.thread_time()
+        response = self.get_response(request)
+        used = (time.thread_time() - started) * 1000
+        match = getattr(request, "resolver_match", None)
+        name = (match.url_name or match.view_name) if match else "unresolved"
+        os.write(self.fd, f"{request.method} {name} {used:.3f}\n".encode())
+        return response
+
+
+def summary(path):
+    """[(kind, count, mean CPU ms, share of the total)] from the ledger file, largest share first."""
+    totals, counts = defaultdict(float), defaultdict(int)
+    with open(path) as f:
+        for line in f:
+            method, name, ms = line.split()
+            totals[method, name] += float(ms)
+            counts[method, name] += 1
+    whole = sum(totals.values()) or 1.0
+    rows = [(f"{m} {n}", counts[m, n], totals[m, n] / counts[m, n], totals[m, n] / whole) for m, n in totals]
+    return sorted(rows, key=lambda r: -r[3])
