@@ -11,7 +11,10 @@ headless (bench/load_users.py: each user logs in to one family and browses its p
 logs hands and edits them). Then it prints requests per second, median and 99th-percentile
 latency and the error count per request kind and in total, against the targets (200 requests/s,
 p99 under 500 ms, no errors), and checks that every session's pot chain is consistent (each
-hand's pot_in is the pot_out before it) and that every statistic equals a full recompute.
+hand's pot_in is the pot_out before it) and that every statistic equals a full recompute. It also prints
+the site's CPU by request kind and by Celery task (bench/load_cpu.py), so a run says where the cores went.
+With --reads-only nobody logs or edits: every page is served from the cache after its first read, which
+measures the mix's floor with a perfect cache.
 """
 
 import argparse
@@ -222,6 +225,11 @@ def main():
     ap.add_argument("--seconds", type=int, default=60)
     ap.add_argument("--think", type=float, default=0.5, help="mean seconds a user waits between requests")
     ap.add_argument("--workers", type=int, default=4, help="gunicorn workers")
+    ap.add_argument(
+        "--reads-only",
+        action="store_true",
+        help="no hand logged or edited: every page served from the cache after its first read (the mix's floor)",
+    )
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
 
@@ -249,6 +257,7 @@ def main():
         LOAD_FAMILIES=str(tmp / "families.json"),
         LOAD_THINK=str(args.think),
         LOAD_CPU_LOG=str(tmp / "cpu.log"),
+        LOAD_READS_ONLY="1" if args.reads_only else "0",
     )
     host = "http://127.0.0.1:8765"
     worker = server = None

@@ -1,10 +1,37 @@
 """bench/load.py's ledger of CPU by request kind: a middleware (first in the chain, so it counts all the others)
-that appends "<method> <url name> <CPU ms>" for each request to the file LOAD_CPU_LOG names, and the
-summary the bench prints from it. One short O_APPEND write a request keeps the four workers' lines whole."""
+that appends "<method> <url name> <CPU ms>" for each request to the file LOAD_CPU_LOG names, the same for each
+Celery task the worker runs ("TASK <task name> <CPU ms>", from Celery's task_prerun and task_postrun signals,
+connected when bench/load_settings.py imports this module), and the summary the bench prints from it. One short
+O_APPEND write a line keeps the processes' lines whole."""
 
 import os
 import time
 from collections import defaultdict
+
+from celery.signals import task_postrun, task_prerun
+
+
+def _write(line):
+    fd = os.open(os.environ["LOAD_CPU_LOG"], os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        os.write(fd, line.encode())
+    finally:
+        os.close(fd)
+
+
+_task_started = {}
+
+
+@task_prerun.connect
+def _task_starts(task_id=None, **kwargs):
+    _task_started[task_id] = time.thread_time()
+
+
+@task_postrun.connect
+def _task_ends(task_id=None, task=None, **kwargs):
+    started = _task_started.pop(task_id, None)
+    if started is not None:
+        _write(f"TASK {getattr(task, 'name', '?')} {(time.thread_time() - started) * 1000:.3f}\n")
 
 
 class CpuLedger:

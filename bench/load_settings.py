@@ -1,6 +1,6 @@
 """bench/load.py's settings: the embedded default's (config.settings.base, DEBUG off), with the bare view of
 bench/floor_urls.py beside the site's, measured in the same run as the load, and (when LOAD_CPU_LOG names a
-file) each request's CPU written there by bench/load_cpu.py, so the run can say where the cores went."""
+file) each request's and each task's CPU written there by bench/load_cpu.py, so the run can say where the cores went."""
 
 import os
 
@@ -9,4 +9,6 @@ from config.settings.base import MIDDLEWARE
 
 ROOT_URLCONF = "floor_urls"
 if os.environ.get("LOAD_CPU_LOG"):
+    import load_cpu  # noqa: F401 (connects the Celery task ledger in the worker)
+
     MIDDLEWARE = ["load_cpu.CpuLedger", *MIDDLEWARE]
