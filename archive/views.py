@@ -4,15 +4,15 @@ rules are the referee's. Strangers get 404 (archive.people.access), viewers 403 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from archive.common import money
-from archive.common.fragments import family_version, fragment
+from archive.common.fragments import family_versions, fragment
 from archive.guide import guide_html
-from archive.history.forms import ImportForm
 from archive.people import invitations
 from archive.people import selectors as people_selectors
 from archive.people import services as people_services
@@ -66,7 +66,8 @@ OPEN_DISPUTES_SHOWN = 5
 @login_required
 def family_page(request, slug):
     family, role = family_for(request.user, slug)
-    version = family_version(family.pk)  # before the family's rows are read (archive/common/fragments.py)
+    # the family's version and the family-wide one, before the family's rows are read (archive/common/fragments.py)
+    version, wide = family_versions(family.pk)
     ctx = _base(request, family, role)
     keyset = _keyset_args(request, family)
 
@@ -100,14 +101,45 @@ def family_page(request, slug):
         ctx
         | {
             "body": mark_safe(html),  # noqa: S308 (rendered by the view above)
-            "members": people_selectors.members_of(family),
-            "member_form": MemberAddForm(),
-            "roles": Membership.Role.choices,
-            "import_form": ImportForm(),
-            "invitations": invitations.open_invitations(family) if role == Membership.Role.OWNER else [],
-            "currency_choices": money.choices(),
+            "members_panel": _members_panel(request, family, role, ctx, version=wide),
         },
     )
+
+
+# Where the cached members panel takes each request's own CSRF token and an owner's open invitations.
+CSRF_SLOT = "tk-csrf-slot-3c9e1f"
+INVITATIONS_SLOT = "<!--tk:invitations-->"
+
+
+def _members_panel(request, family, role, ctx, *, version):
+    """The family page's members panel: read and rendered once a family-wide version (members, roles, money),
+    a role and a member ("you"), then served with this request's CSRF token (a token is the session's, never
+    cached) and, for an owner, the open invitations read afresh (one expires without a change of the family)."""
+
+    def panel():
+        return render_to_string(
+            "archive/_family_members.html",
+            ctx
+            | {
+                "user": request.user,
+                "members": people_selectors.members_of(family),
+                "member_form": MemberAddForm(),
+                "roles": Membership.Role.choices,
+                "currency_choices": money.choices(),
+                "csrf_token": CSRF_SLOT,
+                "invitations_slot": mark_safe(INVITATIONS_SLOT),  # noqa: S308 (a constant)
+            },
+        )
+
+    html = fragment(family.pk, "members", [role, request.user.pk], panel, version=version)
+    open_ = invitations.open_invitations(family) if role == Membership.Role.OWNER else []
+    said = (
+        render_to_string("archive/_family_invitations.html", ctx | {"invitations": open_}, request=request)
+        if open_
+        else ""
+    )
+    html = html.replace(CSRF_SLOT, get_token(request)).replace(INVITATIONS_SLOT, said)
+    return mark_safe(html)  # noqa: S308 (rendered above, the token and the invitations escaped by their templates)
 
 
 # --- players ---------------------------------------------------------------------------------------------

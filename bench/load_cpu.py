@@ -1,7 +1,7 @@
 """bench/load.py's ledger of CPU by request kind: a middleware (first in the chain, so it counts all the others)
 that appends "<method> <url name> <CPU ms>" for each request to the file LOAD_CPU_LOG names, the same for each
 Celery task the worker runs ("TASK <task name> <CPU ms>", from Celery's task_prerun and task_postrun signals,
-connected when bench/load_settings.py imports this module), and the summary the bench prints from it. One short
+which bench/load_settings.py connects when LOAD_CPU_LOG is set), and the summary the bench prints from it. One short
 O_APPEND write a line keeps the processes' lines whole."""
 
 import os
@@ -22,16 +22,20 @@ def _write(line):
 _task_started = {}
 
 
-@task_prerun.connect
 def _task_starts(task_id=None, **kwargs):
     _task_started[task_id] = time.thread_time()
 
 
-@task_postrun.connect
 def _task_ends(task_id=None, task=None, **kwargs):
     started = _task_started.pop(task_id, None)
     if started is not None:
         _write(f"TASK {getattr(task, 'name', '?')} {(time.thread_time() - started) * 1000:.3f}\n")
+
+
+def ledger_tasks():
+    """Write each Celery task's CPU to the ledger too (in the worker, whose settings call this)."""
+    task_prerun.connect(_task_starts, weak=False, dispatch_uid="tk-load-cpu-starts")
+    task_postrun.connect(_task_ends, weak=False, dispatch_uid="tk-load-cpu-ends")
 
 
 class CpuLedger:

@@ -9,6 +9,7 @@ from config.settings.base import MIDDLEWARE
 
 ROOT_URLCONF = "floor_urls"
 if os.environ.get("LOAD_CPU_LOG"):
-    import load_cpu  # noqa: F401 (connects the Celery task ledger in the worker)
+    import load_cpu
 
+    load_cpu.ledger_tasks()
     MIDDLEWARE = ["load_cpu.CpuLedger", *MIDDLEWARE]

@@ -76,6 +76,12 @@ def family_version(family_id) -> str:
     return _tokens(version_key(family_id))[0]
 
 
+def family_versions(family_id) -> tuple[str, str]:
+    """(the family's version, the family-wide version), read together: the family page's body and its members."""
+    family, wide = _tokens(version_key(family_id), wide_key(family_id))
+    return family, wide
+
+
 def wide_version(family_id) -> str:
     """The version of what every page of the family shows: its name, money, time zone, people and members.
     Replaced by every change but a night's own (a hand logged, edited, deleted or restored, a dispute) and a

@@ -9,16 +9,23 @@ family setting the statistics panels show.
 """
 
 import re
+from datetime import timedelta
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from archive.common import fragments
-from archive.people.models import Family, Player
+from archive.people import invitations
+from archive.people import services as people_services
+from archive.people.models import Family, Invitation, Membership, Player
 from archive.stats import services as stats_services
 from archive.table import services
+from archive.views import CSRF_SLOT
 from config.celery import app as celery_app
 from tests import factories
 
@@ -125,13 +132,44 @@ def family_time_zone(night):
     family.save()
 
 
+def member_added(night):
+    people_services.member_add(
+        family=night["family"],
+        user=get_user_model().objects.create_user("cousin", password="x" * 12),
+        role=Membership.Role.VIEWER,
+        by=night["owner"],
+    )
+
+
+def member_removed(night):
+    membership = Membership.objects.get(family=night["family"], role=Membership.Role.VIEWER)
+    people_services.member_remove(membership=membership, by=night["owner"])
+
+
+def member_role_changed(night):
+    membership = Membership.objects.get(family=night["family"], role=Membership.Role.VIEWER)
+    people_services.member_add(family=night["family"], user=membership.user, role="editor", by=night["owner"])
+
+
+def currency_changed(night):
+    people_services.family_currency_set(family=night["family"], currency="czk", by=night["owner"])
+
+
+def invitation_made(night):
+    invitations.invitation_create(family=night["family"], role=Membership.Role.EDITOR, by=night["owner"])
+
+
 CHANGES = {
     # hand 1's own panel; hand 2's panel shows the pot hand 1 leaves it
     "hand 1": [edit, dispute_settled, merged],
     "hand 2": [edit, delete, dispute_settled],
     "statistics": [log, edit, delete, dispute_settled, merged, renamed, family_time_zone],
     # the facts, the open disputes, the page of nights (hands, pot) and the players
-    "family": [log, delete, new_night, dispute_opened, renamed, family_time_zone],
+    "family": [
+        *(log, delete, new_night, dispute_opened, renamed, family_time_zone),
+        # the members panel (cached a family-wide version at a time) and its open invitations (read afresh)
+        *(member_added, member_removed, member_role_changed, currency_changed, invitation_made),
+    ],
     "session": [log, edit, delete, dispute_opened, dispute_settled, merged, renamed],
 }
 CASES = [(page, change) for page, changes in CHANGES.items() for change in changes]
@@ -234,9 +272,9 @@ def _queries(client, url):
         ("hand 2", 0, 5),
         # the latest job, what the statistics owe; then the family and role, the panels' reads, each statement once
         ("statistics", 2, 17),
-        # its members, its open invitations (an owner); then the family and role, a page of nights (2: its keyset),
-        # their counts, the count of nights, the open disputes, the players
-        ("family", 2, 9),
+        # its open invitations (an owner: one expires with no change); then the family and role, a page of nights
+        # (2: its keyset), their counts, the count of nights, the open disputes, the players, its members
+        ("family", 1, 9),
     ],
 )
 def test_a_cached_page_reads_only_what_is_not_in_its_fragment(night, client_as, page, cached, first):
@@ -301,3 +339,40 @@ def test_a_hand_logged_leaves_the_statistics_panels_cached_until_its_job_has_run
     with django_capture_on_commit_callbacks(execute=True):
         stats_job(night)
     assert _queries(client, url) > 2, "the job's figures read afresh"
+
+
+# --- the members panel: cached, but with each request's own token and the invitations of the moment -----------
+
+
+def test_the_cached_members_panel_carries_each_sessions_own_csrf_token(night, owner):
+    """Two signed-in sessions of one owner (a phone, a laptop): the second is served the cached members panel,
+    and each changes a role with the token its own page gave it."""
+    viewer = Membership.objects.get(family=night["family"], role=Membership.Role.VIEWER)
+    url = f"/families/{night['family'].slug}/"
+    for _ in range(2):
+        client = Client(enforce_csrf_checks=True)
+        client.force_login(owner)
+        page = client.get(url).content.decode()
+        token = re.search(
+            rf'action="/families/{night["family"].slug}/members/{viewer.pk}/"[^>]*>'
+            r'<input type="hidden" name="csrfmiddlewaretoken" value="([^"]+)"',
+            page,
+        )
+        assert token, "the role form has a token"
+        assert CSRF_SLOT not in page
+        r = client.post(
+            f"/families/{night['family'].slug}/members/{viewer.pk}/",
+            {"role": "viewer", "csrfmiddlewaretoken": token.group(1)},
+        )
+        assert r.status_code == 302, r.status_code  # not 403: the token is this session's
+
+
+def test_an_expired_invitation_leaves_the_family_page_with_no_change_of_the_family(night, client_as):
+    client = client_as("owner")
+    url = f"/families/{night['family'].slug}/"
+    invitation, _code = invitations.invitation_create(
+        family=night["family"], role=Membership.Role.EDITOR, by=night["owner"], for_username="aunt"
+    )
+    assert "for aunt" in _page(client, url)
+    Invitation.objects.filter(pk=invitation.pk).update(expires_at=timezone.now() - timedelta(minutes=1))
+    assert "for aunt" not in _page(client, url)
