@@ -340,7 +340,7 @@ def main():
         f"the site's CPU (gunicorn and the worker) over the run: {site_cpu:.0f} s in {args.seconds} s, "
         f"{site_cpu * 1000 / max(int(total['Request Count']), 1):.1f} ms a request"
     )
-    print(f"\n{'the site CPU by request (gunicorn)':<40}{'count':>7}{'mean ms':>9}{'share':>7}")
+    print("\n" + f"{'the site CPU by request and task':<40}{'count':>7}{'mean ms':>9}{'share':>7}")
     for kind, count, mean, share in load_cpu.summary(tmp / "cpu.log"):
         print(f"{kind:<40}{count:>7}{mean:>9.1f}{share:>7.0%}")
     if bare:

@@ -10,13 +10,14 @@ from collections import defaultdict
 
 from celery.signals import task_postrun, task_prerun
 
+_ledger = None  # this process's file descriptor of the ledger, opened at its first line
+
 
 def _write(line):
-    fd = os.open(os.environ["LOAD_CPU_LOG"], os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-    try:
-        os.write(fd, line.encode())
-    finally:
-        os.close(fd)
+    global _ledger
+    if _ledger is None:
+        _ledger = os.open(os.environ["LOAD_CPU_LOG"], os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    os.write(_ledger, line.encode())
 
 
 _task_started = {}
@@ -41,7 +42,6 @@ def ledger_tasks():
 class CpuLedger:
     def __init__(self, get_response):
         self.get_response = get_response
-        self.fd = os.open(os.environ["LOAD_CPU_LOG"], os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
 
     def __call__(self, request):
         started = time.thread_time()
@@ -49,7 +49,7 @@ class CpuLedger:
         used = (time.thread_time() - started) * 1000
         match = getattr(request, "resolver_match", None)
         name = (match.url_name or match.view_name) if match else "unresolved"
-        os.write(self.fd, f"{request.method} {name} {used:.3f}\n".encode())
+        _write(f"{request.method} {name} {used:.3f}\n")
         return response
 
 
